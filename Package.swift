@@ -1,0 +1,76 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// `EMBEDDED_WASM=1 swift build --triple wasm32-unknown-none-wasm --product VeilWasm` builds the core
+// in Embedded Swift for the browser (see mk/wasm.mk and docs/ARCHITECTURE.md). The gate is an
+// environment variable because `.when(platforms:)` cannot match the `none` OS of that triple.
+let embeddedWasm = Context.environment["EMBEDDED_WASM"] != nil
+
+let embeddedSwiftSettings: [SwiftSetting] = embeddedWasm ? [
+    .enableExperimentalFeature("Embedded"),
+    .enableExperimentalFeature("Extern"),
+    .unsafeFlags(["-wmo", "-Xfrontend", "-disable-stack-protector"]),
+] : []
+
+var products: [Product] = [
+    .library(name: "VeilCore", targets: ["VeilCore"]),
+]
+var targets: [Target] = [
+    .target(name: "VeilCore", swiftSettings: embeddedSwiftSettings),
+]
+
+if embeddedWasm {
+    // The wasm module: only the core and its C-ABI exports; linked by wasm-ld without any SDK.
+    products.append(.executable(name: "VeilWasm", targets: ["VeilWasm"]))
+    targets.append(.executableTarget(
+        name: "VeilWasm",
+        dependencies: ["VeilCore"],
+        swiftSettings: embeddedSwiftSettings + [.unsafeFlags(["-parse-as-library"])],
+        linkerSettings: [.unsafeFlags(wasmLinkerFlags())]
+    ))
+} else {
+    products += [
+        .executable(name: "veil", targets: ["veil"]),
+    ]
+    targets += [
+        // The same exports, built natively so the C ABI is tested by `swift test`.
+        .target(name: "VeilWasm", dependencies: ["VeilCore"]),
+        .systemLibrary(name: "CLibWebSockets", pkgConfig: "libwebsockets",
+                       providers: [.apt(["libwebsockets-dev"])]),
+        .target(name: "VeilServer", dependencies: [
+            "VeilCore", "CLibWebSockets",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .executableTarget(name: "veil", dependencies: [
+            "VeilCore", "VeilServer",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .testTarget(name: "VeilCoreTests", dependencies: [
+            "VeilCore", "VeilWasm",
+            .product(name: "PropertyBased", package: "swift-property-based"),
+        ], resources: [.copy("../Vectors")]),
+    ]
+}
+
+func wasmLinkerFlags() -> [String] {
+    let exports = [
+        "veil_alloc", "veil_free", "veil_session_new", "veil_session_free", "veil_perform",
+        "veil_input", "veil_tick", "veil_output", "veil_error",
+    ]
+    let wasmLibs = Context.environment["VEIL_WASM_LIBS"] ?? ""
+    return ["-Xclang-linker", "-nostdlib"]
+        + (["--no-entry", "--gc-sections", "--strip-all", "--stack-first", "-z", "stack-size=262144"]
+            + exports.map { "--export=\($0)" }).flatMap { ["-Xlinker", $0] }
+        + wasmLibs.split(separator: " ").flatMap { ["-Xlinker", String($0)] }
+}
+
+let package = Package(
+    name: "Veil",
+    products: products,
+    dependencies: embeddedWasm ? [] : [
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.1"),
+    ],
+    targets: targets
+)

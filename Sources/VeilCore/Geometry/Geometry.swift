@@ -1,0 +1,59 @@
+/// Points, sizes, rectangles and insets in layout space (points, Double).
+/// Layout works in Double; only the Frame is quantized (see `Fixed`).
+public struct Point: Equatable, Sendable {
+    public var x: Double
+    public var y: Double
+    public init(x: Double, y: Double) { self.x = x; self.y = y }
+    public static let zero = Point(x: 0, y: 0)
+}
+
+public struct Size: Equatable, Sendable {
+    public var width: Double
+    public var height: Double
+    public init(width: Double, height: Double) { self.width = width; self.height = height }
+    public static let zero = Size(width: 0, height: 0)
+}
+
+public struct Rect: Equatable, Sendable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+    public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+
+    public var maxX: Double { x + width }
+    public var maxY: Double { y + height }
+    public var center: Point { Point(x: x + width / 2, y: y + height / 2) }
+
+    public func contains(_ p: Point) -> Bool {
+        p.x >= x && p.x < x + width && p.y >= y && p.y < y + height
+    }
+    public func inset(by e: EdgeInsets) -> Rect {
+        Rect(x: x + e.left, y: y + e.top,
+             width: max(0, width - e.left - e.right), height: max(0, height - e.top - e.bottom))
+    }
+    public func offsetBy(dx: Double, dy: Double) -> Rect {
+        Rect(x: x + dx, y: y + dy, width: width, height: height)
+    }
+    /// The overlap of two rectangles (zero-sized when they do not meet).
+    public func intersection(_ o: Rect) -> Rect {
+        let x0 = max(x, o.x), y0 = max(y, o.y)
+        let x1 = min(maxX, o.maxX), y1 = min(maxY, o.maxY)
+        return Rect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+    }
+}
+
+public struct EdgeInsets: Equatable, Sendable {
+    public var top: Double
+    public var left: Double
+    public var bottom: Double
+    public var right: Double
+    public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
+        self.top = top; self.left = left; self.bottom = bottom; self.right = right
+    }
+    public init(all v: Double) { self.init(top: v, left: v, bottom: v, right: v) }
+    public static let zero = EdgeInsets()
+}

@@ -1,0 +1,89 @@
+/// One frame: what a host draws. A paint table plus items in painter's order, each with a stable id.
+/// Everything is quantized (`Fixed`), so two frames are equal exactly when they draw the same.
+public struct Frame: Equatable, Sendable {
+    /// Canvas size in 1/8 pt.
+    public var width: Int32
+    public var height: Int32
+    public var background: Color
+    /// Items refer to paints by slot index + 1 (0 means none).
+    public var paints: [Paint]
+    public var items: [Item]
+
+    public init(width: Int32 = 0, height: Int32 = 0, background: Color = .white,
+                paints: [Paint] = [], items: [Item] = []) {
+        self.width = width; self.height = height; self.background = background
+        self.paints = paints; self.items = items
+    }
+}
+
+public struct GradientStop: Equatable, Sendable {
+    /// 0...65535 maps to 0...1 along the gradient.
+    public var offset: UInt16
+    public var color: Color
+    public init(offset: UInt16, color: Color) { self.offset = offset; self.color = color }
+}
+
+/// Gradient geometry is in canvas space (1/8 pt), not item space: one paint can sweep across many
+/// items as a single light, and animating it costs one paint update.
+public enum Paint: Equatable, Sendable {
+    case solid(Color)
+    case linear(x0: Int32, y0: Int32, x1: Int32, y1: Int32, stops: [GradientStop])
+    case radial(cx: Int32, cy: Int32, radius: Int32, stops: [GradientStop])
+}
+
+public enum ItemKind: UInt8, Sendable {
+    /// A rectangle, rounded by `cornerRadius`; filled and/or stroked.
+    case rect = 0
+    /// One line of text, already broken by the core; drawn left-aligned at x, baseline at y + baseline.
+    case text = 1
+    /// An image placeholder box.
+    case image = 2
+    /// A circular arc centred in the item's box, radius min(w, h)/2, stroked with `lineWidth`
+    /// from `arcStart` over `arcSweep` (turns/65536, clockwise, 0 = 12 o'clock).
+    case arc = 3
+}
+
+/// A clip rectangle in canvas space (1/8 pt), rounded by `cornerRadius`.
+public struct Clip: Equatable, Sendable {
+    public var x: Int32
+    public var y: Int32
+    public var width: Int32
+    public var height: Int32
+    public var cornerRadius: Int32
+    public init(x: Int32, y: Int32, width: Int32, height: Int32, cornerRadius: Int32 = 0) {
+        self.x = x; self.y = y; self.width = width; self.height = height; self.cornerRadius = cornerRadius
+    }
+}
+
+/// A drawable item. A flat record: every kind uses a subset of the fields, the rest stay at their
+/// defaults so they cost nothing on the wire (a delta carries only changed fields).
+public struct Item: Equatable, Sendable {
+    public var id: UInt32
+    public var kind: ItemKind
+    /// Box in canvas space, 1/8 pt.
+    public var x: Int32 = 0
+    public var y: Int32 = 0
+    public var width: Int32 = 0
+    public var height: Int32 = 0
+    public var cornerRadius: Int32 = 0
+    /// Paint slot + 1; 0 = no fill.
+    public var fill: UInt32 = 0
+    /// Paint slot + 1; 0 = no stroke.
+    public var stroke: UInt32 = 0
+    public var lineWidth: Int32 = 0
+    /// 0...255.
+    public var opacity: UInt8 = 255
+    /// Rotation about the box centre, turns/65536 clockwise.
+    public var rotation: Int32 = 0
+    public var clip: Clip? = nil
+    /// Text items: UTF-8 of the line, font size (1/8 pt), weight (100...900), baseline below y (1/8 pt).
+    public var text: [UInt8] = []
+    public var fontSize: Int32 = 0
+    public var fontWeight: UInt16 = 400
+    public var baseline: Int32 = 0
+    /// Arc items.
+    public var arcStart: Int32 = 0
+    public var arcSweep: Int32 = 0
+
+    public init(id: UInt32, kind: ItemKind) { self.id = id; self.kind = kind }
+}

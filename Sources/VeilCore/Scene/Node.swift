@@ -1,0 +1,98 @@
+/// One node of the scene tree. Common fields here; what a kind adds is in its `NodeKind` payload.
+public struct Node: Sendable {
+    /// Stable name from the file ("id"); unnamed nodes get "<parent id>/<index>" from the reader.
+    public var id: [UInt8]
+    public var kind: NodeKind
+    /// Frame relative to the parent's content box. When nil the parent's layout (stack, list) places it,
+    /// or it fills the parent.
+    public var frame: Rect? = nil
+    /// Size requests used by stacks (nil = intrinsic or fill).
+    public var width: Double? = nil
+    public var height: Double? = nil
+    public var padding: EdgeInsets = .zero
+    public var background: Color? = nil
+    public var cornerRadius: Double = 0
+    public var borderColor: Color? = nil
+    public var borderWidth: Double = 0
+    /// 0...1.
+    public var opacity: Double = 1
+    public var hidden: Bool = false
+    /// Children draw clipped to this node's bounds.
+    public var clipsToBounds: Bool = false
+    public var children: [Node] = []
+
+    public init(id: [UInt8], kind: NodeKind) { self.id = id; self.kind = kind }
+}
+
+public indirect enum NodeKind: Sendable {
+    case view
+    case label(LabelStyle)
+    case image(ImageStyle)
+    case button(ButtonStyle)
+    case stack(StackStyle)
+    case list(ListStyle)
+}
+
+public enum TextAlignment: UInt8, Sendable {
+    case left = 0, center = 1, right = 2
+}
+
+public struct LabelStyle: Sendable {
+    /// UTF-8.
+    public var text: [UInt8] = []
+    public var fontSize: Double = 17
+    /// 100...900; the bundled font has regular (400), medium (500), semibold (600) and bold (700) widths.
+    public var fontWeight: Int = 400
+    public var color: Color? = nil
+    /// 0 = as many lines as the text needs; otherwise at most this many, the last one truncated with "…".
+    public var numberOfLines: Int = 1
+    public var alignment: TextAlignment = .left
+    /// Line height as a multiple of the font size.
+    public var lineHeight: Double = 1.2
+    public init() {}
+}
+
+public struct ImageStyle: Sendable {
+    /// Name of the image (a placeholder box is drawn; the name is for hosts and debugging).
+    public var name: [UInt8] = []
+    public var tint: Color? = nil
+    public init() {}
+}
+
+public struct ButtonStyle: Sendable {
+    public var title: [UInt8] = []
+    public var fontSize: Double = 17
+    public var fontWeight: Int = 600
+    public var titleColor: Color? = nil
+    /// The event name reported to the host on a tap (default "tap").
+    public var action: [UInt8] = Array("tap".utf8)
+    public init() {}
+}
+
+public enum Axis: UInt8, Sendable {
+    case vertical = 0, horizontal = 1
+}
+
+public enum StackAlignment: UInt8, Sendable {
+    /// Cross-axis placement of children.
+    case fill = 0, leading = 1, center = 2, trailing = 3
+}
+
+public struct StackStyle: Sendable {
+    public var axis: Axis = .vertical
+    public var spacing: Double = 0
+    public var alignment: StackAlignment = .fill
+    public init() {}
+}
+
+public struct ListStyle: Sendable {
+    /// Template instantiated per row; its ids become "<list id>/<row>/<template id>".
+    public var row: Node
+    /// Number of rows.
+    public var rowCount: Int = 0
+    public var rowHeight: Double = 44
+    public var separatorColor: Color? = nil
+    public var header: Node? = nil
+    public var footer: Node? = nil
+    public init(row: Node) { self.row = row }
+}

@@ -1,0 +1,15 @@
+/// What a host (timeline, events file, viewer, wasm page) asks the session to do.
+/// Components add their cases here (skeleton, status, spinner, sheet, refresh).
+public enum Command: Sendable {
+    /// Change properties of one node. Unknown node → error at the call, nothing changes.
+    case set(node: [UInt8], changes: [NodeChange])
+}
+
+public enum NodeChange: Sendable {
+    case text([UInt8])
+    case hidden(Bool)
+    case background(Color?)
+    case textColor(Color?)
+    case opacity(Double)
+    case frame(Rect?)
+}

@@ -1,0 +1,37 @@
+/// Input from the user: pointer, keyboard, and the viewport's size.
+public enum InputEvent: Sendable {
+    case pointer(PointerEvent)
+    case key(KeyEvent)
+    /// The viewer's canvas changed size (points): the scene is laid out again.
+    case resize(width: Double, height: Double)
+}
+
+public enum PointerPhase: UInt8, Sendable {
+    case down = 0, move = 1, up = 2, cancel = 3
+}
+
+public struct PointerEvent: Sendable {
+    public var phase: PointerPhase
+    /// Canvas coordinates in points.
+    public var x: Double
+    public var y: Double
+    /// Distinguishes simultaneous pointers (touches).
+    public var pointer: Int
+    public init(phase: PointerPhase, x: Double, y: Double, pointer: Int = 0) {
+        self.phase = phase; self.x = x; self.y = y; self.pointer = pointer
+    }
+}
+
+public enum KeyPhase: UInt8, Sendable {
+    case down = 0, up = 1
+}
+
+public struct KeyEvent: Sendable {
+    public var phase: KeyPhase
+    /// The DOM `KeyboardEvent.key` value, UTF-8 ("Tab", "Enter", " ", "a").
+    public var key: [UInt8]
+    public var shift: Bool
+    public init(phase: KeyPhase, key: [UInt8], shift: Bool = false) {
+        self.phase = phase; self.key = key; self.shift = shift
+    }
+}

@@ -1,0 +1,17 @@
+/// Every size the core accepts has a bound; these are they (docs/SCENE.md lists them).
+public enum Limits {
+    /// Scene file size in bytes.
+    public static let maxSceneBytes = 1 << 20
+    /// Nesting depth of JSON and of the node tree.
+    public static let maxDepth = 64
+    /// Nodes in a scene, list rows instantiated included.
+    public static let maxNodes = 20_000
+    /// Canvas width or height, points.
+    public static let maxCanvas: Double = 16_384
+    /// Bytes of one text string.
+    public static let maxTextBytes = 16_384
+    /// Entries in a scene timeline or an events file.
+    public static let maxTimeline = 100_000
+    /// Bytes of one command/input message (events file line, WebSocket message, wasm call).
+    public static let maxActionBytes = 64 * 1024
+}
