@@ -8,8 +8,12 @@ public final class Session {
     public private(set) var time: Double = 0
     private var timelineIndex = 0
     private var stream = PatchStream()
-    private var pendingEvents: [HostEvent] = []
+    /// Events not yet sent: they ride on the next tick's message.
+    public private(set) var pendingEvents: [HostEvent] = []
     private var renderer = Renderer()
+    private var interaction = Interaction()
+    /// The layout of `scene`, recomputed lazily after anything changes it.
+    private var cachedLayout: LayoutBox? = nil
 
     public init(scene: Scene) {
         self.scene = scene
@@ -25,6 +29,7 @@ public final class Session {
             scene.root.update(at: path[...]) { n in
                 for change in changes { n.apply(change) }
             }
+            cachedLayout = nil
         }
     }
 
@@ -34,14 +39,16 @@ public final class Session {
         case let .resize(width, height):
             guard width.isFinite, height.isFinite, width >= 1, height >= 1,
                   width <= Limits.maxCanvas, height <= Limits.maxCanvas else {
-                throw SessionError("resize to \(Int(width))x\(Int(height)) is outside 1...\(Int(Limits.maxCanvas))")
+                throw SessionError("resize: width and height must be finite numbers in 1...\(Int(Limits.maxCanvas))")
             }
             scene.width = width
             scene.height = height
+            cachedLayout = nil
         case let .pointer(p):
-            if let event = renderer.interaction.pointer(p, scene: scene) { pendingEvents.append(event) }
+            guard p.x.isFinite, p.y.isFinite else { throw SessionError("pointer position must be finite") }
+            if let event = interaction.pointer(p, in: layout()) { pendingEvents.append(event) }
         case let .key(k):
-            if let event = renderer.interaction.key(k, scene: scene) { pendingEvents.append(event) }
+            if let event = interaction.key(k, in: layout()) { pendingEvents.append(event) }
         }
     }
 
@@ -55,7 +62,7 @@ public final class Session {
     /// The frame at time `t` (runs the scene's timeline up to `t`), without producing a message.
     public func frame(at t: Double) -> Frame {
         advance(to: t)
-        return renderer.render(scene, at: time)
+        return renderer.render(layout(), scene: scene, interaction: interaction)
     }
 
     /// The next message for a viewer: a keyframe first, then deltas; nil when the frame did not
@@ -69,6 +76,14 @@ public final class Session {
 
     /// The next tick sends a keyframe (a viewer lost track of its mirror).
     public func requestKeyframe() { stream.forceKeyframe() }
+
+    /// The current layout (what hit-testing and rendering see).
+    public func layout() -> LayoutBox {
+        if let cachedLayout { return cachedLayout }
+        let box = Layout.layout(scene)
+        cachedLayout = box
+        return box
+    }
 
     private func advance(to t: Double) {
         if t.isFinite && t > time { time = t }
