@@ -8,6 +8,8 @@ enum Intrinsic {
         case let .button(s):
             let title = TextLayout.measure(s.title, fontSize: s.fontSize, weight: s.fontWeight)
             return title + (pad > 0 ? pad : 2 * Button.horizontalPadding)
+        case let .activityIndicator(style):
+            return style.diameter
         case let .stack(style) where style.axis == .horizontal:
             var total = 0.0
             let visible = node.children.filter { !$0.hidden }
@@ -54,7 +56,9 @@ enum Intrinsic {
                 if let n { total += n.height ?? height(of: n, width: inner) ?? style.rowHeight }
             }
             return total + vpad
-        case .view, .image:
+        case let .activityIndicator(style):
+            return style.diameter
+        case .view, .image, .radialGradient:
             return nil
         }
     }

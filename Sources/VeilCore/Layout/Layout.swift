@@ -2,8 +2,9 @@
 ///
 /// Rules (docs/SCENE.md, "Layout"): a child with a `frame` sits at that frame inside its parent's
 /// content box (bounds inset by padding); otherwise a stack or list places it; otherwise it fills
-/// the content box, with `width`/`height` overriding and labels, buttons and stacks taking their
-/// intrinsic height. Hidden nodes take no space in stacks.
+/// the content box, `width`/`height` overriding (a label then centres its lines vertically, an
+/// activity indicator sits in the middle). In stacks, labels, buttons, stacks and lists take their
+/// intrinsic height; hidden nodes take no space.
 public enum Layout {
     public static func layout(_ scene: Scene) -> LayoutBox {
         let canvas = Rect(x: 0, y: 0, width: scene.width, height: scene.height)
@@ -27,15 +28,22 @@ public enum Layout {
                 children.append(place(child, in: freeFrame(of: child, in: content)))
             }
         }
+        for overlay in node.overlays {
+            children.append(place(overlay, in: frame))
+        }
         return LayoutBox(node: node, frame: frame, children: children)
     }
 
     /// Where a child not placed by a stack or list goes.
     static func freeFrame(of child: Node, in content: Rect) -> Rect {
         if let f = child.frame { return f.offsetBy(dx: content.x, dy: content.y) }
-        let w = child.width ?? content.width
-        let h = child.height ?? Intrinsic.height(of: child, width: w) ?? content.height
-        return Rect(x: content.x, y: content.y, width: w, height: h)
+        var w = child.width ?? content.width
+        var x = content.x
+        if let cap = child.maxWidth, w > cap {
+            x += (w - cap) / 2
+            w = cap
+        }
+        return Rect(x: x, y: content.y, width: w, height: child.height ?? content.height)
     }
 
     static func stack(_ nodes: [Node], style: StackStyle, in content: Rect) -> [LayoutBox] {
@@ -45,14 +53,22 @@ public enum Layout {
         boxes.reserveCapacity(nodes.count)
         switch style.axis {
         case .vertical:
-            var y = content.y
+            // Cross-axis first, then heights; when they overflow, multi-line labels give up lines.
+            var placements: [(x: Double, w: Double, h: Double)] = []
+            var total = gaps
             for child in nodes {
-                if child.hidden { boxes.append(place(child, in: Rect(x: content.x, y: y, width: 0, height: 0))); continue }
+                if child.hidden { placements.append((content.x, 0, 0)); continue }
                 let (x, w) = cross(child, requested: child.width, style.alignment, start: content.x, length: content.width,
                                    intrinsic: { Intrinsic.width(of: child) })
                 let h = child.height ?? Intrinsic.height(of: child, width: w) ?? 0
-                boxes.append(place(child, in: Rect(x: x, y: y, width: w, height: h)))
-                y += h + style.spacing
+                placements.append((x, w, h))
+                total += h
+            }
+            if total > content.height { shrinkLabels(nodes, &placements, by: total - content.height, total: &total) }
+            var y = content.y + justifyOffset(style.justify, free: content.height - total)
+            for (child, p) in zip(nodes, placements) {
+                boxes.append(place(child, in: Rect(x: p.x, y: y, width: p.w, height: p.h)))
+                if !child.hidden { y += p.h + style.spacing }
             }
         case .horizontal:
             // Children with a width or an intrinsic width keep it; the others share what is left.
@@ -62,7 +78,8 @@ public enum Layout {
                 if let w = child.width ?? Intrinsic.width(of: child) { fixed += w } else { flexible += 1 }
             }
             let share = flexible > 0 ? max(0, content.width - gaps - fixed) / Double(flexible) : 0
-            var x = content.x
+            let used = fixed + gaps + share * Double(flexible)
+            var x = content.x + justifyOffset(style.justify, free: content.width - used)
             for child in nodes {
                 if child.hidden { boxes.append(place(child, in: Rect(x: x, y: content.y, width: 0, height: 0))); continue }
                 let w = child.width ?? Intrinsic.width(of: child) ?? share
@@ -75,11 +92,49 @@ public enum Layout {
         return boxes
     }
 
+    static func justifyOffset(_ j: StackJustification, free: Double) -> Double {
+        switch j {
+        case .start: return 0
+        case .center: return max(0, free) / 2
+        case .end: return max(0, free)
+        }
+    }
+
+    /// Takes `excess` height from the unsized multi-line labels of a vertical stack, evenly, keeping
+    /// at least one line each (they then show only the lines that fit, the last one truncated).
+    static func shrinkLabels(_ nodes: [Node], _ placements: inout [(x: Double, w: Double, h: Double)],
+                             by excess: Double, total: inout Double) {
+        var shrinkable: [Int] = []
+        for (i, n) in nodes.enumerated() where !n.hidden && n.height == nil {
+            if case let .label(s) = n.kind, s.numberOfLines != 1 { shrinkable.append(i) }
+        }
+        var remaining = excess
+        while remaining > 0.001 && !shrinkable.isEmpty {
+            let share = remaining / Double(shrinkable.count)
+            var next: [Int] = []
+            for i in shrinkable {
+                guard case let .label(s) = nodes[i].kind else { continue }
+                let minimum = s.fontSize * s.lineHeight + nodes[i].padding.top + nodes[i].padding.bottom
+                let cut = min(share, max(0, placements[i].h - minimum))
+                placements[i].h -= cut
+                remaining -= cut
+                total -= cut
+                if placements[i].h > minimum { next.append(i) }
+            }
+            if next.count == shrinkable.count && share <= 0.001 { break }
+            shrinkable = next
+        }
+    }
+
     /// Cross-axis position and length of a stack child.
     static func cross(_ child: Node, requested: Double?, _ alignment: StackAlignment, start: Double, length: Double,
                       intrinsic: () -> Double?) -> (Double, Double) {
-        if alignment == .fill && requested == nil { return (start, length) }
-        let size = min(length, requested ?? intrinsic() ?? length)
+        if alignment == .fill && requested == nil && child.maxWidth == nil { return (start, length) }
+        var size = min(length, requested ?? intrinsic() ?? length)
+        if let cap = child.maxWidth, size > cap {
+            size = cap
+            if alignment == .fill { return (start + (length - size) / 2, size) }
+        }
         switch alignment {
         case .fill, .leading: return (start, size)
         case .center: return (start + (length - size) / 2, size)

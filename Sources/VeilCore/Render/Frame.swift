@@ -41,6 +41,9 @@ public enum ItemKind: UInt8, Sendable {
     /// A circular arc centred in the item's box, radius min(w, h)/2, stroked with `lineWidth`
     /// from `arcStart` over `arcSweep` (turns/65536, clockwise, 0 = 12 o'clock).
     case arc = 3
+    /// An activity indicator: 8 spokes around the box centre, drawn by the host (docs/PROTOCOL.md);
+    /// `rotation` turns it, so animating it costs one field.
+    case activityIndicator = 4
 }
 
 /// A clip rectangle in canvas space (1/8 pt), rounded by `cornerRadius`.

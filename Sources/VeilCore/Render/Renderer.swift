@@ -3,8 +3,8 @@
 struct Renderer {
     private var ids = IdTable()
 
-    mutating func render(_ root: LayoutBox, scene: Scene, interaction: Interaction) -> Frame {
-        var pass = RenderPass(palette: .of(scene.appearance), interaction: interaction, ids: ids)
+    mutating func render(_ root: LayoutBox, scene: Scene, interaction: Interaction, time: Double) -> Frame {
+        var pass = RenderPass(palette: .of(scene.appearance), interaction: interaction, time: time, ids: ids)
         let background = scene.background ?? pass.palette.background
         pass.draw(root, opacity: 1, clip: nil)
         ids = pass.ids
@@ -17,18 +17,19 @@ struct Renderer {
 private struct RenderPass {
     let palette: Palette
     let interaction: Interaction
+    let time: Double
     var ids: IdTable
     var paints = PaintTable()
     var items: [Item] = []
 
-    init(palette: Palette, interaction: Interaction, ids: IdTable) {
-        self.palette = palette; self.interaction = interaction; self.ids = ids
+    init(palette: Palette, interaction: Interaction, time: Double, ids: IdTable) {
+        self.palette = palette; self.interaction = interaction; self.time = time; self.ids = ids
     }
 
     mutating func draw(_ box: LayoutBox, opacity parentOpacity: Double, clip: Rect?) {
         let node = box.node
         if node.hidden { return }
-        let opacity = parentOpacity * node.opacity
+        let opacity = parentOpacity * node.opacity * (node.fade?.value(at: time) ?? 1)
         if opacity <= 0 { return }
         // Nothing of a node entirely outside its clip is visible: skip the subtree (long lists).
         if let clip {
@@ -49,6 +50,23 @@ private struct RenderPass {
             items.append(item)
         case let .button(style):
             drawButton(node, style, box.frame, opacity, clipRecord)
+        case let .activityIndicator(style):
+            drawBackground(node, box.frame, opacity, clipRecord)
+            let d = style.diameter
+            let r = Rect(x: box.frame.center.x - d / 2, y: box.frame.center.y - d / 2, width: d, height: d)
+            var item = makeItem(node, "spin", .activityIndicator, r, opacity, clipRecord)
+            item.fill = paints.solid(style.color ?? palette.secondaryText)
+            item.lineWidth = Fixed.from(style.large ? 4 : 2.5)
+            item.rotation = ActivityIndicator.rotation(at: time)
+            items.append(item)
+        case let .radialGradient(style):
+            var item = makeItem(node, "bg", .rect, box.frame, opacity, clipRecord)
+            let c = box.frame.center
+            item.cornerRadius = Fixed.from(node.cornerRadius)
+            item.fill = paints.reference(.radial(cx: Fixed.from(c.x), cy: Fixed.from(c.y),
+                                                 radius: Fixed.from(style.radiusFactor * box.frame.width / 2),
+                                                 stops: style.stops))
+            items.append(item)
         case .view, .stack, .list:
             drawBackground(node, box.frame, opacity, clipRecord)
         }

@@ -94,7 +94,7 @@ public struct Interaction: Sendable {
 
     private static func collect(_ box: LayoutBox, clip: Rect?, into result: inout [Target]) {
         let node = box.node
-        if node.hidden || node.opacity <= 0 { return }
+        if node.hidden || node.opacity <= 0 || !node.interactive { return }
         if let clip {
             let visible = clip.intersection(box.frame)
             if visible.width <= 0 || visible.height <= 0 { return }
