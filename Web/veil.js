@@ -412,7 +412,8 @@ export class CanvasView {
 
   drawNow() {
     this.renderer.draw(this.frame, this.cssWidth, this.cssHeight, this.dpr);
-    this.drawCount++;
+    if (!this.frame) return;
+    this.drawCount++; // frames drawn: what tests and pages wait for
     if (this.canvas.dataset) this.canvas.dataset.drawn = String(this.drawCount);
   }
 }
