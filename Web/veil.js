@@ -19,8 +19,8 @@ const TURN = 2 * Math.PI;
 const ANGLE_UNIT = 65536;
 const STOP_UNIT = 65535;
 
-/** The family declared by viewer.css (@font-face): the same Inter files the core measured. */
-export const FONT_FAMILY = '"Veil Inter", Inter, sans-serif';
+/** The family of Web/fonts/inter.css: the same Inter files the core measured (never a system Inter). */
+export const FONT_FAMILY = '"Veil Inter", sans-serif';
 
 export const ItemKind = Object.freeze({ rect: 0, text: 1, image: 2, arc: 3 });
 

@@ -4,6 +4,7 @@ The scene is fixtures/solid.json: coloured views at known places, so the screens
 pixel by pixel. Screenshots are kept in out/browser/ for people to look at.
 """
 
+import json
 import sys
 import unittest
 from pathlib import Path
@@ -14,6 +15,7 @@ from selenium.webdriver.common.action_chains import ActionBuilder  # noqa: E402
 
 SCENE_PATH = harness.FIXTURES / "solid.json"
 SCENE = harness.load_json(SCENE_PATH)
+HELLO_PATH = harness.ROOT / "examples" / "hello.json"
 BACKGROUND = harness.hex_color(SCENE["background"])
 FRAMES_DRAWN = "Number(document.getElementById('canvas').dataset.drawn || 0)"
 
@@ -21,7 +23,8 @@ FRAMES_DRAWN = "Number(document.getElementById('canvas').dataset.drawn || 0)"
 class ViewerTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.server = harness.VeilServer(SCENE_PATH, name="viewer-server")
+        scenes = [SCENE_PATH] + ([HELLO_PATH] if HELLO_PATH.exists() else [])
+        cls.server = harness.VeilServer(*scenes, name="viewer-server")
         try:
             cls.driver = harness.chromium(width=1000, height=900, scale=1)
         except Exception:
@@ -33,9 +36,9 @@ class ViewerTest(unittest.TestCase):
         cls.driver.quit()
         cls.server.stop()
 
-    def open_viewer(self, driver=None):
-        driver = driver or self.driver
-        driver.get(f"{self.server.url}/index.html?scene={SCENE['name']}")
+    def open_viewer(self, scene=SCENE["name"]):
+        driver = self.driver
+        driver.get(f"{self.server.url}/index.html?scene={scene}")
         harness.wait_for(driver, f"window.veilViewer && veilViewer.frames > 0 && {FRAMES_DRAWN} > 0",
                          what="the first frame to be drawn")
         harness.wait_until_still(driver, FRAMES_DRAWN)
@@ -99,6 +102,27 @@ class ViewerTest(unittest.TestCase):
             "const li = document.querySelector('#events li[data-name]'); return [li.dataset.name, li.dataset.node];")
         self.assertEqual((name, node), ("tap", "ok"), entry)
         harness.screenshot(driver, "viewer-after-tap")
+
+    @unittest.skipUnless(HELLO_PATH.exists(), "examples/hello.json is not in this checkout")
+    def test_hello_example_is_listed_drawn_and_follows_its_timeline(self):
+        hello = harness.load_json(HELLO_PATH)
+        driver = self.open_viewer(hello["name"])
+        options = harness.wait_for(
+            driver, "[...document.querySelectorAll('#scene-picker option')].map(o => o.value).join(',')",
+            what="the scene picker filled from GET /scenes")
+        self.assertIn(hello["name"], options.split(","))
+        self.assertIn(SCENE["name"], options.split(","))
+        # The timeline's commands arrive as deltas; the mirror's frame shows their result.
+        for entry in hello.get("timeline", []):
+            text = entry.get("command", {}).get("set", {}).get("text")
+            if text:
+                harness.wait_for(driver, f"veilViewer.frame.items.some(i => i.text === {json.dumps(text)})",
+                                 timeout=entry["t"] + 10, what=f"the timeline text {text!r}")
+        harness.wait_until_still(driver, FRAMES_DRAWN)
+        image = harness.screenshot(driver, "viewer-hello")
+        box = harness.canvas_box(driver)
+        harness.assert_color(self, image, box, 200, box["height"] - 20, harness.hex_color(hello["background"]),
+                             "hello's background")
 
 
 class CrispViewerTest(unittest.TestCase):
