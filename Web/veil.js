@@ -303,10 +303,16 @@ export class CanvasView {
   attach() {
     const canvas = this.canvas;
     if (canvas.tabIndex < 0) canvas.tabIndex = 0;
+    const pressed = new Set(); // pointers that are down: hovering moves are not the scene's business
     const onPointer = (event) => {
       if (event.type === "pointerdown") {
+        pressed.add(event.pointerId);
         canvas.focus?.({ preventScroll: true });
         canvas.setPointerCapture?.(event.pointerId);
+      } else if (!pressed.has(event.pointerId)) {
+        return;
+      } else if (event.type !== "pointermove") {
+        pressed.delete(event.pointerId);
       }
       const input = pointerInput(event, canvas.getBoundingClientRect(), this.cssWidth, this.cssHeight);
       if (input) { event.preventDefault(); this.onInput(input); }
@@ -440,6 +446,7 @@ export function connectWebSocket(url, {
   let attempts = 0;
   let timer = null;
   let closedByUser = false;
+  let awaitingKeyframe = false;
 
   const send = (obj) => {
     if (!socket || socket.readyState !== 1) return false;
@@ -453,6 +460,7 @@ export function connectWebSocket(url, {
     socket = new WebSocketImpl(url, "veil.v1");
     socket.binaryType = "arraybuffer";
     mirror = createMirror(); // a new connection is a new session: start from its keyframe
+    awaitingKeyframe = false;
     const current = socket;
     socket.onopen = () => {
       if (current !== socket) return;
@@ -466,8 +474,12 @@ export function connectWebSocket(url, {
       onMessage(bytes.byteLength);
       const result = mirror.apply(bytes);
       if (result.events && result.events.length > 0) onEvents(result.events);
-      if (result.ok) onFrame(result.frame);
-      else {
+      if (result.ok) {
+        if (awaitingKeyframe) onStatus({ state: "open", reason: "" }); // back in sync
+        awaitingKeyframe = false;
+        onFrame(result.frame);
+      } else if (!awaitingKeyframe) { // deltas in flight fail too: ask once
+        awaitingKeyframe = true;
         onStatus({ state: "open", reason: `out of sync (${result.reason}); asked for a keyframe` });
         send({ keyframe: true });
       }

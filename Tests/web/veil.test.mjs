@@ -301,6 +301,22 @@ test("canvas listeners send pointer input in canvas points", () => {
   assert.equal(inputs.length, 1, "ctrl+key stays with the browser");
 });
 
+test("only pressed pointers send moves; up ends the press", () => {
+  const canvas = fakeCanvas({ parentWidth: 300, parentHeight: 200 });
+  const inputs = [];
+  new CanvasView(canvas, { env: fakeEnv(1), onInput: (i) => inputs.push(i) }).attach();
+  inputs.length = 0;
+  const send = (type, id, x = 20) => canvas.listeners[type]({ type, clientX: x, clientY: 30, pointerId: id, preventDefault() {} });
+  send("pointermove", 1); // hovering
+  send("pointerdown", 1);
+  send("pointermove", 1, 40);
+  send("pointermove", 2); // another pointer, not pressed
+  send("pointerup", 1, 40);
+  send("pointermove", 1, 50);
+  assert.deepEqual(inputs.map((i) => [i.input.pointer.phase, i.input.pointer.x]),
+    [["down", 10], ["move", 30], ["up", 30]]);
+});
+
 // --- WebSocket transport -------------------------------------------------------------------------
 
 class FakeSocket {
@@ -354,13 +370,19 @@ test("websocket: subprotocol veil.v1, arraybuffer, frames and events through the
   assert.deepEqual(client.mirror.applied, [[1, 9, 9], [2]]);
 });
 
-test("websocket: a message that does not apply asks for a keyframe", () => {
+test("websocket: a message that does not apply asks for a keyframe, once until back in sync", () => {
   const { got, socket } = connectFake();
   socket().serverOpen();
   socket().serverSend([0]);
   assert.deepEqual(socket().sent.map((t) => JSON.parse(t)), [{ keyframe: true }]);
   assert.deepEqual(got.frames, []);
   assert.match(got.status.at(-1).reason, /hash mismatch/);
+  socket().serverSend([0]); // a delta already in flight fails as well
+  assert.equal(socket().sent.length, 1, "no second request while waiting");
+  socket().serverSend([1]); // the keyframe
+  assert.deepEqual(got.status.at(-1), { state: "open", reason: "" });
+  socket().serverSend([0]);
+  assert.equal(socket().sent.length, 2, "a new mismatch asks again");
 });
 
 test("websocket: send() writes JSON text; nothing is sent before open", () => {
