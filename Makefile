@@ -12,11 +12,11 @@ export VEIL_BIN := $(CURDIR)/$(VEIL)
 #   libwebsockets-dev, pkg-config         the preview server
 #   wasi-libc, libclang-rt-19-dev-wasm32  libc/malloc and compiler-rt for veil.wasm
 #   binaryen                               wasm-opt shrinks veil.wasm
-#   chromium, chromium-driver, python3-selenium   browser tests
+#   chromium, chromium-driver, python3-selenium, python3-pil   browser tests
 #   python3-websockets                     server tests
 #   fonts-inter                            the font the text layout is measured with
 APT_PACKAGES := libwebsockets-dev pkg-config wasi-libc libclang-rt-19-dev-wasm32 binaryen \
-	chromium chromium-driver python3-selenium python3-websockets fonts-inter
+	chromium chromium-driver python3-selenium python3-pil python3-websockets fonts-inter
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all setup build run test test-swift test-js test-wasm test-server test-cli test-browser wasm bench clean
@@ -56,7 +56,7 @@ test-server: build
 	$(PYTHON) Tests/server/test_server.py
 
 test-browser: build wasm
-	$(PYTHON) Tests/browser/test_viewer.py
+	$(PYTHON) -m unittest discover -s Tests/browser -v
 
 bench: setup wasm
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark
