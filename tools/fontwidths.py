@@ -5,6 +5,7 @@ Run by hand (needs Debian's python3-fonttools and python3-brotli); the output is
 
     /usr/bin/python3 tools/fontwidths.py            # writes the two outputs below
     /usr/bin/python3 tools/fontwidths.py --expect   # prints widths of test strings (font units)
+    /usr/bin/python3 tools/fontwidths.py --browser  # checks the web fonts in headless Chromium
 
 Outputs
   Sources/VeilCore/Text/InterWidths.swift   advances in font units, one array per weight
@@ -46,6 +47,8 @@ FONT_ONLY = [0x200B, 0xFEFF]
 # Strings whose widths the Swift tests pin (TextLayoutTests.swift); computed here from hmtx.
 EXPECT = ["Hello, world!", "Veil", "Skeleton placeholders …", "Ça coûte 12,50 € — “déjà vu”",
           "WAVE", "0"]
+# Also measured in Chromium (--browser), with strings the full font would kern or ligate.
+BROWSER_CHECK = EXPECT + ["AVAVAV To Ty fi fl -> 1/2", "Œuvre ‹ü› ™ • ‰"]
 
 
 def load(style):
@@ -139,6 +142,7 @@ def write_fonts():
         sub = subset.Subsetter(options)
         sub.populate(unicodes=COVERED + FONT_ONLY)
         sub.subset(font)
+        font.recalcTimestamp = False          # keep upstream's head.modified: reproducible output
         path = os.path.join(WEB_OUT, f"Inter-{style}.woff2")
         subset.save_font(font, path, options)
         # The subset must keep the advances the table was made from.
@@ -161,9 +165,62 @@ def expect():
             print(f"{weight} {units:6d} {s!r}")
 
 
+def browser():
+    """Loads each web font into headless Chromium and compares canvas measureText (at a font size
+    of unitsPerEm px, so one px is one font unit) with the sums of the table's advances."""
+    import base64
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    options = Options()
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu"]:
+        options.add_argument(argument)
+    options.binary_location = "/usr/bin/chromium"
+    driver = webdriver.Chrome(options=options)
+    driver.get("data:text/html,<canvas></canvas>")
+    worst = 0.0
+    try:
+        for weight, style in WEIGHTS:
+            font = load(style)
+            cmap, hmtx = font.getBestCmap(), font["hmtx"]
+            upem = font["head"].unitsPerEm
+            with open(os.path.join(WEB_OUT, f"Inter-{style}.woff2"), "rb") as f:
+                data = base64.b64encode(f.read()).decode()
+            widths = driver.execute_async_script("""
+                const [data, weight, size, strings, done] = arguments;
+                const bytes = Uint8Array.from(atob(data), c => c.charCodeAt(0));
+                const face = new FontFace("Veil Inter", bytes.buffer, {weight: String(weight)});
+                face.load().then(() => {
+                    document.fonts.add(face);
+                    const ctx = document.querySelector("canvas").getContext("2d");
+                    ctx.font = `${weight} ${size}px 'Veil Inter'`;
+                    ctx.fontKerning = "normal";   // the subset has no kerning to apply anyway
+                    const m = ctx.measureText("Hg");
+                    done([m.fontBoundingBoxAscent, m.fontBoundingBoxDescent]
+                         .concat(strings.map(s => ctx.measureText(s).width)));
+                }, error => done(String(error)));
+            """, data, weight, upem, BROWSER_CHECK)
+            if isinstance(widths, str):
+                sys.exit(f"{style}: {widths}")
+            _, ascender, descender, _ = vertical_metrics(font)
+            print(f"{weight} ascender {ascender} canvas {widths[0]}, descender {descender} canvas {widths[1]}")
+            if (widths[0], widths[1]) != (ascender, descender):
+                sys.exit("the canvas uses other vertical metrics than the table")
+            for s, measured in zip(BROWSER_CHECK, widths[2:]):
+                units = sum(hmtx[cmap[ord(ch)]][0] for ch in s)
+                worst = max(worst, abs(measured - units))
+                print(f"{weight} table {units:6d} canvas {measured:12.4f} {s!r}")
+    finally:
+        driver.quit()
+    print(f"largest difference: {worst:.4f} font units")
+    if worst > 0.5:
+        sys.exit("canvas widths differ from the table")
+
+
 if __name__ == "__main__":
     if "--expect" in sys.argv:
         expect()
+    elif "--browser" in sys.argv:
+        browser()
     else:
         write_swift()
         write_fonts()
