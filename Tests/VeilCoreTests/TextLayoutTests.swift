@@ -127,6 +127,9 @@ import Testing
         let lines = layout("WWW", width: 1)
         #expect(texts(lines) == ["W", "W", "W"])
         #expect(lines[0].width == width("W"))
+        // The spaces after such a character are break spaces: the next line starts at "b".
+        #expect(texts(layout("W  b", width: 1)) == ["W", "b"])
+        #expect(texts(layout("W  ", width: 1)) == ["W"])
     }
 
     @Test func combiningMarksStayWithTheirBase() {
@@ -223,6 +226,15 @@ import Testing
         #expect(cut.count == 1)
         #expect(cut[0].text.count == Limits.maxTextBytes / 3 * 3)
         #expect(string(cut[0].text).unicodeScalars.allSatisfy { $0 == "€" })
+    }
+
+    @Test func theLargestTextInTheNarrowestBoxGivesOneLinePerCharacter() {
+        // Worst case for the breaker: one paragraph of Limits.maxTextBytes characters, each too wide.
+        let text = [UInt8](repeating: 0x57, count: Limits.maxTextBytes)
+        let lines = TextLayout.lines(text, fontSize: 17, weight: 700, width: 1, numberOfLines: 0,
+                                     alignment: .center)
+        #expect(lines.count == Limits.maxTextBytes)
+        #expect(lines.allSatisfy { $0.text == [0x57] })
     }
 
     // MARK: properties

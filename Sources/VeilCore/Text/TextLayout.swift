@@ -83,6 +83,8 @@ struct LineBreaker {
     private var kinds: [Kind]
     /// Where the next line starts; nil once the text is exhausted.
     private var position: Int?
+    /// End of the paragraph being broken (found once per paragraph, so the work stays linear).
+    private var currentParagraphEnd = -1
 
     init(text: ScalarText, face: FontFace, fontSize: Double, width: Double) {
         self.text = text
@@ -132,7 +134,8 @@ struct LineBreaker {
 
     mutating func next() -> Range? {
         guard let start = position else { return nil }
-        let end = paragraphEnd(from: start)
+        if currentParagraphEnd < start { currentParagraphEnd = paragraphEnd(from: start) }
+        let end = currentParagraphEnd
         var opportunity: Range? = nil
         var i = start
         while i < end {
@@ -152,9 +155,11 @@ struct LineBreaker {
                 // alone, taking invisible scalars (combining marks) that belong to it along.
                 var cut = i > start ? i : i + 1
                 while cut < end && kinds[cut] == .other && prefix[cut + 1] == prefix[cut] { cut += 1 }
-                if cut < end {
-                    position = cut
-                    return Range(start: start, end: trimmedEnd(start, cut), next: cut)
+                var next = cut  // spaces right after the cut are break spaces too
+                while next < end && kinds[next] == .space { next += 1 }
+                if next < end {
+                    position = next
+                    return Range(start: start, end: trimmedEnd(start, cut), next: next)
                 }
                 break
             }
