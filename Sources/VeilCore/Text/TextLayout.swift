@@ -70,7 +70,7 @@ public enum TextLayout {
 struct LineBreaker {
     /// A line: scalars start..<end are drawn (trailing spaces already excluded); the next line
     /// starts at `next`.
-    struct Range { var start: Int; var end: Int; var next: Int }
+    struct LineRange { var start: Int; var end: Int; var next: Int }
 
     private enum Kind: UInt8 { case other, space, newline, breakAfter }
 
@@ -132,17 +132,18 @@ struct LineBreaker {
         return e
     }
 
-    mutating func next() -> Range? {
+    /// The next line, or nil when the text is used up.
+    mutating func next() -> LineRange? {
         guard let start = position else { return nil }
         if currentParagraphEnd < start { currentParagraphEnd = paragraphEnd(from: start) }
         let end = currentParagraphEnd
-        var opportunity: Range? = nil
+        var opportunity: LineRange? = nil
         var i = start
         while i < end {
             if kinds[i] == .space {
                 var j = i
                 while j < end && kinds[j] == .space { j += 1 }
-                if j < end { opportunity = Range(start: start, end: i, next: j) }
+                if j < end { opportunity = LineRange(start: start, end: i, next: j) }
                 i = j
                 continue
             }
@@ -159,7 +160,7 @@ struct LineBreaker {
                 while next < end && kinds[next] == .space { next += 1 }
                 if next < end {
                     position = next
-                    return Range(start: start, end: trimmedEnd(start, cut), next: next)
+                    return LineRange(start: start, end: trimmedEnd(start, cut), next: next)
                 }
                 break
             }
@@ -167,16 +168,16 @@ struct LineBreaker {
             // after a zero width space always. Never when a space follows (that break comes next).
             if kinds[i] == .breakAfter && i + 1 < end && kinds[i + 1] != .space
                 && (text.scalars[i] == 0x200B || (i > start && kinds[i - 1] != .space)) {
-                opportunity = Range(start: start, end: i + 1, next: i + 1)
+                opportunity = LineRange(start: start, end: i + 1, next: i + 1)
             }
             i += 1
         }
         let next = end < text.count ? afterNewline(end) : text.count
         position = end < text.count ? next : nil
-        return Range(start: start, end: trimmedEnd(start, end), next: next)
+        return LineRange(start: start, end: trimmedEnd(start, end), next: next)
     }
 
-    func line(_ range: Range) -> TextLine {
+    func line(_ range: LineRange) -> TextLine {
         TextLine(text: Array(text.utf8[text.starts[range.start]..<text.starts[range.end]]), x: 0,
                  width: FontMetrics.points(prefix[range.end] - prefix[range.start], fontSize: fontSize))
     }
@@ -193,7 +194,7 @@ struct LineBreaker {
 
     /// The line cut so that it plus "…" fits: characters dropped from the end, trailing spaces
     /// trimmed, "…" appended. An ellipsis wider than the box is still drawn alone.
-    func truncated(_ range: Range) -> TextLine {
+    func truncated(_ range: LineRange) -> TextLine {
         var keep = range.start
         var k = range.start
         while k < range.end {
