@@ -127,7 +127,7 @@ private struct RenderPass {
             item.id = ids.id(node: node.id, role: "t", index: i)
             item.text = line.text
             item.fontSize = Fixed.from(fontSize)
-            item.fontWeight = UInt16(max(100, min(900, weight)))
+            item.fontWeight = UInt16(TextLayout.fontWeight(weight))
             item.baseline = baseline
             item.fill = fill
             items.append(item)
