@@ -51,9 +51,12 @@ enum Intrinsic {
                 return tallest + vpad
             }
         case let .list(style):
-            var total = Double(max(0, style.rowCount)) * style.rowHeight
-            for n in [style.header, style.footer] {
-                if let n { total += n.height ?? height(of: n, width: inner) ?? style.rowHeight }
+            var total = 0.0
+            for section in style.allSections {
+                total += Double(max(0, section.rowCount)) * style.rowHeight
+                for n in [section.header, section.footer] {
+                    if let n { total += n.height ?? height(of: n, width: inner) ?? style.rowHeight }
+                }
             }
             return total + vpad
         case let .activityIndicator(style):

@@ -142,7 +142,9 @@ public enum Layout {
         }
     }
 
-    /// Header, rows from the template (ids "<list>/<row>/<template id>"), footer, top to bottom.
+    /// Per section: header, rows from the template (ids "<list>/<row>/<template id>", rows numbered
+    /// across sections), footer, top to bottom. Under a shown skeleton a section shows its skeleton
+    /// rows (by default as many as fill the list's height), each prepared for the skeleton.
     static func list(_ node: Node, style: ListStyle, in content: Rect) -> [LayoutBox] {
         var boxes: [LayoutBox] = []
         var y = content.y
@@ -151,13 +153,21 @@ public enum Layout {
             boxes.append(place(n, in: Rect(x: content.x, y: y, width: content.width, height: h)))
             y += h
         }
-        if let header = style.header { section(header) }
-        for row in 0..<max(0, style.rowCount) {
-            let instance = style.row.instantiated(prefix: node.id + Array("/\(row)/".utf8))
-            boxes.append(place(instance, in: Rect(x: content.x, y: y, width: content.width, height: style.rowHeight)))
-            y += style.rowHeight
+        let skeleton = node.skeletonMark?.skeletonRows == true
+        var row = 0
+        for (s, sec) in style.allSections.enumerated() {
+            if let header = sec.header { section(header) }
+            let count = skeleton ? sec.skeletonRows.rows(visibleHeight: content.height, rowHeight: style.rowHeight)
+                                 : max(0, sec.rowCount)
+            for r in 0..<count {
+                let template = skeleton ? style.skeletonTemplate(section: s, row: r) : style.row
+                let instance = template.instantiated(prefix: node.id + Array("/\(row)/".utf8))
+                boxes.append(place(instance, in: Rect(x: content.x, y: y, width: content.width, height: style.rowHeight)))
+                y += style.rowHeight
+                row += 1
+            }
+            if let footer = sec.footer { section(footer) }
         }
-        if let footer = style.footer { section(footer) }
         return boxes
     }
 }

@@ -14,4 +14,11 @@ struct PaintTable {
     }
 
     mutating func solid(_ color: Color) -> UInt32 { reference(.solid(color)) }
+
+    /// A slot of its own for a paint that animates: never shared with an equal paint, so its slot
+    /// does not move when its value meets another's (which would renumber every later slot).
+    mutating func dedicated(_ paint: Paint) -> UInt32 {
+        paints.append(paint)
+        return UInt32(paints.count)
+    }
 }

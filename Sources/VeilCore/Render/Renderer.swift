@@ -21,6 +21,8 @@ private struct RenderPass {
     var ids: IdTable
     var paints = PaintTable()
     var items: [Item] = []
+    /// The skeleton whose subtree is being drawn.
+    var brush: SkeletonBrush? = nil
 
     init(palette: Palette, interaction: Interaction, time: Double, ids: IdTable) {
         self.palette = palette; self.interaction = interaction; self.time = time; self.ids = ids
@@ -37,7 +39,25 @@ private struct RenderPass {
             if visible.width <= 0 || visible.height <= 0 { return }
         }
         let clipRecord = clip.map(Clip.init(rect:))
+        // Skeletons: a root sets the brush of its subtree; a placeholder's own content
+        // cross-dissolves into its placeholders, which are drawn over its children.
+        let outerBrush = brush
+        if let look = node.skeletonMark?.look { brush = SkeletonBrush(look, bounds: box.frame, time: time, paints: &paints) }
+        let reveal = node.skeletonMark?.placeholder == true ? (brush?.reveal ?? 0) : 0
+        if reveal < 1 { drawContent(box, opacity * (1 - reveal), clipRecord) }
 
+        let childClip = node.clipsChildren ? (clip.map { $0.intersection(box.frame) } ?? box.frame) : clip
+        for child in box.children { draw(child, opacity: opacity, clip: childClip) }
+        if case let .list(style) = node.kind, let separator = style.separatorColor {
+            drawSeparators(box, separator, opacity, childClip)
+        }
+        if reveal > 0, let brush { drawPlaceholders(node, box.frame, brush, opacity * reveal, clipRecord) }
+        brush = outerBrush
+    }
+
+    /// What the node itself draws (not its children).
+    private mutating func drawContent(_ box: LayoutBox, _ opacity: Double, _ clipRecord: Clip?) {
+        let node = box.node
         switch node.kind {
         case let .label(style):
             drawBackground(node, box.frame, opacity, clipRecord)
@@ -70,11 +90,16 @@ private struct RenderPass {
         case .view, .stack, .list:
             drawBackground(node, box.frame, opacity, clipRecord)
         }
+    }
 
-        let childClip = node.clipsChildren ? (clip.map { $0.intersection(box.frame) } ?? box.frame) : clip
-        for child in box.children { draw(child, opacity: opacity, clip: childClip) }
-        if case let .list(style) = node.kind, let separator = style.separatorColor {
-            drawSeparators(box, separator, opacity, childClip)
+    /// A skeleton leaf's placeholders (lines for a label, else one box) in the skeleton's paint.
+    private mutating func drawPlaceholders(_ node: Node, _ frame: Rect, _ brush: SkeletonBrush, _ opacity: Double, _ clip: Clip?) {
+        for (i, shape) in SkeletonPlaceholders.shapes(of: node, in: frame, appearance: brush.look.appearance).enumerated() {
+            var item = makeItem(node, "sk", .rect, shape.rect, opacity, clip)
+            item.id = ids.id(node: node.id, role: "sk", index: i)
+            item.cornerRadius = Fixed.from(shape.cornerRadius)
+            item.fill = brush.paint != 0 ? brush.paint : paints.reference(SkeletonPaint.local(brush.look, rect: shape.rect))
+            items.append(item)
         }
     }
 

@@ -29,6 +29,10 @@ public struct Node: Sendable {
     public var fade: Fade? = nil
     /// False: taps and keyboard focus pass over this subtree (a fading-out overlay, a skeleton).
     public var interactive: Bool = true
+    /// Skeleton knobs (skeletonable, hidden while shown, text lines…).
+    public var skeleton = SkeletonTraits()
+    /// Set by a shown skeleton on the tree the session lays out; never in a scene.
+    var skeletonMark: SkeletonMark? = nil
 
     public init(id: [UInt8], kind: NodeKind) { self.id = id; self.kind = kind }
 }
@@ -122,13 +126,20 @@ public struct StackStyle: Sendable {
 }
 
 public struct ListStyle: Sendable {
-    /// Template instantiated per row; its ids become "<list id>/<row>/<template id>".
+    /// Template instantiated per row; its ids become "<list id>/<row>/<template id>", rows numbered
+    /// across sections.
     public var row: Node
-    /// Number of rows.
+    /// Number of rows (of the single section when `sections` is empty).
     public var rowCount: Int = 0
     public var rowHeight: Double = 44
     public var separatorColor: Color? = nil
     public var header: Node? = nil
     public var footer: Node? = nil
+    /// Rows while a skeleton is shown (of the single section when `sections` is empty).
+    public var skeletonRows: SkeletonRowCount = .automatic
+    /// Sections, each with its header, rows and footer; empty = one section from the fields above.
+    public var sections: [ListSection] = []
+    /// Changes made to rows before they are skeletonized (e.g. hide a node in row 0).
+    public var skeletonPreparations: [RowPreparation] = []
     public init(row: Node) { self.row = row }
 }

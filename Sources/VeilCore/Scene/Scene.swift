@@ -16,6 +16,8 @@ public struct Scene: Sendable {
     public var reactions: [Reaction] = []
     /// Custom status views, replacing the default ones (ids are prefixed "<host>/status/").
     public var statusViews = StatusViews()
+    /// Skeleton defaults (tint, gradient, text lines, corner radii).
+    public var skeletonAppearance = SkeletonAppearance()
 
     public init(root: Node) { self.root = root }
 }

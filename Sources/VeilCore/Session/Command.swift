@@ -7,6 +7,10 @@ public enum Command: Sendable {
     case status(node: [UInt8], status: Status?, transition: OverlayTransition)
     /// Shows or hides the loading spinner overlay over a node (fades 0.25 s; never stacks).
     case spinner(node: [UInt8], show: Bool)
+    /// Shows, hides or updates the skeleton on a node (recursing through skeletonable nodes).
+    case skeleton(node: [UInt8], SkeletonCommand)
+    /// Switches light / dark (a viewer's prefers-color-scheme): palette and skeleton tint follow.
+    case appearance(Appearance)
 }
 
 public enum NodeChange: Sendable {

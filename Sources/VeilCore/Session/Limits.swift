@@ -16,4 +16,10 @@ public enum Limits {
     public static let maxPendingEvents = 256
     /// Bytes of one command/input message (events file line, WebSocket message, wasm call).
     public static let maxActionBytes = 64 * 1024
+    /// Rows a list shows per section while a skeleton fills it ("automatic" counts included).
+    public static let maxSkeletonRows = 1_000
+    /// Colours of a skeleton gradient.
+    public static let maxGradientColors = 16
+    /// Skeleton durations, delays and transitions, seconds.
+    public static let maxSkeletonSeconds: Double = 3_600
 }

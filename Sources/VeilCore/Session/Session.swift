@@ -13,6 +13,7 @@ public final class Session {
     /// Actions scheduled by reactions to events, sorted by time.
     private var scheduled: [TimedAction] = []
     private var overlays = Overlays()
+    private var skeletons = Skeletons()
     private var interaction = Interaction()
     private var renderer = Renderer()
     private var stream = PatchStream()
@@ -41,6 +42,10 @@ public final class Session {
         case let .spinner(node, show):
             _ = try find(node)
             overlays.setSpinner(show, host: node, at: time)
+        case let .skeleton(node, command):
+            try performSkeleton(command, on: node)
+        case let .appearance(appearance):
+            scene.appearance = appearance
         }
         cachedLayout = nil
     }
@@ -100,10 +105,33 @@ public final class Session {
     public func layout() -> LayoutBox {
         if let cachedLayout { return cachedLayout }
         var effective = scene
-        effective.root = overlays.install(into: scene.root)
+        effective.root = overlays.install(into: skeletons.install(into: scene.root, appearance: scene.skeletonAppearance,
+                                                                  scheme: scene.appearance))
         let box = Layout.layout(effective)
         cachedLayout = box
         return box
+    }
+
+    /// The skeleton tree of the node with `id` (default: the root) as JSON: per node its id, type,
+    /// whether it is skeletonable and, while a skeleton is shown, whether it is a placeholder.
+    public func skeletonTree(_ id: [UInt8]? = nil) throws(SessionError) -> String {
+        let root = layout()
+        guard let box = id.map({ root.box(of: $0) }) ?? root else {
+            throw SessionError("no node with id \"\(String(decoding: id ?? [], as: UTF8.self))\"")
+        }
+        return SkeletonTree.json(box)
+    }
+
+    private func performSkeleton(_ command: SkeletonCommand, on node: [UInt8]) throws(SessionError) {
+        try SkeletonValidation.check(command, on: scene.root.descendant(at: try find(node)))
+        switch command {
+        case let .show(style, transition, delay):
+            skeletons.show(style, root: node, transition: transition, delay: delay, at: time)
+        case let .hide(transition):
+            skeletons.hide(root: node, transition: transition, at: time)
+        case let .update(style):
+            try skeletons.update(style, root: node, at: time)
+        }
     }
 
     private func find(_ node: [UInt8]) throws(SessionError) -> [Int] {
@@ -136,7 +164,7 @@ public final class Session {
             let next = min(nextTimeline, nextScheduled)
             guard next <= target else { break }
             time = max(time, next)
-            if overlays.removeFinished(at: time) { cachedLayout = nil }
+            settleComponents()
             let action: Action
             if nextTimeline <= nextScheduled {
                 action = scene.timeline[timelineIndex].action
@@ -148,6 +176,12 @@ public final class Session {
             try? apply(action)
         }
         time = target
+        settleComponents()
+    }
+
+    /// Drops finished fade-outs and starts delayed skeletons due by `time`.
+    private func settleComponents() {
         if overlays.removeFinished(at: time) { cachedLayout = nil }
+        if skeletons.settle(at: time) { cachedLayout = nil }
     }
 }

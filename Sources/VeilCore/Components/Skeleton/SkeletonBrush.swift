@@ -1,0 +1,19 @@
+/// A skeleton's paint during one render: entered at the skeleton's root, used by every placeholder
+/// below it.
+struct SkeletonBrush {
+    var look: SkeletonLook
+    /// The shared paint (slot + 1), or 0 when each placeholder has its own (static gradient).
+    var paint: UInt32
+    /// Share of the placeholders against the content, 0...1.
+    var reveal: Double
+
+    init(_ look: SkeletonLook, bounds: Rect, time: Double, paints: inout PaintTable) {
+        self.look = look
+        reveal = look.reveal(at: time)
+        switch SkeletonPaint.shared(look, bounds: bounds, at: time) {
+        case nil: paint = 0
+        case let p? where look.kind == .pulse || look.kind == .sliding: paint = paints.dedicated(p)
+        case let p?: paint = paints.reference(p)
+        }
+    }
+}

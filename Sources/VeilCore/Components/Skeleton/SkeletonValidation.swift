@@ -1,0 +1,41 @@
+/// Checks a skeleton command before anything changes: bad input is an error that changes nothing.
+enum SkeletonValidation {
+    static func check(_ command: SkeletonCommand, on target: Node) throws(SessionError) {
+        switch command {
+        case let .show(style, transition, delay):
+            guard target.skeleton.skeletonable else {
+                throw SessionError("skeleton: node \"\(String(decoding: target.id, as: UTF8.self))\" is not skeletonable (set \"skeletonable\": true on it and on the nodes down to its placeholders)")
+            }
+            try check(style)
+            try seconds(delay, "delay")
+            try check(transition)
+        case let .hide(transition):
+            try check(transition)
+        case let .update(style):
+            try check(style)
+        }
+    }
+
+    static func check(_ style: SkeletonStyle) throws(SessionError) {
+        if let problem = style.problem() { throw SessionError(problem) }
+    }
+
+    static func check(_ transition: OverlayTransition) throws(SessionError) {
+        if case let .crossDissolve(d) = transition { try seconds(d, "transition") }
+    }
+
+    static func seconds(_ v: Double, _ what: String) throws(SessionError) {
+        guard v.isFinite, v >= 0, v <= Limits.maxSkeletonSeconds else {
+            throw SessionError("skeleton \(what) must be a number of seconds in 0...\(Int(Limits.maxSkeletonSeconds))")
+        }
+    }
+}
+
+extension Node {
+    /// The node at `path` (child indices from this node), as `path(to:)` gives it.
+    func descendant(at path: [Int]) -> Node {
+        var n = self
+        for i in path { n = n.children[i] }
+        return n
+    }
+}

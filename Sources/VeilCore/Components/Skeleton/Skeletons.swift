@@ -1,0 +1,125 @@
+/// The skeletons of a session, one per root node, with their delays and cross-dissolves. They live
+/// beside the scene, not in it: `install(into:)` marks a copy of the tree for layout and drawing, so
+/// hiding one restores every text, image, title and background as it is in the scene by then.
+struct Skeletons {
+    struct Entry {
+        var root: [UInt8]
+        var style: SkeletonStyle
+        var transition: OverlayTransition
+        /// When it shows: the show's time plus its delay.
+        var startAt: Double
+        /// False while a delayed show waits.
+        var started: Bool
+        var animationStart: Double
+        /// Share of the placeholders over time; nil = fully shown.
+        var fade: Fade?
+        /// Set while fading out: the entry is dropped at this time.
+        var removeAt: Double?
+
+        func reveal(at t: Double) -> Double { min(1, max(0, fade?.value(at: t) ?? 1)) }
+    }
+
+    private(set) var entries: [Entry] = []
+
+    var isEmpty: Bool { entries.isEmpty }
+
+    /// Shows a skeleton on `root` after `delay`. Any delayed show of the root not started yet is
+    /// cancelled. On a shown skeleton it acts as an update; on one fading out it fades back in.
+    mutating func show(_ style: SkeletonStyle, root: [UInt8], transition: OverlayTransition, delay: Double, at t: Double) {
+        entries.removeAll { $0.root == root && !$0.started }
+        if let i = shownIndex(root), entries[i].removeAt == nil {
+            restyle(i, entries[i].style.updated(by: style), at: t)
+            return
+        }
+        entries.append(Entry(root: root, style: style, transition: transition, startAt: t + max(0, delay),
+                             started: false, animationStart: t, fade: nil, removeAt: nil))
+        if delay <= 0 { start(entries.count - 1) }
+    }
+
+    /// Hides the skeleton on `root` (cancelling a delayed show), fading out from where it is.
+    mutating func hide(root: [UInt8], transition: OverlayTransition, at t: Double) {
+        entries.removeAll { $0.root == root && !$0.started }
+        guard let i = shownIndex(root), entries[i].removeAt == nil else { return }
+        let now = entries[i].reveal(at: t)
+        let d = Skeletons.seconds(transition) * now
+        guard d > 0 else { entries.remove(at: i); return }
+        entries[i].fade = Fade(from: now, to: 0, start: t, duration: d)
+        entries[i].removeAt = t + d
+    }
+
+    /// Changes the style of the skeleton shown (or waiting to show) on `root`.
+    mutating func update(_ change: SkeletonStyle, root: [UInt8], at t: Double) throws(SessionError) {
+        let index = entries.firstIndex { $0.root == root && $0.started && $0.removeAt == nil }
+            ?? entries.firstIndex { $0.root == root && !$0.started }
+        guard let i = index else {
+            throw SessionError("skeleton update: no skeleton is shown on \"\(String(decoding: root, as: UTF8.self))\"")
+        }
+        restyle(i, entries[i].style.updated(by: change), at: t)
+    }
+
+    /// Starts delayed shows that are due and drops finished fade-outs; true when the tree changes.
+    mutating func settle(at t: Double) -> Bool {
+        var changed = false
+        while let i = entries.firstIndex(where: { !$0.started && $0.startAt <= t }) {
+            start(i)
+            changed = true
+        }
+        let before = entries.count
+        entries.removeAll { ($0.removeAt.map { t >= $0 }) ?? false }
+        return changed || entries.count != before
+    }
+
+    /// The tree with every started skeleton marked (outer skeletons first; a root already inside
+    /// another skeleton is part of that one).
+    func install(into root: Node, appearance: SkeletonAppearance, scheme: Appearance) -> Node {
+        if entries.isEmpty { return root }
+        var shown: [(path: [Int], entry: Entry)] = []
+        for e in entries where e.started {
+            if let path = root.path(to: e.root) { shown.append((path, e)) }
+        }
+        shown.sort { $0.path.count < $1.path.count }
+        var root = root
+        for (path, e) in shown {
+            root.update(at: path[...]) { node in
+                guard node.skeletonMark == nil, node.skeleton.skeletonable else { return }
+                SkeletonRecursion.mark(&node, active: e.removeAt == nil)
+                node.skeletonMark?.look = SkeletonLook(e.style, appearance: appearance, scheme: scheme,
+                                                       animationStart: e.animationStart, fade: e.fade)
+            }
+        }
+        return root
+    }
+
+    private func shownIndex(_ root: [UInt8]) -> Int? {
+        entries.firstIndex { $0.root == root && $0.started }
+    }
+
+    /// Begins showing entry `i` at its start time, taking over from a fade-out of the same root.
+    private mutating func start(_ i: Int) {
+        let t = entries[i].startAt
+        let root = entries[i].root
+        var from = 0.0
+        if let old = entries.firstIndex(where: { $0.root == root && $0.started }) {
+            from = entries[old].reveal(at: t)
+            entries.remove(at: old)
+        }
+        let j = entries.firstIndex { $0.root == root && !$0.started && $0.startAt == t } ?? i
+        let d = Skeletons.seconds(entries[j].transition) * (1 - from)
+        entries[j].started = true
+        entries[j].animationStart = t
+        entries[j].fade = d > 0 ? Fade(from: from, to: 1, start: t, duration: d) : nil
+    }
+
+    /// A new style on a shown skeleton keeps its fade; the animation restarts only when its kind changes.
+    private mutating func restyle(_ i: Int, _ style: SkeletonStyle, at t: Double) {
+        if (style.kind ?? .solid) != (entries[i].style.kind ?? .solid), entries[i].started {
+            entries[i].animationStart = t
+        }
+        entries[i].style = style
+    }
+
+    static func seconds(_ transition: OverlayTransition) -> Double {
+        if case let .crossDissolve(d) = transition, d.isFinite, d > 0 { return d }
+        return 0
+    }
+}
