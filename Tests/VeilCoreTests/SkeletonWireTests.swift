@@ -1,0 +1,67 @@
+import Testing
+@testable import VeilCore
+
+/// The shimmer must not cost an update per placeholder: animated frames change one paint only, and
+/// a static skeleton sends nothing.
+@Suite struct SkeletonWireTests {
+    /// A feed of `rows` cards (avatar, title, two-line body) under one skeleton.
+    func feed(rows: Int = 6) -> Scene {
+        var cards: [Node] = []
+        for i in 0..<rows {
+            cards.append(SK.skeletonable(view("card\(i)", frame: Rect(x: 0, y: Double(i) * 120, width: 390, height: 120), children: [
+                SK.skeletonable(SK.image("avatar\(i)", frame: Rect(x: 16, y: 16, width: 48, height: 48), cornerRadius: 24)),
+                SK.skeletonable(SK.framed(label("title\(i)", "Title"), Rect(x: 80, y: 16, width: 200, height: 20))),
+                SK.skeletonable(SK.framed(label("body\(i)", "Body text", lines: 2), Rect(x: 80, y: 44, width: 290, height: 50))),
+            ])))
+        }
+        return scene(SK.skeletonable(view("feed", children: cards)), width: 390, height: 844)
+    }
+
+    /// Messages of ticks at k/60 s for k in `range`, after showing `kind` at 0 with the default transition.
+    func messages(_ kind: SkeletonKind, ticks range: ClosedRange<Int>) throws -> (sizes: [Int?], frames: [Frame]) {
+        let s = Session(scene: feed())
+        try SK.show(s, "feed", kind, transition: SkeletonCommand.defaultTransition, at: 0)
+        var sizes: [Int?] = []
+        var frames: [Frame] = []
+        for k in 0...range.upperBound {
+            let t = Double(k) / 60
+            let m = s.tick(at: t)
+            if range.contains(k) { sizes.append(m?.count); frames.append(s.frame(at: t)) }
+        }
+        return (sizes, frames)
+    }
+
+    @Test(arguments: [SkeletonKind.sliding, .pulse])
+    func animatedFramesChangeOnePaintAndFitIn16Bytes(_ kind: SkeletonKind) throws {
+        // After the 0.25 s fade-in: steady state.
+        let (sizes, frames) = try messages(kind, ticks: 20...200)
+        for (a, b) in zip(frames, frames.dropFirst()) {
+            #expect(a.items == b.items, "no item changes")
+            #expect(a.paints.count == b.paints.count)
+            #expect(zip(a.paints, b.paints).filter { $0 != $1 }.count <= 1, "at most the one skeleton paint changes")
+        }
+        let changed = sizes.compactMap { $0 }
+        // The pulse's colour moves 14 levels a second, so not every tick changes it.
+        #expect(changed.count > sizes.count / 5, "it animates")
+        #expect(changed.allSatisfy { $0 <= 16 }, "largest: \(changed.max() ?? 0) bytes")
+    }
+
+    @Test func aStaticSkeletonSendsNothing() throws {
+        for kind in [SkeletonKind.solid, .gradient] {
+            let (sizes, _) = try messages(kind, ticks: 16...120)
+            #expect(sizes.allSatisfy { $0 == nil }, "\(kind)")
+        }
+    }
+
+    @Test func theAnimatedPaintKeepsItsSlotWhenItMeetsAnEqualColour() throws {
+        // The pulse passes through the card background's colour: its slot must not merge with it.
+        var sc = feed(rows: 1)
+        sc.root.children[0].background = SK.complementary
+        let s = Session(scene: sc)
+        try SK.show(s, "feed", .pulse, at: 0)
+        let atPeak = s.frame(at: 1)
+        let before = s.frame(at: 0.9)
+        #expect(atPeak.paints.count == before.paints.count)
+        #expect(atPeak.items == before.items)
+    }
+}
