@@ -68,11 +68,23 @@ public final class PreviewServer {
 
     /// `http://127.0.0.1:8080/`
     public var url: String {
-        let host = options.host.contains(":") ? "[\(options.host)]" : options.host
+        let bound = (try? Self.bindAddress(options.host)) ?? options.host
+        let host = bound.contains(":") ? "[\(bound)]" : bound
         return "http://\(host):\(port)/"
     }
 
+    /// The address to bind: an IP address (lws would take a name it cannot resolve as an interface
+    /// that "does not exist yet" and wait for it, listening nowhere); `localhost` means 127.0.0.1.
+    static func bindAddress(_ host: String) throws(ServeError) -> String {
+        if host == "localhost" { return "127.0.0.1" }
+        var v4 = in_addr(), v6 = in6_addr()
+        if inet_pton(AF_INET, host, &v4) == 1 || inet_pton(AF_INET6, host, &v6) == 1 { return host }
+        throw ServeError("veil serve: --host \(host) is not an IP address (for example 127.0.0.1, ::1 or 0.0.0.0)")
+    }
+
     private func listen() throws(ServeError) {
+        let host = try Self.bindAddress(options.host)
+        try probeBind(host: host, port: options.port)
         lwsLogTarget = logger
         lws_set_log_level(Int32(LLL_ERR | LLL_WARN) | (options.verbose ? Int32(LLL_NOTICE) : 0), veilLWSLog)
         var info = lws_context_creation_info()
@@ -83,21 +95,29 @@ public final class PreviewServer {
         info.gid = -1
         info.uid = -1
         info.options = veil_lws_option_validate_utf8()
+        // With IPv6 on, lws 4.1 binds an IPv4 iface such as 127.0.0.1 to every address (`*`):
+        // an IPv4 host gets an IPv4-only socket, bound to exactly that address.
+        if !host.contains(":") { info.options |= veil_lws_option_disable_ipv6() }
         info.user = Unmanaged.passUnretained(self).toOpaque()
         info.vhost_name = UnsafePointer(strdup("veil")!)
         defer { free(UnsafeMutablePointer(mutating: info.vhost_name)) }
-        let created: OpaquePointer? = options.host.withCString { host in
-            info.iface = host
+        let created: OpaquePointer? = host.withCString { iface in
+            info.iface = iface
             return lws_create_context(&info)
         }
         guard let created else {
-            throw ServeError("veil serve: cannot listen on \(options.host):\(options.port) (address in use, or not a local address?)")
+            throw ServeError("veil serve: cannot listen on \(host) port \(options.port) (port in use, or not an address of this machine?)")
         }
         context = created
         if let vhost = lws_get_vhost_by_name(created, "veil") {
             port = Int(lws_get_vhost_listen_port(vhost))
         }
-        if port <= 0 { port = options.port }
+        guard port > 0 else {
+            throw ServeError("veil serve: not listening on \(host) port \(options.port) (not an address of this machine?)")
+        }
+        if !["127.0.0.1", "::1"].contains(host) {
+            logger.warning("listening on \(host): the preview is reachable from other machines")
+        }
         timer.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
         scheduleTimer()
         logger.info("serving \(catalog.entries.count) scene(s) [\(catalog.entries.map(\.name).joined(separator: ", "))] from \(webRoot.directory); /veil.wasm: \(webRoot.wasmFile ?? "none yet (make wasm)")")
@@ -251,7 +271,7 @@ public final class PreviewServer {
         let id = user.load(as: Int.self)
         guard id != 0, let connection = connections.removeValue(forKey: id) else { return }
         let seconds = Int(connection.age(at: .now) * 10)
-        logger.info("connection \(id) closed: scene \(connection.sceneName), \(connection.endReason ?? "connection lost"), after \(seconds / 10).\(seconds % 10) s, \(connection.messagesSent) message(s), \(connections.count) open")
+        logger.info("connection \(id) closed: scene \(connection.sceneName), \(connection.endReason ?? "ended without a close from the viewer"), after \(seconds / 10).\(seconds % 10) s, \(connection.messagesSent) message(s), \(connections.count) open")
     }
 
     func connection(for user: UnsafeMutableRawPointer?) -> Connection? {

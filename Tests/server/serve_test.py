@@ -25,6 +25,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
+import zlib
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 VEIL = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.path.join(REPO, ".build/debug/veil"))
@@ -50,9 +51,10 @@ class Closed(Exception):
 
 
 class WebSocket:
-    def __init__(self, port, path, protocol="veil.v1", origin=None, timeout=5.0):
+    def __init__(self, port, path, protocol="veil.v1", origin=None, deflate=False, timeout=5.0):
         self.sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
         self.buffer = b""
+        self.inflater = None
         key = base64.b64encode(os.urandom(16)).decode()
         lines = [f"GET {path} HTTP/1.1", f"Host: 127.0.0.1:{port}", "Upgrade: websocket",
                  "Connection: Upgrade", f"Sec-WebSocket-Key: {key}", "Sec-WebSocket-Version: 13"]
@@ -60,6 +62,8 @@ class WebSocket:
             lines.append(f"Sec-WebSocket-Protocol: {protocol}")
         if origin:
             lines.append(f"Origin: {origin}")
+        if deflate:  # what Chromium offers
+            lines.append("Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits")
         self.sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
         while b"\r\n\r\n" not in self.buffer:
             chunk = self.sock.recv(4096)
@@ -73,6 +77,8 @@ class WebSocket:
         if self.status == 101:
             accept = base64.b64encode(hashlib.sha1((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").encode()).digest()).decode()
             check(self.headers.get("sec-websocket-accept") == accept, "handshake: Sec-WebSocket-Accept is right")
+            if "permessage-deflate" in self.headers.get("sec-websocket-extensions", ""):
+                self.inflater = zlib.decompressobj(-15)
 
     def _read(self, n):
         while len(self.buffer) < n:
@@ -102,7 +108,7 @@ class WebSocket:
     def receive(self, timeout=3.0):
         """The next whole data message as (opcode, bytes); raises Closed on a close frame."""
         self.sock.settimeout(timeout)
-        message, first_opcode = b"", None
+        message, first_opcode, compressed = b"", None, False
         while True:
             b0, b1 = self._read(2)
             opcode, fin, n = b0 & 0x0F, b0 & 0x80, b1 & 0x7F
@@ -113,6 +119,10 @@ class WebSocket:
             payload = self._read(n)
             if opcode == 0x8:
                 code = struct.unpack(">H", payload[:2])[0] if len(payload) >= 2 else 1005
+                try:  # answer like a browser does, so the server can finish the close
+                    self.send_frame(0x8, struct.pack(">H", code if code != 1005 else 1000))
+                except OSError:
+                    pass
                 raise Closed(code, payload[2:].decode("utf-8", "replace"))
             if opcode == 0x9:
                 self.send_frame(0xA, payload)
@@ -120,9 +130,11 @@ class WebSocket:
             if opcode == 0xA:
                 continue
             if opcode != 0x0:
-                first_opcode = opcode
+                first_opcode, compressed = opcode, bool(b0 & 0x40)
             message += payload
             if fin:
+                if compressed:
+                    message = self.inflater.decompress(message + b"\x00\x00\xff\xff")
                 return first_opcode, message
 
     def expect_binary(self, what, timeout=3.0):
@@ -156,6 +168,23 @@ def http_get(port, path):
             return r.status, r.headers.get("Content-Type", ""), r.read()
     except urllib.error.HTTPError as e:
         return e.code, e.headers.get("Content-Type", ""), e.read()
+
+
+def listening_addresses(port):
+    """The local IPv4/IPv6 addresses of the sockets listening on `port` (Linux /proc/net)."""
+    found = set()
+    for table, width in (("/proc/net/tcp", 8), ("/proc/net/tcp6", 32)):
+        with open(table) as f:
+            for line in f.readlines()[1:]:
+                fields = line.split()
+                address, _, hex_port = fields[1].partition(":")
+                if fields[3] == "0A" and int(hex_port, 16) == port:
+                    if width == 8:
+                        found.add(socket.inet_ntop(socket.AF_INET, bytes.fromhex(address)[::-1]))
+                    else:
+                        words = b"".join(bytes.fromhex(address[i:i + 8])[::-1] for i in range(0, 32, 8))
+                        found.add(socket.inet_ntop(socket.AF_INET6, words))
+    return found
 
 
 def make_repository(root):
@@ -204,6 +233,7 @@ def test_serving(root):
     server = start_server(root, "--port", "0", "--fps", "30")
     port = read_url(server)
     check(port > 0, "the printed URL has the port actually bound (--port 0)")
+    check(listening_addresses(port) == {"127.0.0.1"}, f"listens on 127.0.0.1 only (got {listening_addresses(port)})")
 
     # Static files and their content types.
     status, ctype, body = http_get(port, "/")
@@ -256,6 +286,7 @@ def test_serving(root):
 
     rejected("/ws?scene=nope", lambda ws: None, 1008, "unknown scene")
     rejected("/ws?scene=alpha", lambda ws: ws.send_frame(0x2, b"\x01\x02"), 1003, "binary")
+    rejected("/ws?scene=alpha", lambda ws: ws.send_frame(0x1, b'{"keyframe": \xff}'), 1007, "utf8")
     rejected("/ws?scene=alpha", lambda ws: ws.send_json({"command": {"set": {"node": "no-such-node", "hidden": True}}}),
              1008, "no-such-node")
 
@@ -266,6 +297,14 @@ def test_serving(root):
         ws.send_frame(0x0, chunk, fin=False)
         ws.send_frame(0x0, b"}", fin=True)
     rejected("/ws?scene=beta", oversized, 1009, "larger than")
+
+    # permessage-deflate, as Chromium negotiates it: the messages still arrive whole.
+    squeezed = WebSocket(port, "/ws?scene=alpha", deflate=True)
+    check("permessage-deflate" in squeezed.headers.get("sec-websocket-extensions", ""), "permessage-deflate accepted")
+    squeezed.expect_binary("first message with permessage-deflate")
+    squeezed.send_json({"input": {"resize": {"width": 320, "height": 160}}})
+    squeezed.expect_binary("message after a resize with permessage-deflate")
+    squeezed.close()
 
     # A browser's `new WebSocket(url)` without a subprotocol lands on the same protocol.
     plain = WebSocket(port, "/ws", protocol=None)
@@ -301,6 +340,20 @@ def test_serving(root):
     check("1007" in log, f"the rejected message is logged:\n{log}")
 
 
+def test_connection_bound(root):
+    server = start_server(root, "--port", "0", "--max-connections", "1")
+    port = read_url(server)
+    first = WebSocket(port, "/ws?scene=alpha")
+    first.expect_binary("first connection under --max-connections 1")
+    second = WebSocket(port, "/ws?scene=alpha")
+    closed = second.expect_close("second connection over --max-connections 1")
+    check(closed.code == 1013 and "too many" in closed.reason, f"over the bound: 1013 (got {closed.code} {closed.reason!r})")
+    first.send_json({"keyframe": True})
+    first.expect_binary("the first connection is untouched")
+    server.send_signal(signal.SIGTERM)
+    check(server.wait(timeout=5) == 0, "exit status 0 after SIGTERM")
+
+
 def test_startup_errors(root):
     bad = os.path.join(root, "bad.json")
     with open(bad, "w") as f:
@@ -318,6 +371,18 @@ def test_startup_errors(root):
     _, err = server.communicate(timeout=5)
     check(server.returncode == 1 and "--web-root" in err, f"a missing web root exits 1 and says so (got {err!r})")
 
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    server = start_server(root, "--port", str(taken.getsockname()[1]))
+    _, err = server.communicate(timeout=5)
+    taken.close()
+    check(server.returncode == 1 and "in use" in err, f"a port in use exits 1 and says so (got {err!r})")
+
+    server = start_server(root, "--port", "0", "--host", "no-such-host")
+    _, err = server.communicate(timeout=5)
+    check(server.returncode == 1 and "IP address" in err, f"a --host that is not an IP address exits 1 (got {err!r})")
+
 
 def main():
     if not os.access(VEIL, os.X_OK):
@@ -330,6 +395,7 @@ def main():
     try:
         make_repository(root)
         test_serving(root)
+        test_connection_bound(root)
         test_startup_errors(root)
     except AssertionError as error:
         print(f"serve_test: FAILED: {error}", flush=True)
