@@ -204,6 +204,9 @@ def make_repository(root):
     for name, colour in (("alpha", "#FF0000"), ("beta", "#0000FF")):
         with open(os.path.join(root, "examples", name + ".json"), "w") as f:
             f.write(SCENE % colour)
+    # A scene whose own timeline changes the frame 0.5 s after a viewer connects.
+    with open(os.path.join(root, "examples", "gamma.json"), "w") as f:
+        f.write(SCENE[:-1] % "#00FF00" + ', "timeline": [{"t": 0.5, "input": {"resize": {"width": 250, "height": 120}}}]}')
     with open(os.path.join(root, "examples", "README.txt"), "w") as f:
         f.write("not a scene\n")
 
@@ -250,7 +253,7 @@ def test_serving(root):
     # The scene list: every examples/*.json by base name, in order.
     for path in ("/scenes", "/scenes.json"):
         status, ctype, body = http_get(port, path)
-        check(status == 200 and ctype.startswith("application/json") and json.loads(body) == ["alpha", "beta"],
+        check(status == 200 and ctype.startswith("application/json") and json.loads(body) == ["alpha", "beta", "gamma"],
               f"GET {path} lists the demo scenes (got {status} {body!r})")
 
     # Two viewers, each gets its keyframe.
@@ -259,6 +262,21 @@ def test_serving(root):
     a.expect_binary("first message on connection A")
     b = WebSocket(port, "/ws?scene=beta")
     b.expect_binary("first message on connection B")
+
+    # Each session runs on the time since its connection opened: the timeline's change at 0.5 s
+    # arrives then, by the server's own ticks, with nothing sent by the viewer.
+    g = WebSocket(port, "/ws?scene=gamma")
+    opened = time.monotonic()
+    g.expect_binary("first message on gamma")
+    try:
+        g.receive(timeout=0.3)
+        raise AssertionError("gamma: no message before its timeline entry at 0.5 s")
+    except socket.timeout:
+        pass
+    g.expect_binary("gamma's timeline change", timeout=2.0)
+    elapsed = time.monotonic() - opened
+    check(0.45 <= elapsed <= 1.5, f"the timeline change arrives at about 0.5 s (got {elapsed:.2f} s)")
+    g.close()
 
     # A valid input changes the frame (a resize), so a new message follows; a keyframe request too.
     a.send_json({"input": {"resize": {"width": 300, "height": 150}}})
