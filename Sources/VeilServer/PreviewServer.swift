@@ -126,6 +126,7 @@ public final class PreviewServer {
     /// Serves until SIGINT or SIGTERM, then closes every connection with 1001 and stops.
     public func run() {
         guard let context else { return }
+        stopRequested.store(false, ordering: .relaxed)
         installStopSignals(context: context)
         while !stopRequested.load(ordering: .relaxed) {
             if lws_service(context, 0) < 0 { break }
@@ -141,9 +142,10 @@ public final class PreviewServer {
         while !connections.isEmpty, ContinuousClock.now < deadline {
             if lws_service(context, 0) < 0 { break }
         }
+        // Handlers off first: a late signal must not wake a destroyed context.
+        removeStopSignals()
         destroy(context)
         self.context = nil
-        removeStopSignals()
         logger.info("stopped")
     }
 
