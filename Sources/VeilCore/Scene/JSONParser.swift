@@ -354,6 +354,7 @@ struct JSONParser {
     private func found() -> String {
         guard let byte = peek() else { return "end of input" }
         switch byte {
+        case UInt8(ascii: "\""): return "a string"
         case 0x21...0x7E: return "\"\(Self.display([byte]))\""
         case UInt8(ascii: " "): return "a space"
         case 0..<0x20, 0x7F: return "control character 0x\(Self.hex(UInt32(byte), digits: 2))"

@@ -76,16 +76,17 @@ extension ReaderContext {
     mutating func readVariant<Result>(_ value: JSONValue, _ noun: String,
                                       _ variants: [Variant<Result>]) throws(SceneError) -> Result {
         let names = Self.list(variants.map { $0.name })
-        let members = try members(of: value, "a \(noun)")
+        let article = noun.utf8.first.map { Array("aeiou".utf8).contains($0) } == true ? "an" : "a"
+        let members = try members(of: value, "\(article) \(noun)")
         guard let member = members.first else {
-            throw error(at: value.offset, "expected a \(noun) object with one key, one of: \(names)")
+            throw error(at: value.offset, "expected \(article) \(noun) object with one key, one of: \(names)")
         }
         guard let variant = variants.first(where: { $0.name == member.key }) else {
             throw error(at: member.keyOffset, "unknown \(noun) \"\(display(member.key))\"; expected one of: \(names)")
         }
         if members.count > 1 {
             throw error(at: members[1].keyOffset,
-                        "a \(noun) object has exactly one key; found \"\(display(members[1].key))\" after \"\(display(member.key))\"")
+                        "\(article) \(noun) object has exactly one key; found \"\(display(members[1].key))\" after \"\(display(member.key))\"")
         }
         return try variant.read(member, &self)
     }

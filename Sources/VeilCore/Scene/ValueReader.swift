@@ -41,9 +41,9 @@ extension ReaderContext {
               "expected \(expected) for \"\(display(member.key))\", found \(describe(member.value))")
     }
 
-    /// "a string", or for a string its (shortened) text, which is what a reader wants to see.
+    /// "a number", or for a string also its (shortened) text: `a string "big"`.
     func describe(_ value: JSONValue) -> String {
-        if case let .string(text) = value.kind { return "\"\(display(text))\"" }
+        if case let .string(text) = value.kind { return "a string \"\(display(text))\"" }
         return value.typeName
     }
 
