@@ -108,7 +108,8 @@ private func string(_ text: String) throws(JSONError) -> [UInt8]? {
     let atLimit = "\"" + String(repeating: "é", count: Limits.maxTextBytes / 2) + "\""
     #expect(try string(atLimit)?.count == Limits.maxTextBytes)
     let over = "[\"" + String(repeating: "a", count: Limits.maxTextBytes + 1) + "\"]"
-    #expect(parseError(Array(over.utf8)) == JSONError(offset: 1, message: "string longer than \(Limits.maxTextBytes) bytes"))
+    let error = parseError(Array(over.utf8))
+    #expect(error?.offset == 1 && error?.message == "string longer than \(Limits.maxTextBytes) bytes")
 }
 
 @Test func depthIsBounded() throws {
@@ -123,7 +124,8 @@ private func string(_ text: String) throws(JSONError) -> [UInt8]? {
 }
 
 @Test func duplicateKeysAreFoundInSmallAndLargeObjects() {
-    #expect(parseError(Array(#"{"a": 1, "b": 2, "a": 3}"#.utf8)) == JSONError(offset: 17, message: "duplicate key \"a\" in an object"))
+    let small = parseError(Array(#"{"a": 1, "b": 2, "a": 3}"#.utf8))
+    #expect(small?.offset == 17 && small?.message == "duplicate key \"a\" in an object")
     let keys = (0..<40).map { "\"k\($0)\": \($0)" }.joined(separator: ", ")
     #expect(throws: Never.self) { try parse("{" + keys + "}") }
     let source = "{" + keys + ", \"k7\": 0}"

@@ -549,3 +549,13 @@ private func isInside(_ error: SceneError, _ source: [UInt8], firstLine: Int = 1
         }
     }
 }
+
+@Test func numbersInMessagesAreWrittenPlainly() {
+    #expect(ReaderContext.format(0) == "0")
+    #expect(ReaderContext.format(16384) == "16384")
+    #expect(ReaderContext.format(1e9) == "1000000000")
+    #expect(ReaderContext.format(0.5) == "0.5")
+    #expect(ReaderContext.format(-2.25) == "-2.25")
+    #expect(ReaderContext.format(0.000001) == "0.000001")
+    #expect(ReaderContext.format(1e13) == "1e12 or more")
+}

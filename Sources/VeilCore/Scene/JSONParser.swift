@@ -287,7 +287,7 @@ struct JSONParser {
             let d = UInt64(byte - UInt8(ascii: "0"))
             if digits < JSONNumber.maxMantissaDigits {
                 if mantissa != 0 || d != 0 {
-                    mantissa = mantissa * 10 + d
+                    mantissa = mantissa &* 10 &+ d  // < 10^19: cannot overflow
                     digits += 1
                 }
             } else {
@@ -304,7 +304,7 @@ struct JSONParser {
                 let d = UInt64(byte - UInt8(ascii: "0"))
                 if digits < JSONNumber.maxMantissaDigits {
                     if mantissa != 0 || d != 0 {
-                        mantissa = mantissa * 10 + d
+                        mantissa = mantissa &* 10 &+ d  // < 10^19: cannot overflow
                         digits += 1
                     }
                     exponent -= 1

@@ -39,7 +39,8 @@ struct JSONMember: Sendable {
 }
 
 /// A parse error at a byte offset; the scene reader turns the offset into line:column.
-struct JSONError: Error, Equatable, Sendable {
+/// (Not Equatable: comparing Strings would pull Unicode tables into the wasm module.)
+struct JSONError: Error, Sendable {
     var offset: Int
     var message: String
 }

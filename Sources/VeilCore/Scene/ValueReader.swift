@@ -157,10 +157,11 @@ extension ReaderContext {
         return out
     }
 
-    /// A bound or time for a message: "0", "16384", "0.5" (no Double → String in the core).
+    /// A bound or time for a message: "0", "16384", "0.5" (no Double → String in the core). Int64,
+    /// not Int: Int is 32 bits in wasm.
     static func format(_ value: Double) -> String {
-        guard value.isFinite, value.magnitude < 1e15 else { return value < 0 ? "-a huge number" : "a huge number" }
-        let micro = Int((value.magnitude * 1_000_000).rounded())
+        guard value.isFinite, value.magnitude < 1e12 else { return value < 0 ? "-1e12 or less" : "1e12 or more" }
+        let micro = Int64((value.magnitude * 1_000_000).rounded())
         let sign = value < 0 && micro != 0 ? "-" : ""
         var fraction = micro % 1_000_000
         if fraction == 0 { return "\(sign)\(micro / 1_000_000)" }
