@@ -559,3 +559,92 @@ private func isInside(_ error: SceneError, _ source: [UInt8], firstLine: Int = 1
     #expect(ReaderContext.format(0.000001) == "0.000001")
     #expect(ReaderContext.format(1e13) == "1e12 or more")
 }
+
+// MARK: - Structural mutations: well-formed JSON with wrong values, to exercise the scene layer
+
+/// JSON text for a parsed value (compact; strings escaped), so that mutated trees can be read again.
+private func serialize(_ value: JSONValue, into out: inout [UInt8]) {
+    switch value.kind {
+    case .null: out += bytes("null")
+    case let .bool(b): out += bytes(b ? "true" : "false")
+    case let .number(n): out += bytes(n == n.rounded() && abs(n) < 1e15 ? "\(Int(n))" : "\(n)")
+    case let .string(s):
+        out.append(0x22)
+        for byte in s {
+            if byte == 0x22 || byte == 0x5C { out += [0x5C, byte] } else if byte < 0x20 { out += bytes("\\u00") + bytes(byte < 0x10 ? "0" : "1") + bytes(String(byte & 0xF, radix: 16)) } else { out.append(byte) }
+        }
+        out.append(0x22)
+    case let .array(elements):
+        out.append(UInt8(ascii: "["))
+        for (i, e) in elements.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            serialize(e, into: &out)
+        }
+        out.append(UInt8(ascii: "]"))
+    case let .object(members):
+        out.append(UInt8(ascii: "{"))
+        for (i, m) in members.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            serialize(JSONValue(kind: .string(m.key), offset: 0), into: &out)
+            out.append(UInt8(ascii: ":"))
+            serialize(m.value, into: &out)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+}
+
+/// Values that are wrong (or right) in many places of a scene.
+private let replacements: [JSONValue.Kind] = [
+    .null, .bool(true), .number(-1), .number(0), .number(2.5), .number(1e12), .number(20_000), .string([]),
+    .string(bytes("#fff")), .string(bytes("root")), .string(bytes("label")), .string(bytes("center")), .array([]),
+    .object([]), .object([JSONMember(key: bytes("type"), keyOffset: 0, value: JSONValue(kind: .string(bytes("view")), offset: 0))]),
+]
+
+/// Replaces the value number `target` (pre-order) with `replacement`; `counter` counts values visited.
+private func replace(_ value: JSONValue, target: Int, with replacement: JSONValue.Kind, counter: inout Int) -> JSONValue {
+    defer { counter += 1 }
+    if counter == target { return JSONValue(kind: replacement, offset: 0) }
+    var copy = value
+    switch value.kind {
+    case let .array(elements):
+        counter += 1
+        var out: [JSONValue] = []
+        for e in elements { out.append(replace(e, target: target, with: replacement, counter: &counter)) }
+        counter -= 1
+        copy.kind = .array(out)
+    case let .object(members):
+        counter += 1
+        var out: [JSONMember] = []
+        for m in members {
+            var n = m
+            n.value = replace(m.value, target: target, with: replacement, counter: &counter)
+            out.append(n)
+        }
+        counter -= 1
+        copy.kind = .object(out)
+    default: break
+    }
+    return copy
+}
+
+@Test func wrongValuesAnywhereGiveErrorsInsideTheInput() async throws {
+    let tree = try JSONParser.parse(sampleScene)
+    var count = 0
+    _ = replace(tree, target: -1, with: .null, counter: &count)
+    let valueCount = count
+    await propertyCheck(count: 1_000, input: Gen.int(in: 0...Int(Int32.max)).array(of: 1...3)) { codes in
+        var value = tree
+        for code in codes {
+            var counter = 0
+            value = replace(value, target: code % valueCount, with: replacements[(code / valueCount) % replacements.count], counter: &counter)
+        }
+        var source: [UInt8] = []
+        serialize(value, into: &source)
+        do throws(SceneError) {
+            _ = try SceneReader.read(source, file: "s.json")
+        } catch {
+            #expect(isInside(error, source), "\(error.description)")
+            #expect(!error.message.hasPrefix("expected a value"), "the serialized JSON is valid: \(error.description)")
+        }
+    }
+}
