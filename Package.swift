@@ -9,7 +9,7 @@ let embeddedWasm = Context.environment["EMBEDDED_WASM"] != nil
 let embeddedSwiftSettings: [SwiftSetting] = embeddedWasm ? [
     .enableExperimentalFeature("Embedded"),
     .enableExperimentalFeature("Extern"),
-    .unsafeFlags(["-wmo", "-Xfrontend", "-disable-stack-protector"]),
+    .unsafeFlags(["-wmo", "-Osize", "-Xfrontend", "-disable-stack-protector"]),
 ] : []
 
 var products: [Product] = [
