@@ -7,6 +7,13 @@ import { loadVeil, repoRoot, wasmPath } from './veil-wasm.mjs';
 const scene = await readFile(`${repoRoot}examples/hello.json`, 'utf8');
 const status = { ok: 0, badHandle: -1, badArgument: -2, tooLarge: -3, badJSON: -4, wrongKind: -5, rejected: -6 };
 
+// veil.v1 header (docs/PROTOCOL.md): "V", version 1, then 1 for a keyframe or 2 for a delta.
+function messageKind(bytes) {
+  assert.ok(bytes !== null && bytes.length > 3, 'a message');
+  assert.deepEqual([...bytes.subarray(0, 2)], [0x56, 1], 'veil.v1 magic and version');
+  return { 1: 'keyframe', 2: 'delta' }[bytes[2]];
+}
+
 async function session() {
   const veil = await loadVeil();
   const handle = veil.sessionNew(scene);
@@ -24,8 +31,7 @@ test('the module imports nothing and exports the whole ABI', async () => {
 
 test('a new session sends a keyframe first, then nothing while the frame does not change', async () => {
   const { veil, handle } = await session();
-  const keyframe = veil.tick(handle, 0);
-  assert.ok(keyframe !== null && keyframe.length > 0);
+  assert.equal(messageKind(veil.tick(handle, 0)), 'keyframe');
   assert.equal(veil.tick(handle, 0), null);
   assert.equal(veil.tick(handle, 0.5), null);
 });
@@ -34,8 +40,7 @@ test('veil_keyframe makes the next tick send a message again', async () => {
   const { veil, handle } = await session();
   veil.tick(handle, 0);
   assert.equal(veil.abi.veil_keyframe(handle), status.ok);
-  const again = veil.tick(handle, 0);
-  assert.ok(again !== null && again.length > 0);
+  assert.equal(messageKind(veil.tick(handle, 0)), 'keyframe');
   assert.equal(veil.tick(handle, 0), null);
 });
 
@@ -52,7 +57,7 @@ test('a resize changes the next frame', async () => {
   veil.tick(handle, 0);
   const result = veil.input(handle, '{"input": {"resize": {"width": 800, "height": 600}}}');
   assert.equal(result, status.ok, veil.error());
-  assert.ok(veil.tick(handle, 0.1) !== null);
+  assert.equal(messageKind(veil.tick(handle, 0.1)), 'delta');
 });
 
 test('bad JSON is refused with a file:line:column message, and nothing changes', async () => {
@@ -134,7 +139,7 @@ test('memory growth during a call does not break the JS side', async () => {
   assert.ok(veil.tick(second, 0) !== null);
   assert.equal(veil.abi.veil_tick(9999, 0), status.badHandle);
   assert.equal(veil.error(), 'no session with handle 9999');
-  const result = veil.perform(handle, '{"command": {"set": {"node": "title", "text": "After growth"}}}');
+  const result = veil.input(handle, '{"input": {"resize": {"width": 600, "height": 600}}}');
   assert.equal(result, status.ok, veil.error());
-  assert.ok(veil.tick(handle, 1) !== null);
+  assert.equal(messageKind(veil.tick(handle, 1)), 'delta');
 });

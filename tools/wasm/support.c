@@ -2,9 +2,8 @@
 // With these linked first, the module imports nothing and runs in any host (browser, node).
 #include <stddef.h>
 
-// Swift's hashing seeds (Set, Dictionary) come from here. A fixed-seed generator keeps the module
-// deterministic: the same calls give the same bytes in every run, as the native build's outputs do
-// not depend on the seed either (the core never lets hash order reach a frame).
+// Swift's hashing seeds (Set, Dictionary) come from here. A fixed seed keeps every run of the module
+// the same; frames must not depend on hash order anyway, since the native seed is random.
 void arc4random_buf(void *buffer, size_t count) {
     static unsigned long long state = 0x9E3779B97F4A7C15ull;
     unsigned char *out = buffer;
