@@ -82,7 +82,9 @@ export function stream(veil, scene, eventsText, { duration, fps }) {
     .sort((a, b) => a.t - b.t || a.index - b.index);
   const chunks = [];
   let next = 0;
-  for (let k = 0; k <= duration * fps; k++) {
+  // S·N rounded down, with the allowance `veil stream` uses (0.29 s × 100 fps is 28.999…, k = 29).
+  const lastTick = Math.floor(duration * fps + 1e-9);
+  for (let k = 0; k <= lastTick; k++) {
     const t = k / fps;
     for (; next < events.length && events[next].t <= t; next++) {
       const { line, command } = events[next];
