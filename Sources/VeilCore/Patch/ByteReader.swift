@@ -77,11 +77,19 @@ struct ByteReader {
         return Int(raw)
     }
 
-    /// Varint length then that many bytes of valid UTF-8.
-    mutating func utf8(max: Int, of what: String) throws(WireError) -> [UInt8] {
-        let n = try count(max: max, of: "bytes of \(what)")
+    /// Varint length then that many bytes of valid UTF-8. (`what` goes into error messages only.)
+    mutating func utf8(max: Int, of what: StaticString) throws(WireError) -> [UInt8] {
+        let start = offset
+        let raw = try varint()
+        guard raw <= UInt32(max) else {
+            throw WireError(offset: start, reason: "\(raw) bytes of \(what.description) exceed the limit of \(max)")
+        }
+        let n = Int(raw)
+        guard n <= remaining else {
+            throw WireError(offset: start, reason: "\(n) bytes of \(what.description) do not fit in the \(remaining) bytes left")
+        }
         let slice = bytes[offset ..< offset + n]
-        guard UTF8Validation.isValid(slice) else { throw error("\(what) is not valid UTF-8") }
+        guard UTF8Validation.isValid(slice) else { throw error("\(what.description) is not valid UTF-8") }
         offset += n
         return Array(slice)
     }
