@@ -48,6 +48,39 @@ func bytes(hex: String) -> [UInt8] {
 }
 
 @Suite struct WireTests {
+    /// Inputs every decoder must reject, with a phrase of the reason. Also written to
+    /// Tests/Vectors/malformed.json for Web/wire.js.
+    static let malformed: [(String, String)] = [
+        ("", "message ends early"),
+        ("57 01 01", "not a veil message"),
+        ("56 02 01", "unsupported version"),
+        ("56 01 03", "unknown message type"),
+        ("56 01 01 ff ff ff ff 1f", "varint exceeds 32 bits"),
+        ("56 01 02 05 00 00 00 00 00 00 00", "distance 0"),
+        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 00 00 00", "unexpected bytes"),
+        // 2^31 items claimed in a tiny message: refused before any allocation.
+        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 00 80 80 80 80 08", "exceed the limit"),
+        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 00 c8 01", "do not fit"),
+        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 00 02 07 00 07 00", "appears twice"),
+        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 00 01 07 80 80 10", "unknown bits"),
+        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 00 01 07 80 40 02 c3 28", "not valid UTF-8"),
+        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 00 01 07 80 40 03 ed a0 80", "not valid UTF-8"),   // a surrogate
+        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 00 01 07 80 80 01 04", "item kind 4"),
+        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 00 01 07 80 80 04 80 80 04", "font weight"),
+        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 00 01 07 80 08 02", "clip flag 2"),
+        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 01 03 00 00 00 00 00", "paint code 3"),
+        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 01 01 00 00 00 00 41", "exceed the limit of 64"),
+        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 01 01 00 00 00 00 01 80 80 04 00 00 00 00 00", "stop offset"),
+        ("56 01 02 02 01 00 00 00 00 00 20 00", "present but empty"),
+        ("56 01 02 02 01 00 00 00 00 00 80 01 00 00 00", "must change a field"),
+        ("56 01 02 02 01 00 00 00 00 00 10 01 00 04 00", "cannot be adjusted"),
+        ("56 01 02 02 01 00 00 00 00 00 10 01 00 46 00", "three coordinates"),
+        ("56 01 02 02 01 00 00 00 00 00 10 01 00 05 00", "changes nothing"),
+        ("56 01 02 02 01 00 00 00 00 00 10 01 00 08 00 00 00 00", "extra bits"),
+        ("56 01 02 02 01 00 00 00 00 00 20 01 a0 8d 06", "exceeds"),
+        ("56 01 01 01 00 00 00 00 01 02 c0 80 00 00 00 00 00 00 00 00 00 00", "not valid UTF-8"),
+    ]
+
     // MARK: exact bytes
 
     @Test func keyframeBytesMatchTheWorkedExample() throws {
@@ -160,36 +193,7 @@ func bytes(hex: String) -> [UInt8] {
         }
     }
 
-    @Test(arguments: [
-        ("", "message ends early"),
-        ("57 01 01", "not a veil message"),
-        ("56 02 01", "unsupported version"),
-        ("56 01 03", "unknown message type"),
-        ("56 01 01 ff ff ff ff 1f", "varint exceeds 32 bits"),
-        ("56 01 02 05 00 00 00 00 00 00 00", "distance 0"),
-        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 00 00 00", "unexpected bytes"),
-        // 2^31 items claimed in a tiny message: refused before any allocation.
-        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 00 80 80 80 80 08", "exceed the limit"),
-        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 00 c8 01", "do not fit"),
-        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 00 02 07 00 07 00", "appears twice"),
-        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 00 01 07 80 80 10", "unknown bits"),
-        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 00 01 07 80 40 02 c3 28", "not valid UTF-8"),
-        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 00 01 07 80 40 03 ed a0 80", "not valid UTF-8"),   // a surrogate
-        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 00 01 07 80 80 01 04", "item kind 4"),
-        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 00 01 07 80 80 04 80 80 04", "font weight"),
-        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 00 01 07 80 08 02", "clip flag 2"),
-        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 01 03 00 00 00 00 00", "paint code 3"),
-        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 01 01 00 00 00 00 41", "exceed the limit of 64"),
-        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 01 01 00 00 00 00 01 80 80 04 00 00 00 00 00", "stop offset"),
-        ("56 01 02 02 01 00 00 00 00 00 20 00", "present but empty"),
-        ("56 01 02 02 01 00 00 00 00 00 80 01 00 00 00", "must change a field"),
-        ("56 01 02 02 01 00 00 00 00 00 10 01 00 04 00", "cannot be adjusted"),
-        ("56 01 02 02 01 00 00 00 00 00 10 01 00 46 00", "three coordinates"),
-        ("56 01 02 02 01 00 00 00 00 00 10 01 00 05 00", "changes nothing"),
-        ("56 01 02 02 01 00 00 00 00 00 10 01 00 08 00 00 00 00", "extra bits"),
-        ("56 01 02 02 01 00 00 00 00 00 20 01 a0 8d 06", "exceeds"),
-        ("56 01 01 01 00 00 00 00 01 02 c0 80 00 00 00 00 00 00 00 00 00 00", "not valid UTF-8"),
-    ])
+    @Test(arguments: WireTests.malformed)
     func malformedInputIsRejectedWithAReason(input: String, reason: String) {
         do {
             let message = try WireDecoder.decode(bytes(hex: input))

@@ -184,6 +184,14 @@ import Testing
                 #expect(stored == text, "\(vector.file) differs; rerun with VEIL_RECORD_VECTORS=1 if the change is intended")
             }
         }
+        let malformed = "[\n" + WireTests.malformed.map { "  {\"hex\": \"\($0.0.replacingOccurrences(of: " ", with: ""))\", \"reason\": \(JSONText.string(Array($0.1.utf8)))}" }
+            .joined(separator: ",\n") + "\n]\n"
+        let malformedURL = Self.directory.appendingPathComponent("malformed.json")
+        if record {
+            try malformed.write(to: malformedURL, atomically: true, encoding: .utf8)
+        } else {
+            #expect(try String(contentsOf: malformedURL, encoding: .utf8) == malformed)
+        }
         let index = "[\n" + names.map { "  \"\($0)\"" }.joined(separator: ",\n") + "\n]\n"
         let indexURL = Self.directory.appendingPathComponent("index.json")
         if record {
