@@ -51,15 +51,15 @@ public enum Differ {
 
     static func diffItems(_ a: [Item], _ b: [Item], into patch: inout Patch) {
         var oldIndex = IdIndex(capacity: a.count)
-        for (i, item) in a.enumerated() { _ = oldIndex.insert(item.id, at: i) }
+        for i in a.indices { _ = oldIndex.insert(a[i].id, at: i) }
 
         // For each new item: the old index it survives from, or -1 when it is new.
         var matched = [Bool](repeating: false, count: a.count)
         var source = [Int](repeating: -1, count: b.count)
         var survivorOld: [Int] = []
         survivorOld.reserveCapacity(b.count)
-        for (j, item) in b.enumerated() {
-            if let i = oldIndex.index(of: item.id), !matched[i] {
+        for j in b.indices {
+            if let i = oldIndex.index(of: b[j].id), !matched[i] {
                 matched[i] = true
                 source[j] = i
                 survivorOld.append(i)
