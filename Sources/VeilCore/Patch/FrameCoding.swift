@@ -176,7 +176,7 @@ enum FrameCoding {
         if mask.contains(.kind) {
             let k = try r.byte()
             guard let kind = ItemKind(rawValue: k) else {
-                throw WireError(offset: r.offset - 1, reason: "item kind \(k) is not 0...3")
+                throw WireError(offset: r.offset - 1, reason: "item kind \(k) is not 0...4")
             }
             item.kind = kind
         }
