@@ -32,15 +32,15 @@ public final class Session {
                 for change in changes { n.apply(change) }
             }
         case let .status(node, status, transition):
-            _ = try find(node)
+            let host = scene.root.node(at: try find(node))
             let view = status.map {
-                StatusView.build($0, host: node, custom: scene.statusViews.view(for: $0.kind),
+                StatusView.build($0, host: host, custom: scene.statusViews.view(for: $0.kind),
                                  palette: .of(scene.appearance))
             }
             overlays.setStatus(view, host: node, transition: transition, at: time)
         case let .spinner(node, show):
-            _ = try find(node)
-            overlays.setSpinner(show, host: node, at: time)
+            let host = scene.root.node(at: try find(node))
+            overlays.setSpinner(show, host: host, at: time)
         }
         cachedLayout = nil
     }
