@@ -22,7 +22,7 @@ const STOP_UNIT = 65535;
 /** The family of Web/fonts/inter.css: the same Inter files the core measured (never a system Inter). */
 export const FONT_FAMILY = '"Veil Inter", sans-serif';
 
-export const ItemKind = Object.freeze({ rect: 0, text: 1, image: 2, arc: 3 });
+export const ItemKind = Object.freeze({ rect: 0, text: 1, image: 2, arc: 3, activityIndicator: 4 });
 
 /** 0xRRGGBBAA → a CSS colour string. */
 export function cssColor(rgba) {
@@ -145,6 +145,7 @@ export class CanvasRenderer {
       case ItemKind.text: this.drawText(item, x, y, fill); break;
       case ItemKind.image: this.drawImage(item, x, y, w, h, fill, stroke); break;
       case ItemKind.arc: this.drawArc(item, x, y, w, h, stroke); break;
+      case ItemKind.activityIndicator: this.drawActivityIndicator(item, x, y, w, h, fill); break;
       default: break; // a kind from a newer protocol: skip it rather than guess
     }
     ctx.restore();
@@ -225,6 +226,31 @@ export class CanvasRenderer {
       ctx.lineWidth = pt(item.lineWidth);
       ctx.stroke();
     }
+  }
+
+  /** Eight spokes; spoke k points −k/8 turn from 12 o'clock and fades towards the tail (PROTOCOL.md). */
+  drawActivityIndicator(item, x, y, w, h, fill) {
+    if (fill === undefined || item.lineWidth <= 0) return;
+    const ctx = this.ctx;
+    const d = Math.min(Math.abs(w), Math.abs(h));
+    const lineWidth = pt(item.lineWidth);
+    const inner = d / 4, outer = d / 2 - lineWidth / 2;
+    if (outer <= inner) return;
+    const cx = x + w / 2, cy = y + h / 2;
+    const alpha = ctx.globalAlpha;
+    ctx.strokeStyle = fill;
+    ctx.lineWidth = lineWidth;
+    ctx.lineCap = "round";
+    for (let k = 0; k < 8; k++) {
+      const a = -(k / 8) * TURN - Math.PI / 2;
+      const dx = Math.cos(a), dy = Math.sin(a);
+      ctx.globalAlpha = alpha * (1 - (0.75 * k) / 7);
+      ctx.beginPath();
+      ctx.moveTo(cx + dx * inner, cy + dy * inner);
+      ctx.lineTo(cx + dx * outer, cy + dy * outer);
+      ctx.stroke();
+    }
+    ctx.globalAlpha = alpha;
   }
 
   /** A ring segment: 0 = 12 o'clock, clockwise, centred in the box, inside it. */

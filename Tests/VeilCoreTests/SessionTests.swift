@@ -64,3 +64,18 @@ import Testing
         #expect(s.time == 2)
     }
 }
+
+@Suite struct NodeLookupTests {
+    @Test func listHeaderAndFooterCanBeChangedByCommands() throws {
+        var style = ListStyle(row: view("cell"))
+        style.header = label("heading", "Inbox")
+        style.footer = label("more", "Load more")
+        var list = Node(id: bytes("list"), kind: .list(style))
+        list.frame = Rect(x: 0, y: 0, width: 300, height: 300)
+        let s = Session(scene: scene(view("root", children: [list])))
+        try s.perform(.set(node: bytes("heading"), changes: [.text(bytes("Inbox (3)"))]))
+        try s.perform(.set(node: bytes("more"), changes: [.hidden(true)]))
+        let texts = s.frame(at: 0).items.filter { $0.kind == .text }.map(\.text)
+        #expect(texts == [bytes("Inbox (3)")])
+    }
+}

@@ -28,7 +28,8 @@ struct Overlays {
     }
 
     /// Shows (fading in) or hides (fading out) the host's spinner overlay; a second show is a no-op.
-    mutating func setSpinner(_ show: Bool, host: [UInt8], at t: Double) {
+    mutating func setSpinner(_ show: Bool, host hostNode: Node, at t: Double) {
+        let host = hostNode.id
         let d = SpinnerOverlay.fadeDuration
         let existing = entries.lastIndex { $0.host == host && $0.role == .spinner }
         if show {
@@ -41,7 +42,7 @@ struct Overlays {
                 entries[i].removeAt = nil
                 return
             }
-            var node = SpinnerOverlay.build(host: host)
+            var node = SpinnerOverlay.build(host: hostNode)
             node.fade = Fade(from: 0, to: 1, start: t, duration: d)
             entries.append(Entry(host: host, role: .spinner, node: node, removeAt: nil))
         } else if let i = existing, entries[i].removeAt == nil {

@@ -5,14 +5,16 @@ enum SpinnerOverlay {
     static let fadeDuration = 0.25
     static let backdropAlpha = 0.7
 
-    static func build(host: [UInt8]) -> Node {
-        let prefix = host + Array("/spinner".utf8)
+    /// The overlay over `host`: its whole bounds, with the host's corner radius.
+    static func build(host: Node) -> Node {
+        let prefix = host.id + Array("/spinner".utf8)
         var overlay = Node(id: prefix, kind: .view)
         var backdrop = Node(id: prefix + Array("/backdrop".utf8), kind: .radialGradient(RadialGradientStyle(
             stops: [GradientStop(offset: 0, color: Color(red: 0.4, green: 0.4, blue: 0.4, alpha: 0.8)),
                     GradientStop(offset: 65535, color: Color(red: 0.1, green: 0.1, blue: 0.1, alpha: 0.5))],
             radiusFactor: 0.8)))
         backdrop.opacity = backdropAlpha
+        backdrop.cornerRadius = host.cornerRadius
         var indicator = ActivityIndicatorStyle()
         indicator.large = true
         indicator.color = .white

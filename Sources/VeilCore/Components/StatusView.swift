@@ -5,11 +5,13 @@ enum StatusView {
     static let readableWidth = 672.0
     static let imageSize = 64.0
 
-    static func build(_ status: Status, host: [UInt8], custom: Node?, palette: Palette) -> Node {
+    /// The status view over `host`: its whole bounds, with the host's corner radius.
+    static func build(_ status: Status, host: Node, custom: Node?, palette: Palette) -> Node {
         let s = status.resolved
-        let prefix = host + Array("/status".utf8)
+        let prefix = host.id + Array("/status".utf8)
         var overlay = Node(id: prefix, kind: .view)
-        overlay.background = palette.background
+        overlay.background = host.background ?? palette.background
+        overlay.cornerRadius = host.cornerRadius
         if let custom {
             overlay.children = [custom.instantiated(prefix: prefix + [0x2F])]
             return overlay

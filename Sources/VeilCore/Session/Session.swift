@@ -33,15 +33,15 @@ public final class Session {
                 for change in changes { n.apply(change) }
             }
         case let .status(node, status, transition):
-            _ = try find(node)
+            let host = scene.root.node(at: try find(node))
             let view = status.map {
-                StatusView.build($0, host: node, custom: scene.statusViews.view(for: $0.kind),
+                StatusView.build($0, host: host, custom: scene.statusViews.view(for: $0.kind),
                                  palette: .of(scene.appearance))
             }
             overlays.setStatus(view, host: node, transition: transition, at: time)
         case let .spinner(node, show):
-            _ = try find(node)
-            overlays.setSpinner(show, host: node, at: time)
+            let host = scene.root.node(at: try find(node))
+            overlays.setSpinner(show, host: host, at: time)
         case let .skeleton(node, command):
             try performSkeleton(command, on: node)
         case let .appearance(appearance):
@@ -123,7 +123,7 @@ public final class Session {
     }
 
     private func performSkeleton(_ command: SkeletonCommand, on node: [UInt8]) throws(SessionError) {
-        try SkeletonValidation.check(command, on: scene.root.descendant(at: try find(node)))
+        try SkeletonValidation.check(command, on: scene.root.node(at: try find(node)))
         switch command {
         case let .show(style, transition, delay):
             skeletons.show(style, root: node, transition: transition, delay: delay, at: time)

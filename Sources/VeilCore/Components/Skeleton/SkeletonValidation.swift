@@ -30,12 +30,3 @@ enum SkeletonValidation {
         }
     }
 }
-
-extension Node {
-    /// The node at `path` (child indices from this node), as `path(to:)` gives it.
-    func descendant(at path: [Int]) -> Node {
-        var n = self
-        for i in path { n = n.children[i] }
-        return n
-    }
-}

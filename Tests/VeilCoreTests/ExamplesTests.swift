@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+@testable import VeilCore
+
+/// Every scene in examples/ is a demo and a golden input: it must read, and every action of its
+/// timeline, its reactions and its events file must apply.
+@Suite struct ExamplesTests {
+    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../examples").standardized
+
+    static var sceneFiles: [URL] {
+        ((try? FileManager.default.contentsOfDirectory(at: examples, includingPropertiesForKeys: nil)) ?? [])
+            .filter { $0.pathExtension == "json" }.sorted { $0.path < $1.path }
+    }
+
+    @Test func thereAreExamples() {
+        #expect(Self.sceneFiles.count >= 3)
+    }
+
+    @Test(arguments: sceneFiles)
+    func exampleReadsAndEveryActionApplies(_ url: URL) throws {
+        let scene = try SceneReader.read(Array(try Data(contentsOf: url)), file: url.lastPathComponent)
+        var bare = scene
+        bare.timeline = []
+        let session = Session(scene: bare)
+        var actions = scene.timeline
+        let eventsURL = url.deletingPathExtension().appendingPathExtension("events.jsonl")
+        if FileManager.default.fileExists(atPath: eventsURL.path) {
+            actions += try SceneReader.readEvents(Array(try Data(contentsOf: eventsURL)), file: eventsURL.lastPathComponent)
+        }
+        actions.sort { $0.time < $1.time }
+        for a in actions {
+            try session.apply(a.action, at: a.time)
+        }
+        for r in scene.reactions {
+            let probe = Session(scene: bare)
+            for a in r.actions { try probe.apply(a.action, at: a.time) }
+        }
+        _ = session.frame(at: (actions.last?.time ?? 0) + 5)
+    }
+}
