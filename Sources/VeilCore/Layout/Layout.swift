@@ -154,11 +154,14 @@ public enum Layout {
             y += h
         }
         let skeleton = node.skeletonMark?.skeletonRows == true
+        // Skeleton rows are bounded in total, like the rows of a scene file.
+        var budget = skeleton ? min(Limits.maxSkeletonRows, Limits.maxNodes / max(1, style.row.subtreeCount)) : Int.max
         var row = 0
         for (s, sec) in style.allSections.enumerated() {
             if let header = sec.header { section(header) }
-            let count = skeleton ? sec.skeletonRows.rows(visibleHeight: content.height, rowHeight: style.rowHeight)
+            let count = skeleton ? min(budget, sec.skeletonRows.rows(visibleHeight: content.height, rowHeight: style.rowHeight))
                                  : max(0, sec.rowCount)
+            budget -= skeleton ? count : 0
             for r in 0..<count {
                 let template = skeleton ? style.skeletonTemplate(section: s, row: r) : style.row
                 let instance = template.instantiated(prefix: node.id + Array("/\(row)/".utf8))

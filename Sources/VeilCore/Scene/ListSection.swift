@@ -37,6 +37,11 @@ public struct RowPreparation: Sendable {
     }
 }
 
+extension Node {
+    /// Nodes in this subtree, this one included.
+    var subtreeCount: Int { children.reduce(1) { $0 + $1.subtreeCount } }
+}
+
 extension ListStyle {
     /// The sections as laid out: `sections`, or the single one the flat fields describe.
     var allSections: [ListSection] {

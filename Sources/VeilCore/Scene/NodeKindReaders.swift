@@ -65,7 +65,7 @@ enum LabelKeys {
         Field("numberOfLines") { d, m, c throws(SceneError) in d.style.numberOfLines = try c.integer(m, Bounds.numberOfLines) },
         Field("alignment") { d, m, c throws(SceneError) in d.style.alignment = try c.choice(m, alignments) },
         Field("lineHeight") { d, m, c throws(SceneError) in d.style.lineHeight = try c.number(m, Bounds.lineHeight) },
-    ] + CommonNodeKeys.fields()
+    ] + CommonNodeKeys.fields() + SkeletonNodeKeys.label
 }
 
 enum ImageKeys {
@@ -116,10 +116,11 @@ struct ListDraft {
 
     /// Counts the instantiated rows against `Limits.maxNodes`.
     func finish(_ c: inout ReaderContext) throws(SceneError) -> NodeKind {
-        c.nodeCount += nodesPerRow * style.rowCount  // both ≤ maxNodes: no overflow
+        let rows = style.allSections.reduce(0) { $0 + $1.rowCount }  // ≤ maxSections × maxNodes
+        c.nodeCount += nodesPerRow * rows  // no overflow: each factor is bounded
         if c.nodeCount > Limits.maxNodes {
             throw c.error(at: rowCountOffset,
-                          "too many nodes: \(style.rowCount) rows of \(nodesPerRow) nodes bring the scene to \(c.nodeCount); a scene has at most \(Limits.maxNodes)")
+                          "too many nodes: \(rows) rows of \(nodesPerRow) nodes bring the scene to \(c.nodeCount); a scene has at most \(Limits.maxNodes)")
         }
         return .list(style)
     }
@@ -144,5 +145,5 @@ enum ListKeys {
         Field("footer") { d, m, c throws(SceneError) in
             d.style.style.footer = try c.readNode(m.value, defaultID: d.node.id + Array("/footer".utf8))
         },
-    ] + CommonNodeKeys.fields()
+    ] + SkeletonListKeys.fields + CommonNodeKeys.fields()
 }

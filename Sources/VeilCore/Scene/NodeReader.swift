@@ -41,7 +41,7 @@ enum CommonNodeKeys {
             Field("hidden") { d, m, c throws(SceneError) in d.node.hidden = try c.bool(m) },
             Field("clipsToBounds") { d, m, c throws(SceneError) in d.node.clipsToBounds = try c.bool(m) },
             Field("maxWidth") { d, m, c throws(SceneError) in d.node.maxWidth = try c.number(m, Bounds.size) },
-        ]
+        ] + SkeletonNodeKeys.fields()
     }
 
     /// "children": [NODE…] for the kinds that contain other nodes. Unnamed children get

@@ -85,6 +85,9 @@ enum SceneKeys {
         Field("timeline") { s, m, c throws(SceneError) in s.timeline = try c.readTimeline(m) },
         Field("reactions") { s, m, c throws(SceneError) in s.reactions = try c.readReactions(m) },
         Field("statusViews") { s, m, c throws(SceneError) in s.statusViews = try c.readStatusViews(m) },
+        Field("skeleton") { s, m, c throws(SceneError) in
+            try c.readObject(m.value, "\"skeleton\"", SkeletonAppearanceKeys.fields, into: &s.skeletonAppearance)
+        },
     ]
 
     /// Width and height each default to 390 × 844.

@@ -20,6 +20,8 @@ public enum Limits {
     public static let maxActionBytes = 64 * 1024
     /// Rows a list shows per section while a skeleton fills it ("automatic" counts included).
     public static let maxSkeletonRows = 1_000
+    /// Sections of one list.
+    public static let maxSections = 100
     /// Colours of a skeleton gradient.
     public static let maxGradientColors = 16
     /// Skeleton durations, delays and transitions, seconds.
