@@ -14,9 +14,8 @@ struct TextBytes {
     mutating func byte(_ b: UInt8) { bytes.append(b) }
 
     mutating func int<T: BinaryInteger>(_ value: T) {
-        var v = Int64(value)
-        if v < 0 { bytes.append(UInt8(ascii: "-")); v = -v }
-        unsigned(UInt64(v))
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        unsigned(UInt64(value.magnitude))
     }
 
     mutating func unsigned(_ value: UInt64) {
