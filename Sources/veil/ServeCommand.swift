@@ -1,12 +1,70 @@
-// PLACEHOLDER from the cli branch, only so `Veil.swift` compiles with `Serve` registered.
-// The server helper's Sources/veil/ServeCommand.swift replaces this file: take theirs on merge.
 import ArgumentParser
+import Foundation
+import VeilServer
 
+/// `veil serve`: the live preview (docs/SERVER.md).
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Serve the live preview over HTTP and WebSocket (not in this build).")
+        abstract: "Serve the live preview: the viewer, /veil.wasm, /scenes and a WebSocket session per viewer.",
+        discussion: """
+            One port serves the files of the web root over HTTP and the veil.v1 WebSocket at \
+            /ws?scene=NAME. Scene names are file base names. Stop with Ctrl-C (SIGINT) or SIGTERM.
+            """)
+
+    @Argument(help: "Scene files to serve (default: every examples/*.json beside the web root).")
+    var scenes: [String] = []
+
+    @Option(help: "Address to listen on (loopback by default; another address exposes the preview).")
+    var host = "127.0.0.1"
+
+    @Option(help: "Port to listen on; 0 picks a free port (the printed URL says which).")
+    var port = 8080
+
+    @Option(name: .customLong("web-root"), help: "Directory served at / (default: the Web directory found from here or from the executable).")
+    var webRoot: String?
+
+    @Option(help: "Ticks per second for every connection (1...240).")
+    var fps = 60
+
+    @Option(name: .customLong("allow-origin"), help: "Also accept WebSockets from this page origin, e.g. http://localhost:3000 (repeatable; * accepts any).")
+    var allowOrigin: [String] = []
+
+    @Option(name: .customLong("max-connections"), help: "Most WebSocket connections at once (1...10000).")
+    var maxConnections = 512
+
+    @Flag(name: .customLong("no-deflate"), help: "Do not offer permessage-deflate compression.")
+    var noDeflate = false
+
+    @Flag(help: "Log libwebsockets notices and debug lines too.")
+    var verbose = false
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0...65535") }
+        guard (1...240).contains(fps) else { throw ValidationError("--fps must be in 1...240") }
+        guard (1...10_000).contains(maxConnections) else { throw ValidationError("--max-connections must be in 1...10000") }
+    }
 
     func run() throws {
-        throw Failure("veil serve is not part of this build").report()
+        bootstrapServeLogging()
+        var options = ServeOptions()
+        options.sceneFiles = scenes
+        options.host = host
+        options.port = port
+        options.webRoot = webRoot
+        options.fps = fps
+        options.allowedOrigins = allowOrigin
+        options.maxConnections = maxConnections
+        options.deflate = !noDeflate
+        options.verbose = verbose
+        let server: PreviewServer
+        do {
+            server = try PreviewServer(options: options)
+        } catch {
+            FileHandle.standardError.write(Data((error.description + "\n").utf8))
+            throw ExitCode(1)
+        }
+        print("Veil preview: \(server.url)")
+        fflush(nil)  // the URL must reach a pipe (tests, scripts) now
+        server.run()
     }
 }

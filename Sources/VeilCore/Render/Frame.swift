@@ -16,7 +16,7 @@ public struct Frame: Equatable, Sendable {
     }
 }
 
-public struct GradientStop: Equatable, Sendable {
+public struct GradientStop: Hashable, Sendable {
     /// 0...65535 maps to 0...1 along the gradient.
     public var offset: UInt16
     public var color: Color
@@ -25,7 +25,7 @@ public struct GradientStop: Equatable, Sendable {
 
 /// Gradient geometry is in canvas space (1/8 pt), not item space: one paint can sweep across many
 /// items as a single light, and animating it costs one paint update.
-public enum Paint: Equatable, Sendable {
+public enum Paint: Hashable, Sendable {
     case solid(Color)
     case linear(x0: Int32, y0: Int32, x1: Int32, y1: Int32, stops: [GradientStop])
     case radial(cx: Int32, cy: Int32, radius: Int32, stops: [GradientStop])
@@ -41,6 +41,9 @@ public enum ItemKind: UInt8, Sendable {
     /// A circular arc centred in the item's box, radius min(w, h)/2, stroked with `lineWidth`
     /// from `arcStart` over `arcSweep` (turns/65536, clockwise, 0 = 12 o'clock).
     case arc = 3
+    /// An activity indicator: 8 spokes around the box centre, drawn by the host (docs/PROTOCOL.md);
+    /// `rotation` turns it, so animating it costs one field.
+    case activityIndicator = 4
 }
 
 /// A clip rectangle in canvas space (1/8 pt), rounded by `cornerRadius`.

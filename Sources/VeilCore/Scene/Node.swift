@@ -20,6 +20,15 @@ public struct Node: Sendable {
     /// Children draw clipped to this node's bounds.
     public var clipsToBounds: Bool = false
     public var children: [Node] = []
+    /// Nodes laid over this node's whole bounds and drawn after its children (status views,
+    /// spinner overlays). Components put them here; scene files do not.
+    public var overlays: [Node] = []
+    /// Caps the width a stack or a fill gives this node; it is then centred in the space offered.
+    public var maxWidth: Double? = nil
+    /// A time-driven opacity multiplier (cross-fades), evaluated when the frame is drawn.
+    public var fade: Fade? = nil
+    /// False: taps and keyboard focus pass over this subtree (a fading-out overlay, a skeleton).
+    public var interactive: Bool = true
 
     public init(id: [UInt8], kind: NodeKind) { self.id = id; self.kind = kind }
 }
@@ -31,6 +40,27 @@ public indirect enum NodeKind: Sendable {
     case button(ButtonStyle)
     case stack(StackStyle)
     case list(ListStyle)
+    /// The system activity indicator: spokes whose highlight turns with time.
+    case activityIndicator(ActivityIndicatorStyle)
+    /// A view filled with a radial gradient centred in its bounds.
+    case radialGradient(RadialGradientStyle)
+}
+
+public struct RadialGradientStyle: Sendable {
+    /// (offset 0...1, colour) pairs; beyond the radius the last colour continues.
+    public var stops: [GradientStop]
+    /// Radius as a fraction of half the node's width.
+    public var radiusFactor: Double
+    public init(stops: [GradientStop], radiusFactor: Double) { self.stops = stops; self.radiusFactor = radiusFactor }
+}
+
+public struct ActivityIndicatorStyle: Sendable {
+    /// Spoke colour; nil = the appearance's secondary text colour.
+    public var color: Color? = nil
+    /// Large (37 pt) or medium (20 pt), as UIActivityIndicatorView.
+    public var large: Bool = false
+    public init() {}
+    public var diameter: Double { large ? 37 : 20 }
 }
 
 public enum TextAlignment: UInt8, Sendable {
@@ -78,10 +108,16 @@ public enum StackAlignment: UInt8, Sendable {
     case fill = 0, leading = 1, center = 2, trailing = 3
 }
 
+public enum StackJustification: UInt8, Sendable {
+    /// Main-axis placement of the children as a group.
+    case start = 0, center = 1, end = 2
+}
+
 public struct StackStyle: Sendable {
     public var axis: Axis = .vertical
     public var spacing: Double = 0
     public var alignment: StackAlignment = .fill
+    public var justify: StackJustification = .start
     public init() {}
 }
 

@@ -12,6 +12,10 @@ public struct Scene: Sendable {
     public var root: Node
     /// Commands the scene runs by itself at given times.
     public var timeline: [TimedAction] = []
+    /// Actions the scene runs when the session reports an event (e.g. retry → loading → content).
+    public var reactions: [Reaction] = []
+    /// Custom status views, replacing the default ones (ids are prefixed "<host>/status/").
+    public var statusViews = StatusViews()
 
     public init(root: Node) { self.root = root }
 }
@@ -31,4 +35,29 @@ public struct TimedAction: Sendable {
 public enum Action: Sendable {
     case command(Command)
     case input(InputEvent)
+}
+
+/// When an event named `event` (from node `node`, if given) is reported, run `actions`, their
+/// times counted from the moment of the event.
+public struct Reaction: Sendable {
+    public var event: [UInt8]
+    public var node: [UInt8]?
+    public var actions: [TimedAction]
+    public init(event: [UInt8], node: [UInt8]? = nil, actions: [TimedAction]) {
+        self.event = event; self.node = node; self.actions = actions
+    }
+}
+
+public struct StatusViews: Sendable {
+    public var loading: Node? = nil
+    public var error: Node? = nil
+    public var empty: Node? = nil
+    public init() {}
+    public func view(for kind: Status.Kind) -> Node? {
+        switch kind {
+        case .loading: return loading
+        case .error: return error
+        case .empty: return empty
+        }
+    }
 }

@@ -1,14 +1,93 @@
-// STUB — owned by the reader work (helper "reader"); replaced by the real implementation.
+/// The strict scene-file reader (docs/SCENE.md is its reference). Written for the core: no Foundation,
+/// bytes in, a `Scene` or a `SceneError` naming file:line:column out, never a crash.
 public enum SceneReader {
     /// Parses a scene file (JSON). Errors name file:line:column.
     public static func read(_ source: [UInt8], file: String) throws(SceneError) -> Scene {
-        var root = Node(id: Array("root".utf8), kind: .view)
-        root.background = Color(r: 240, g: 240, b: 240)
-        return Scene(root: root)
+        var context = ReaderContext(file: file, source: source)
+        guard source.count <= Limits.maxSceneBytes else {
+            throw context.error(at: 0, "a scene file is at most \(Limits.maxSceneBytes) bytes; this one has \(source.count)")
+        }
+        let value = try context.parseJSON()
+        var scene = Scene(root: Node(id: Array("root".utf8), kind: .view))
+        scene.name = baseName(of: file)
+        try context.readObject(value, "the scene", SceneKeys.fields, into: &scene)
+        return scene
     }
+
     /// Parses one line of an events file (or the JSON given to perform/input): {"t":…, "command"|"input": …}.
-    /// `t` is optional here (0 when absent).
+    /// `t` is optional here (0 when absent). `line` is the line number reported in errors.
     public static func readAction(_ source: [UInt8], file: String, line: Int) throws(SceneError) -> TimedAction {
-        throw SceneError(file: file, line: line, column: 1, message: "not implemented")
+        var context = ReaderContext(file: file, source: source, firstLine: line)
+        guard source.count <= Limits.maxActionBytes else {
+            throw context.error(at: 0, "an action is at most \(Limits.maxActionBytes) bytes; this one has \(source.count)")
+        }
+        let value = try context.parseJSON()
+        return try context.readTimedAction(value).0
     }
+
+    /// Parses a whole events file (JSON Lines): one action per line, blank lines skipped, at most
+    /// `Limits.maxTimeline` actions, in time order.
+    public static func readEvents(_ source: [UInt8], file: String) throws(SceneError) -> [TimedAction] {
+        var events: [TimedAction] = []
+        var lineStart = 0
+        var lineNumber = 1
+        while lineStart < source.count {
+            var lineEnd = lineStart
+            while lineEnd < source.count && source[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+            let line = Array(source[lineStart..<lineEnd])
+            if !line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r") }) {
+                let context = ReaderContext(file: file, source: line, firstLine: lineNumber)
+                if events.count == Limits.maxTimeline {
+                    throw context.error(at: 0, "an events file has at most \(Limits.maxTimeline) actions")
+                }
+                let event = try readAction(line, file: file, line: lineNumber)
+                try context.checkOrder(event, after: events.last, at: timeOffset(in: line))
+                events.append(event)
+            }
+            lineStart = lineEnd + 1
+            lineNumber += 1
+        }
+        return events
+    }
+
+    /// Where the "t" of an action line is, for the order error (the line start when there is none).
+    private static func timeOffset(in line: [UInt8]) -> Int {
+        guard case let .object(members)? = (try? JSONParser.parse(line))?.kind,
+              let t = members.first(where: { $0.key == [UInt8(ascii: "t")] }) else { return 0 }
+        return t.value.offset
+    }
+
+    /// "feed" from "examples/feed.json".
+    static func baseName(of file: String) -> [UInt8] {
+        var name = Array(file.utf8)
+        if let slash = name.lastIndex(of: UInt8(ascii: "/")) { name = Array(name[(slash + 1)...]) }
+        let suffix = Array(".json".utf8)
+        if name.count > suffix.count && Array(name.suffix(suffix.count)) == suffix {
+            name.removeLast(suffix.count)
+        }
+        return name
+    }
+}
+
+/// The top-level keys of a scene file.
+enum SceneKeys {
+    static let appearances: [Choice<Appearance>] = [Choice("light", .light), Choice("dark", .dark)]
+
+    static let fields: [Field<Scene>] = [
+        Field("name") { s, m, c throws(SceneError) in s.name = try c.name(m) },
+        Field("canvas") { s, m, c throws(SceneError) in try c.readObject(m.value, "\"canvas\"", canvas, into: &s) },
+        Field("safeArea") { s, m, c throws(SceneError) in s.safeArea = try c.insets(m) },
+        Field("appearance") { s, m, c throws(SceneError) in s.appearance = try c.choice(m, appearances) },
+        Field("background") { s, m, c throws(SceneError) in s.background = try c.color(m) },
+        Field("root", required: true) { s, m, c throws(SceneError) in
+            s.root = try c.readNode(m.value, defaultID: Array("root".utf8))
+        },
+        Field("timeline") { s, m, c throws(SceneError) in s.timeline = try c.readTimeline(m) },
+    ]
+
+    /// Width and height each default to 390 × 844.
+    static let canvas: [Field<Scene>] = [
+        Field("width") { s, m, c throws(SceneError) in s.width = try c.number(m, Bounds.canvas) },
+        Field("height") { s, m, c throws(SceneError) in s.height = try c.number(m, Bounds.canvas) },
+    ]
 }

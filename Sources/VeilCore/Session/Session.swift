@@ -2,14 +2,22 @@
 /// commands and input, and call `tick(at:)` with the time (never read from a clock) to get the
 /// next message for the viewer, or nil when nothing changed.
 public final class Session {
-    /// The scene as loaded, with commands and resizes applied.
+    /// The scene as loaded, with commands and resizes applied (overlays live beside it).
     public private(set) var scene: Scene
-    /// Time of the latest tick, seconds.
+    /// Time of the latest tick or timed action, seconds. Never runs backwards.
     public private(set) var time: Double = 0
+    /// Events not yet sent: they ride on the next tick's message.
+    public private(set) var pendingEvents: [HostEvent] = []
+
     private var timelineIndex = 0
-    private var stream = PatchStream()
-    private var pendingEvents: [HostEvent] = []
+    /// Actions scheduled by reactions to events, sorted by time.
+    private var scheduled: [TimedAction] = []
+    private var overlays = Overlays()
+    private var interaction = Interaction()
     private var renderer = Renderer()
+    private var stream = PatchStream()
+    /// The layout of the scene with its overlays, recomputed lazily after anything changes it.
+    private var cachedLayout: LayoutBox? = nil
 
     public init(scene: Scene) {
         self.scene = scene
@@ -19,13 +27,22 @@ public final class Session {
     public func perform(_ command: Command) throws(SessionError) {
         switch command {
         case let .set(node, changes):
-            guard let path = scene.root.path(to: node) else {
-                throw SessionError("no node with id \"\(String(decoding: node, as: UTF8.self))\"")
-            }
+            let path = try find(node)
             scene.root.update(at: path[...]) { n in
                 for change in changes { n.apply(change) }
             }
+        case let .status(node, status, transition):
+            _ = try find(node)
+            let view = status.map {
+                StatusView.build($0, host: node, custom: scene.statusViews.view(for: $0.kind),
+                                 palette: .of(scene.appearance))
+            }
+            overlays.setStatus(view, host: node, transition: transition, at: time)
+        case let .spinner(node, show):
+            _ = try find(node)
+            overlays.setSpinner(show, host: node, at: time)
         }
+        cachedLayout = nil
     }
 
     /// Applies an input event now.
@@ -34,14 +51,16 @@ public final class Session {
         case let .resize(width, height):
             guard width.isFinite, height.isFinite, width >= 1, height >= 1,
                   width <= Limits.maxCanvas, height <= Limits.maxCanvas else {
-                throw SessionError("resize to \(Int(width))x\(Int(height)) is outside 1...\(Int(Limits.maxCanvas))")
+                throw SessionError("resize: width and height must be finite numbers in 1...\(Int(Limits.maxCanvas))")
             }
             scene.width = width
             scene.height = height
+            cachedLayout = nil
         case let .pointer(p):
-            if let event = renderer.interaction.pointer(p, scene: scene) { pendingEvents.append(event) }
+            guard p.x.isFinite, p.y.isFinite else { throw SessionError("pointer position must be finite") }
+            if let event = interaction.pointer(p, in: layout()) { report(event) }
         case let .key(k):
-            if let event = renderer.interaction.key(k, scene: scene) { pendingEvents.append(event) }
+            if let event = interaction.key(k, in: layout()) { report(event) }
         }
     }
 
@@ -52,10 +71,17 @@ public final class Session {
         }
     }
 
+    /// Advances to `t` (running the timeline up to it), then applies `action` at that moment:
+    /// how `veil stream` and tests apply timed events, so fades start exactly at their time.
+    public func apply(_ action: Action, at t: Double) throws(SessionError) {
+        advance(to: t)
+        try apply(action)
+    }
+
     /// The frame at time `t` (runs the scene's timeline up to `t`), without producing a message.
     public func frame(at t: Double) -> Frame {
         advance(to: t)
-        return renderer.render(scene, at: time)
+        return renderer.render(layout(), scene: scene, interaction: interaction, time: time)
     }
 
     /// The next message for a viewer: a keyframe first, then deltas; nil when the frame did not
@@ -70,12 +96,58 @@ public final class Session {
     /// The next tick sends a keyframe (a viewer lost track of its mirror).
     public func requestKeyframe() { stream.forceKeyframe() }
 
-    private func advance(to t: Double) {
-        if t.isFinite && t > time { time = t }
-        while timelineIndex < scene.timeline.count, scene.timeline[timelineIndex].time <= time {
-            // A timeline entry that does not apply was already reported by `veil check`; skip it.
-            try? apply(scene.timeline[timelineIndex].action)
-            timelineIndex += 1
+    /// The current layout (what hit-testing and rendering see).
+    public func layout() -> LayoutBox {
+        if let cachedLayout { return cachedLayout }
+        var effective = scene
+        effective.root = overlays.install(into: scene.root)
+        let box = Layout.layout(effective)
+        cachedLayout = box
+        return box
+    }
+
+    private func find(_ node: [UInt8]) throws(SessionError) -> [Int] {
+        guard let path = scene.root.path(to: node) else {
+            throw SessionError("no node with id \"\(String(decoding: node, as: UTF8.self))\"")
         }
+        return path
+    }
+
+    /// Queues an event for the host and schedules the scene's reactions to it.
+    private func report(_ event: HostEvent) {
+        guard pendingEvents.count < Limits.maxPendingEvents else { return }
+        pendingEvents.append(event)
+        for reaction in scene.reactions where reaction.event == event.name {
+            if let node = reaction.node, node != event.node { continue }
+            for a in reaction.actions where scheduled.count < Limits.maxTimeline {
+                let entry = TimedAction(time: time + a.time, action: a.action)
+                let at = scheduled.firstIndex { $0.time > entry.time } ?? scheduled.count
+                scheduled.insert(entry, at: at)
+            }
+        }
+    }
+
+    /// Moves time forward to `t`, applying timeline and scheduled actions due by then, in time order.
+    private func advance(to t: Double) {
+        let target = t.isFinite ? max(time, t) : time
+        while true {
+            let nextTimeline = timelineIndex < scene.timeline.count ? scene.timeline[timelineIndex].time : Double.infinity
+            let nextScheduled = scheduled.first?.time ?? Double.infinity
+            let next = min(nextTimeline, nextScheduled)
+            guard next <= target else { break }
+            time = max(time, next)
+            if overlays.removeFinished(at: time) { cachedLayout = nil }
+            let action: Action
+            if nextTimeline <= nextScheduled {
+                action = scene.timeline[timelineIndex].action
+                timelineIndex += 1
+            } else {
+                action = scheduled.removeFirst().action
+            }
+            // A timeline action that does not apply was reported by `veil check`; skip it.
+            try? apply(action)
+        }
+        time = target
+        if overlays.removeFinished(at: time) { cachedLayout = nil }
     }
 }

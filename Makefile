@@ -1,0 +1,68 @@
+# Veil — `make run` starts the live preview on the demo scenes; `make test` runs every test.
+# Both install what is missing first (Debian packages; needs root or sudo).
+SHELL := /bin/bash
+SWIFT ?= swift
+PYTHON ?= /usr/bin/python3
+HOST ?= 127.0.0.1
+PORT ?= 8080
+VEIL := .build/debug/veil
+export VEIL_BIN := $(CURDIR)/$(VEIL)
+
+# What the build and the tests need from Debian:
+#   libwebsockets-dev, pkg-config         the preview server
+#   wasi-libc, libclang-rt-19-dev-wasm32  libc/malloc and compiler-rt for veil.wasm
+#   binaryen                               wasm-opt shrinks veil.wasm
+#   chromium, chromium-driver, python3-selenium, python3-pil   browser tests
+#   fonts-inter                            the font the text layout is measured with
+APT_PACKAGES := libwebsockets-dev pkg-config wasi-libc libclang-rt-19-dev-wasm32 binaryen \
+	chromium chromium-driver python3-selenium python3-pil fonts-inter
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: all setup build run test test-swift test-js test-wasm test-server test-cli test-browser wasm bench clean
+
+all: build
+
+setup:
+	@missing=$$(for p in $(APT_PACKAGES); do dpkg -s $$p 2>/dev/null | grep -q '^Status: install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "Installing Debian packages:" $$missing; \
+		$(SUDO) apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+build: setup
+	$(SWIFT) build --product veil
+
+run: build wasm
+	$(VEIL) serve --host $(HOST) --port $(PORT)
+
+test: setup build wasm test-swift test-js test-wasm test-cli test-server test-browser
+	@echo "make test: all suites passed"
+
+test-swift: setup
+	$(SWIFT) test
+
+test-js:
+	node --test Tests/web/
+
+test-wasm: wasm build
+	node --test Tests/wasm/
+
+test-cli: build
+	$(PYTHON) Tests/cli/test_cli.py
+
+test-server: build
+	$(PYTHON) Tests/server/serve_test.py $(VEIL)
+
+test-browser: build wasm
+	$(PYTHON) -m unittest discover -s Tests/browser -v
+
+bench: setup wasm
+	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark
+	@raw=$$(stat -c%s .build/wasm/veil.wasm); gz=$$(gzip -9 -c .build/wasm/veil.wasm | wc -c); \
+		echo "veil.wasm: $$raw bytes raw, $$gz bytes gzipped"
+
+clean:
+	rm -rf .build .build-wasm Benchmarks/.build out
+
+-include mk/*.mk

@@ -1,0 +1,79 @@
+/// The overlays components put over host nodes (status views, spinner overlays), with their fades.
+/// They live beside the scene, not in it: `install(into:)` lays them over their hosts for layout.
+struct Overlays {
+    enum Role: UInt8 { case status = 0, spinner = 1 }
+
+    struct Entry {
+        var host: [UInt8]
+        var role: Role
+        var node: Node
+        /// Set while fading out: the entry is dropped at this time.
+        var removeAt: Double?
+    }
+
+    private(set) var entries: [Entry] = []
+
+    var isEmpty: Bool { entries.isEmpty }
+
+    /// Replaces the host's status (nil hides it), cross-dissolving when asked.
+    mutating func setStatus(_ node: Node?, host: [UInt8], transition: OverlayTransition, at t: Double) {
+        let duration: Double
+        if case let .crossDissolve(d) = transition { duration = d } else { duration = 0 }
+        for i in entries.indices where entries[i].host == host && entries[i].role == .status && entries[i].removeAt == nil {
+            leave(i, duration: duration, at: t)
+        }
+        guard var node else { return }
+        if duration > 0 { node.fade = Fade(from: 0, to: 1, start: t, duration: duration) }
+        entries.append(Entry(host: host, role: .status, node: node, removeAt: nil))
+    }
+
+    /// Shows (fading in) or hides (fading out) the host's spinner overlay; a second show is a no-op.
+    mutating func setSpinner(_ show: Bool, host: [UInt8], at t: Double) {
+        let d = SpinnerOverlay.fadeDuration
+        let existing = entries.lastIndex { $0.host == host && $0.role == .spinner }
+        if show {
+            if let i = existing {
+                guard entries[i].removeAt != nil else { return }
+                // Coming back while fading out: fade in again from where it is.
+                let now = entries[i].node.fade?.value(at: t) ?? 1
+                entries[i].node.fade = Fade(from: now, to: 1, start: t, duration: d * (1 - now))
+                entries[i].node.interactive = true
+                entries[i].removeAt = nil
+                return
+            }
+            var node = SpinnerOverlay.build(host: host)
+            node.fade = Fade(from: 0, to: 1, start: t, duration: d)
+            entries.append(Entry(host: host, role: .spinner, node: node, removeAt: nil))
+        } else if let i = existing, entries[i].removeAt == nil {
+            leave(i, duration: d, at: t)
+        }
+    }
+
+    private mutating func leave(_ i: Int, duration: Double, at t: Double) {
+        guard duration > 0 else { entries[i].removeAt = t; return }
+        let now = entries[i].node.fade?.value(at: t) ?? 1
+        entries[i].node.fade = Fade(from: now, to: 0, start: t, duration: duration * now)
+        entries[i].node.interactive = false
+        entries[i].removeAt = t + duration * now
+    }
+
+    /// Drops overlays whose fade-out ended; true when something was dropped.
+    mutating func removeFinished(at t: Double) -> Bool {
+        let before = entries.count
+        entries.removeAll { ($0.removeAt.map { t >= $0 }) ?? false }
+        return entries.count != before
+    }
+
+    /// The scene's root with every overlay laid over its host (status below spinner, in order shown).
+    func install(into root: Node) -> Node {
+        if entries.isEmpty { return root }
+        var root = root
+        for role in [Role.status, .spinner] {
+            for e in entries where e.role == role {
+                guard let path = root.path(to: e.host) else { continue }
+                root.update(at: path[...]) { $0.overlays.append(e.node) }
+            }
+        }
+        return root
+    }
+}

@@ -1,0 +1,72 @@
+/// Natural sizes of nodes that have one: text-bearing nodes and stacks. nil = "no natural size".
+enum Intrinsic {
+    static func width(of node: Node) -> Double? {
+        let pad = node.padding.left + node.padding.right
+        switch node.kind {
+        case let .label(s):
+            return TextLayout.measure(s.text, fontSize: s.fontSize, weight: s.fontWeight) + pad
+        case let .button(s):
+            let title = TextLayout.measure(s.title, fontSize: s.fontSize, weight: s.fontWeight)
+            return title + (pad > 0 ? pad : 2 * Button.horizontalPadding)
+        case let .activityIndicator(style):
+            return style.diameter
+        case let .stack(style) where style.axis == .horizontal:
+            var total = 0.0
+            let visible = node.children.filter { !$0.hidden }
+            for child in visible {
+                guard let w = child.width ?? width(of: child) else { return nil }
+                total += w
+            }
+            return total + style.spacing * Double(max(0, visible.count - 1)) + pad
+        default:
+            return nil
+        }
+    }
+
+    static func height(of node: Node, width: Double) -> Double? {
+        let vpad = node.padding.top + node.padding.bottom
+        let inner = width - node.padding.left - node.padding.right
+        switch node.kind {
+        case let .label(s):
+            let lines = TextLayout.lines(s.text, fontSize: s.fontSize, weight: s.fontWeight, width: inner,
+                                         numberOfLines: s.numberOfLines, alignment: s.alignment)
+            return Double(max(1, lines.count)) * s.fontSize * s.lineHeight + vpad
+        case let .button(s):
+            return max(Button.minimumHeight, s.fontSize * 1.2 + vpad)
+        case let .stack(style):
+            let visible = node.children.filter { !$0.hidden }
+            switch style.axis {
+            case .vertical:
+                var total = style.spacing * Double(max(0, visible.count - 1))
+                for child in visible {
+                    total += child.height ?? height(of: child, width: child.width ?? inner) ?? 0
+                }
+                return total + vpad
+            case .horizontal:
+                var tallest = 0.0
+                for child in visible {
+                    let w = child.width ?? Intrinsic.width(of: child) ?? inner
+                    tallest = max(tallest, child.height ?? height(of: child, width: w) ?? 0)
+                }
+                return tallest + vpad
+            }
+        case let .list(style):
+            var total = Double(max(0, style.rowCount)) * style.rowHeight
+            for n in [style.header, style.footer] {
+                if let n { total += n.height ?? height(of: n, width: inner) ?? style.rowHeight }
+            }
+            return total + vpad
+        case let .activityIndicator(style):
+            return style.diameter
+        case .view, .image, .radialGradient:
+            return nil
+        }
+    }
+}
+
+/// Metrics of the default button look.
+enum Button {
+    static let minimumHeight = 44.0
+    static let horizontalPadding = 16.0
+    static let cornerRadius = 10.0
+}

@@ -1,0 +1,174 @@
+/// Places the node tree on the canvas. Pure: the same scene gives the same boxes.
+///
+/// Rules (docs/SCENE.md, "Layout"): a child with a `frame` sits at that frame inside its parent's
+/// content box (bounds inset by padding); otherwise a stack or list places it; otherwise it fills
+/// the content box, `width`/`height` overriding (a label then centres its lines vertically, an
+/// activity indicator sits in the middle). In stacks, labels, buttons, stacks and lists take their
+/// intrinsic height; hidden nodes take no space.
+public enum Layout {
+    public static func layout(_ scene: Scene) -> LayoutBox {
+        let canvas = Rect(x: 0, y: 0, width: scene.width, height: scene.height)
+        let root = scene.root
+        let frame = root.frame.map { $0.offsetBy(dx: canvas.x, dy: canvas.y) } ?? canvas
+        return place(root, in: frame)
+    }
+
+    /// Lays out `node` at `frame` and its children inside it.
+    static func place(_ node: Node, in frame: Rect) -> LayoutBox {
+        let content = frame.inset(by: node.padding)
+        var children: [LayoutBox] = []
+        switch node.kind {
+        case let .stack(style):
+            children = stack(node.children, style: style, in: content)
+        case let .list(style):
+            children = list(node, style: style, in: content)
+        default:
+            children.reserveCapacity(node.children.count)
+            for child in node.children {
+                children.append(place(child, in: freeFrame(of: child, in: content)))
+            }
+        }
+        for overlay in node.overlays {
+            children.append(place(overlay, in: frame))
+        }
+        return LayoutBox(node: node, frame: frame, children: children)
+    }
+
+    /// Where a child not placed by a stack or list goes.
+    static func freeFrame(of child: Node, in content: Rect) -> Rect {
+        if let f = child.frame { return f.offsetBy(dx: content.x, dy: content.y) }
+        var w = child.width ?? content.width
+        var x = content.x
+        if let cap = child.maxWidth, w > cap {
+            x += (w - cap) / 2
+            w = cap
+        }
+        return Rect(x: x, y: content.y, width: w, height: child.height ?? content.height)
+    }
+
+    static func stack(_ nodes: [Node], style: StackStyle, in content: Rect) -> [LayoutBox] {
+        let visible = nodes.filter { !$0.hidden }
+        let gaps = style.spacing * Double(max(0, visible.count - 1))
+        var boxes: [LayoutBox] = []
+        boxes.reserveCapacity(nodes.count)
+        switch style.axis {
+        case .vertical:
+            // Cross-axis first, then heights; when they overflow, multi-line labels give up lines.
+            var placements: [(x: Double, w: Double, h: Double)] = []
+            var total = gaps
+            for child in nodes {
+                if child.hidden { placements.append((content.x, 0, 0)); continue }
+                let (x, w) = cross(child, requested: child.width, style.alignment, start: content.x, length: content.width,
+                                   intrinsic: { Intrinsic.width(of: child) })
+                let h = child.height ?? Intrinsic.height(of: child, width: w) ?? 0
+                placements.append((x, w, h))
+                total += h
+            }
+            if total > content.height { shrinkLabels(nodes, &placements, by: total - content.height, total: &total) }
+            var y = content.y + justifyOffset(style.justify, free: content.height - total)
+            for (child, p) in zip(nodes, placements) {
+                boxes.append(place(child, in: Rect(x: p.x, y: y, width: p.w, height: p.h)))
+                if !child.hidden { y += p.h + style.spacing }
+            }
+        case .horizontal:
+            // Children with a width or an intrinsic width keep it; the others share what is left.
+            var fixed = 0.0
+            var flexible = 0
+            for child in visible {
+                if let w = child.width ?? Intrinsic.width(of: child) { fixed += w } else { flexible += 1 }
+            }
+            let share = flexible > 0 ? max(0, content.width - gaps - fixed) / Double(flexible) : 0
+            let used = fixed + gaps + share * Double(flexible)
+            var x = content.x + justifyOffset(style.justify, free: content.width - used)
+            for child in nodes {
+                if child.hidden { boxes.append(place(child, in: Rect(x: x, y: content.y, width: 0, height: 0))); continue }
+                let w = child.width ?? Intrinsic.width(of: child) ?? share
+                let (y, h) = cross(child, requested: child.height, style.alignment, start: content.y,
+                                   length: content.height, intrinsic: { Intrinsic.height(of: child, width: w) })
+                boxes.append(place(child, in: Rect(x: x, y: y, width: w, height: h)))
+                x += w + style.spacing
+            }
+        }
+        return boxes
+    }
+
+    static func justifyOffset(_ j: StackJustification, free: Double) -> Double {
+        switch j {
+        case .start: return 0
+        case .center: return max(0, free) / 2
+        case .end: return max(0, free)
+        }
+    }
+
+    /// Takes `excess` height from the unsized multi-line labels of a vertical stack, evenly, keeping
+    /// at least one line each (they then show only the lines that fit, the last one truncated).
+    static func shrinkLabels(_ nodes: [Node], _ placements: inout [(x: Double, w: Double, h: Double)],
+                             by excess: Double, total: inout Double) {
+        var shrinkable: [Int] = []
+        for (i, n) in nodes.enumerated() where !n.hidden && n.height == nil {
+            if case let .label(s) = n.kind, s.numberOfLines != 1 { shrinkable.append(i) }
+        }
+        var remaining = excess
+        while remaining > 0.001 && !shrinkable.isEmpty {
+            let share = remaining / Double(shrinkable.count)
+            var next: [Int] = []
+            for i in shrinkable {
+                guard case let .label(s) = nodes[i].kind else { continue }
+                let minimum = s.fontSize * s.lineHeight + nodes[i].padding.top + nodes[i].padding.bottom
+                let cut = min(share, max(0, placements[i].h - minimum))
+                placements[i].h -= cut
+                remaining -= cut
+                total -= cut
+                if placements[i].h > minimum { next.append(i) }
+            }
+            if next.count == shrinkable.count && share <= 0.001 { break }
+            shrinkable = next
+        }
+    }
+
+    /// Cross-axis position and length of a stack child.
+    static func cross(_ child: Node, requested: Double?, _ alignment: StackAlignment, start: Double, length: Double,
+                      intrinsic: () -> Double?) -> (Double, Double) {
+        if alignment == .fill && requested == nil && child.maxWidth == nil { return (start, length) }
+        var size = min(length, requested ?? intrinsic() ?? length)
+        if let cap = child.maxWidth, size > cap {
+            size = cap
+            if alignment == .fill { return (start + (length - size) / 2, size) }
+        }
+        switch alignment {
+        case .fill, .leading: return (start, size)
+        case .center: return (start + (length - size) / 2, size)
+        case .trailing: return (start + length - size, size)
+        }
+    }
+
+    /// Header, rows from the template (ids "<list>/<row>/<template id>"), footer, top to bottom.
+    static func list(_ node: Node, style: ListStyle, in content: Rect) -> [LayoutBox] {
+        var boxes: [LayoutBox] = []
+        var y = content.y
+        func section(_ n: Node) {
+            let h = n.height ?? Intrinsic.height(of: n, width: content.width) ?? style.rowHeight
+            boxes.append(place(n, in: Rect(x: content.x, y: y, width: content.width, height: h)))
+            y += h
+        }
+        if let header = style.header { section(header) }
+        for row in 0..<max(0, style.rowCount) {
+            let instance = style.row.instantiated(prefix: node.id + Array("/\(row)/".utf8))
+            boxes.append(place(instance, in: Rect(x: content.x, y: y, width: content.width, height: style.rowHeight)))
+            y += style.rowHeight
+        }
+        if let footer = style.footer { section(footer) }
+        return boxes
+    }
+}
+
+extension Node {
+    /// A copy with every id in the subtree prefixed, for list row instances.
+    func instantiated(prefix: [UInt8]) -> Node {
+        var copy = self
+        copy.id = prefix + id
+        copy.frame = nil
+        copy.children = children.map { $0.instantiated(prefix: prefix) }
+        return copy
+    }
+}

@@ -1,0 +1,153 @@
+/// Commands and inputs: an events-file line, a timeline entry, or a message from a viewer or a wasm
+/// page — `{"t"?: seconds, "command": COMMAND}` or `{"t"?: seconds, "input": INPUT}`.
+/// A command or an input is an object with one key naming it; to add one, add a `Variant` below.
+
+enum CommandReaders {
+    static let all: [Variant<Command>] = [
+        Variant("set") { m, c throws(SceneError) in
+            var draft = SetDraft()
+            try c.readObject(m.value, "\"set\"", SetKeys.fields, into: &draft)
+            return .set(node: draft.node, changes: draft.changes)
+        },
+    ]
+}
+
+enum InputReaders {
+    static let all: [Variant<InputEvent>] = [
+        Variant("pointer") { m, c throws(SceneError) in
+            var event = PointerEvent(phase: .down, x: 0, y: 0)
+            try c.readObject(m.value, "\"pointer\"", PointerKeys.fields, into: &event)
+            return .pointer(event)
+        },
+        Variant("key") { m, c throws(SceneError) in
+            var event = KeyEvent(phase: .down, key: [])
+            try c.readObject(m.value, "\"key\"", KeyKeys.fields, into: &event)
+            return .key(event)
+        },
+        Variant("resize") { m, c throws(SceneError) in
+            var size = Size.zero
+            try c.readObject(m.value, "\"resize\"", ResizeKeys.fields, into: &size)
+            return .resize(width: size.width, height: size.height)
+        },
+    ]
+}
+
+/// `{"set": {"node": id, change…}}`: the changes in file order.
+struct SetDraft {
+    var node: [UInt8] = []
+    var changes: [NodeChange] = []
+}
+
+enum SetKeys {
+    static let fields: [Field<SetDraft>] = [
+        Field("node", required: true) { d, m, c throws(SceneError) in d.node = try c.name(m) },
+        Field("text") { d, m, c throws(SceneError) in d.changes.append(.text(try c.string(m))) },
+        Field("hidden") { d, m, c throws(SceneError) in d.changes.append(.hidden(try c.bool(m))) },
+        Field("background") { d, m, c throws(SceneError) in d.changes.append(.background(try c.optionalColor(m))) },
+        Field("textColor") { d, m, c throws(SceneError) in d.changes.append(.textColor(try c.optionalColor(m))) },
+        Field("opacity") { d, m, c throws(SceneError) in d.changes.append(.opacity(try c.number(m, Bounds.unit))) },
+        Field("frame") { d, m, c throws(SceneError) in d.changes.append(.frame(try c.optionalRect(m))) },
+    ]
+}
+
+enum PointerKeys {
+    static let phases: [Choice<PointerPhase>] = [
+        Choice("down", .down), Choice("move", .move), Choice("up", .up), Choice("cancel", .cancel),
+    ]
+    static let fields: [Field<PointerEvent>] = [
+        Field("phase", required: true) { e, m, c throws(SceneError) in e.phase = try c.choice(m, phases) },
+        Field("x", required: true) { e, m, c throws(SceneError) in e.x = try c.number(m, Bounds.coordinate) },
+        Field("y", required: true) { e, m, c throws(SceneError) in e.y = try c.number(m, Bounds.coordinate) },
+        Field("id") { e, m, c throws(SceneError) in e.pointer = try c.integer(m, Bounds.pointerID) },
+    ]
+}
+
+enum KeyKeys {
+    static let phases: [Choice<KeyPhase>] = [Choice("down", .down), Choice("up", .up)]
+    static let fields: [Field<KeyEvent>] = [
+        Field("phase", required: true) { e, m, c throws(SceneError) in e.phase = try c.choice(m, phases) },
+        Field("key", required: true) { e, m, c throws(SceneError) in
+            e.key = try c.string(m, maxBytes: Bounds.keyBytes, allowEmpty: false)
+        },
+        Field("shift") { e, m, c throws(SceneError) in e.shift = try c.bool(m) },
+    ]
+}
+
+enum ResizeKeys {
+    static let fields: [Field<Size>] = [
+        Field("width", required: true) { s, m, c throws(SceneError) in s.width = try c.number(m, Bounds.canvas) },
+        Field("height", required: true) { s, m, c throws(SceneError) in s.height = try c.number(m, Bounds.canvas) },
+    ]
+}
+
+/// A timed action being read, and where its "t" was (for the timeline order error).
+struct ActionDraft {
+    var time: Double = 0
+    var timeOffset: Int?
+    var action: Action?
+    /// Where "command" or "input" was, so that a second one is reported.
+    var actionKey: [UInt8] = []
+}
+
+enum ActionKeys {
+    static let fields: [Field<ActionDraft>] = [
+        Field("t") { d, m, c throws(SceneError) in
+            d.time = try c.number(m, Bounds.time)
+            d.timeOffset = m.value.offset
+        },
+        Field("command") { d, m, c throws(SceneError) in
+            try c.expectNoAction(d, m)
+            d.action = .command(try c.readVariant(m.value, "command", CommandReaders.all))
+            d.actionKey = m.key
+        },
+        Field("input") { d, m, c throws(SceneError) in
+            try c.expectNoAction(d, m)
+            d.action = .input(try c.readVariant(m.value, "input", InputReaders.all))
+            d.actionKey = m.key
+        },
+    ]
+}
+
+extension ReaderContext {
+    fileprivate func expectNoAction(_ draft: ActionDraft, _ member: JSONMember) throws(SceneError) {
+        if draft.action != nil {
+            throw error(at: member.keyOffset,
+                        "an action has exactly one of \"command\" or \"input\"; found \"\(display(member.key))\" after \"\(display(draft.actionKey))\"")
+        }
+    }
+
+    /// Reads `{"t"?: seconds, "command" | "input": …}`; "t" defaults to 0.
+    mutating func readTimedAction(_ value: JSONValue) throws(SceneError) -> (TimedAction, timeOffset: Int) {
+        var draft = ActionDraft()
+        try readObject(value, "an action", ActionKeys.fields, into: &draft)
+        guard let action = draft.action else {
+            throw error(at: value.offset, "missing \"command\" or \"input\" in an action")
+        }
+        return (TimedAction(time: draft.time, action: action), draft.timeOffset ?? value.offset)
+    }
+
+    /// Reads an array of timed actions (a scene's "timeline"): bounded, and in time order.
+    mutating func readTimeline(_ member: JSONMember) throws(SceneError) -> [TimedAction] {
+        let elements = try elements(of: member)
+        if elements.count > Limits.maxTimeline {
+            throw error(at: elements[Limits.maxTimeline].offset,
+                        "\"\(display(member.key))\" has more than \(Limits.maxTimeline) entries")
+        }
+        var timeline: [TimedAction] = []
+        timeline.reserveCapacity(elements.count)
+        for element in elements {
+            let (entry, timeOffset) = try readTimedAction(element)
+            try checkOrder(entry, after: timeline.last, at: timeOffset)
+            timeline.append(entry)
+        }
+        return timeline
+    }
+
+    /// Timelines and events files are sorted by "t" (equal times keep their order).
+    func checkOrder(_ entry: TimedAction, after previous: TimedAction?, at offset: Int) throws(SceneError) {
+        if let previous, entry.time < previous.time {
+            throw error(at: offset,
+                        "entries must be in time order: t = \(Self.format(entry.time)) comes after t = \(Self.format(previous.time))")
+        }
+    }
+}

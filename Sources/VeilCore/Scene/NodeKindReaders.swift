@@ -1,0 +1,139 @@
+/// The node types of the scene format and the keys each one adds to the common ones. To add a node
+/// kind: a `NodeKind` case, a table of its keys below, and one `NodeType` entry in `NodeTypes.all`.
+
+enum NodeTypes {
+    static let all: [NodeType] = [
+        NodeType("view") { node, value, c throws(SceneError) in
+            try c.readKind(value, "view", ViewKeys.fields, node: &node, style: NoStyle()) { _, _ throws(SceneError) in .view }
+        },
+        NodeType("label") { node, value, c throws(SceneError) in
+            try c.readKind(value, "label", LabelKeys.fields, node: &node, style: LabelStyle()) { s, _ throws(SceneError) in .label(s) }
+        },
+        NodeType("image") { node, value, c throws(SceneError) in
+            try c.readKind(value, "image", ImageKeys.fields, node: &node, style: ImageStyle()) { s, _ throws(SceneError) in .image(s) }
+        },
+        NodeType("button") { node, value, c throws(SceneError) in
+            try c.readKind(value, "button", ButtonKeys.fields, node: &node, style: ButtonStyle()) { s, _ throws(SceneError) in .button(s) }
+        },
+        NodeType("stack") { node, value, c throws(SceneError) in
+            try c.readKind(value, "stack", StackKeys.fields, node: &node, style: StackStyle()) { s, _ throws(SceneError) in .stack(s) }
+        },
+        NodeType("list") { node, value, c throws(SceneError) in
+            try c.readKind(value, "list", ListKeys.fields, node: &node, style: ListDraft(listOffset: value.offset)) { s, c throws(SceneError) in
+                try s.finish(&c)
+            }
+        },
+    ]
+}
+
+enum ViewKeys {
+    static let fields: [Field<NodeDraft<NoStyle>>] = [CommonNodeKeys.children()] + CommonNodeKeys.fields()
+}
+
+enum FontWeights {
+    static let names: [Choice<Int>] = [
+        Choice("regular", 400), Choice("medium", 500), Choice("semibold", 600), Choice("bold", 700),
+    ]
+}
+
+extension ReaderContext {
+    /// 100...900, or one of the names in `FontWeights.names`.
+    func fontWeight(_ member: JSONMember) throws(SceneError) -> Int {
+        switch member.value.kind {
+        case .string: return try choice(member, FontWeights.names)
+        case .number: return try integer(member, Bounds.fontWeight)
+        default:
+            throw typeError(member, expected: "a weight 100...900 or one of \(Self.quotedList(FontWeights.names.map { $0.name }))")
+        }
+    }
+}
+
+enum LabelKeys {
+    static let alignments: [Choice<TextAlignment>] = [
+        Choice("left", .left), Choice("center", .center), Choice("right", .right),
+    ]
+
+    static let fields: [Field<NodeDraft<LabelStyle>>] = [
+        Field("text") { d, m, c throws(SceneError) in d.style.text = try c.string(m) },
+        Field("fontSize") { d, m, c throws(SceneError) in d.style.fontSize = try c.number(m, Bounds.fontSize) },
+        Field("fontWeight") { d, m, c throws(SceneError) in d.style.fontWeight = try c.fontWeight(m) },
+        Field("color") { d, m, c throws(SceneError) in d.style.color = try c.color(m) },
+        Field("numberOfLines") { d, m, c throws(SceneError) in d.style.numberOfLines = try c.integer(m, Bounds.numberOfLines) },
+        Field("alignment") { d, m, c throws(SceneError) in d.style.alignment = try c.choice(m, alignments) },
+        Field("lineHeight") { d, m, c throws(SceneError) in d.style.lineHeight = try c.number(m, Bounds.lineHeight) },
+    ] + CommonNodeKeys.fields()
+}
+
+enum ImageKeys {
+    static let fields: [Field<NodeDraft<ImageStyle>>] = [
+        Field("name") { d, m, c throws(SceneError) in d.style.name = try c.string(m, maxBytes: Bounds.nameBytes) },
+        Field("tint") { d, m, c throws(SceneError) in d.style.tint = try c.color(m) },
+    ] + CommonNodeKeys.fields()
+}
+
+enum ButtonKeys {
+    static let fields: [Field<NodeDraft<ButtonStyle>>] = [
+        Field("title") { d, m, c throws(SceneError) in d.style.title = try c.string(m) },
+        Field("fontSize") { d, m, c throws(SceneError) in d.style.fontSize = try c.number(m, Bounds.fontSize) },
+        Field("fontWeight") { d, m, c throws(SceneError) in d.style.fontWeight = try c.fontWeight(m) },
+        Field("titleColor") { d, m, c throws(SceneError) in d.style.titleColor = try c.color(m) },
+        Field("action") { d, m, c throws(SceneError) in d.style.action = try c.name(m) },
+    ] + CommonNodeKeys.fields()
+}
+
+enum StackKeys {
+    static let axes: [Choice<Axis>] = [Choice("vertical", .vertical), Choice("horizontal", .horizontal)]
+    static let alignments: [Choice<StackAlignment>] = [
+        Choice("fill", .fill), Choice("leading", .leading), Choice("center", .center), Choice("trailing", .trailing),
+    ]
+
+    static let fields: [Field<NodeDraft<StackStyle>>] = [
+        Field("axis") { d, m, c throws(SceneError) in d.style.axis = try c.choice(m, axes) },
+        Field("spacing") { d, m, c throws(SceneError) in d.style.spacing = try c.number(m, Bounds.size) },
+        Field("alignment") { d, m, c throws(SceneError) in d.style.alignment = try c.choice(m, alignments) },
+        CommonNodeKeys.children(),
+    ] + CommonNodeKeys.fields()
+}
+
+/// A list being read: its style, plus what the node count needs once every key is known.
+struct ListDraft {
+    var style = ListStyle(row: Node(id: Array("row".utf8), kind: .view))
+    /// Nodes one row instantiates (the template's subtree).
+    var nodesPerRow = 0
+    /// Where an error about the rows points: "rowCount", or the list itself.
+    var rowCountOffset: Int
+
+    init(listOffset: Int) { rowCountOffset = listOffset }
+
+    /// Counts the instantiated rows against `Limits.maxNodes`.
+    func finish(_ c: inout ReaderContext) throws(SceneError) -> NodeKind {
+        c.nodeCount += nodesPerRow * style.rowCount  // both ≤ maxNodes: no overflow
+        if c.nodeCount > Limits.maxNodes {
+            throw c.error(at: rowCountOffset,
+                          "too many nodes: \(style.rowCount) rows of \(nodesPerRow) nodes bring the scene to \(c.nodeCount); a scene has at most \(Limits.maxNodes)")
+        }
+        return .list(style)
+    }
+}
+
+enum ListKeys {
+    static let fields: [Field<NodeDraft<ListDraft>>] = [
+        Field("row", required: true) { d, m, c throws(SceneError) in
+            let (template, nodesPerRow) = try c.readRowTemplate(m.value)
+            d.style.style.row = template
+            d.style.nodesPerRow = nodesPerRow
+        },
+        Field("rowCount") { d, m, c throws(SceneError) in
+            d.style.style.rowCount = try c.integer(m, 0...Limits.maxNodes)
+            d.style.rowCountOffset = m.value.offset
+        },
+        Field("rowHeight") { d, m, c throws(SceneError) in d.style.style.rowHeight = try c.number(m, Bounds.size) },
+        Field("separatorColor") { d, m, c throws(SceneError) in d.style.style.separatorColor = try c.color(m) },
+        Field("header") { d, m, c throws(SceneError) in
+            d.style.style.header = try c.readNode(m.value, defaultID: d.node.id + Array("/header".utf8))
+        },
+        Field("footer") { d, m, c throws(SceneError) in
+            d.style.style.footer = try c.readNode(m.value, defaultID: d.node.id + Array("/footer".utf8))
+        },
+    ] + CommonNodeKeys.fields()
+}

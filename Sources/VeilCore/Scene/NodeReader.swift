@@ -1,0 +1,122 @@
+/// Reading the node tree: node types by their "type" name, ids (given or derived), the node count
+/// bound and the keys every node accepts. What each type adds is in NodeKindReaders.swift.
+
+/// A node being read: its common fields and the style its kind adds.
+struct NodeDraft<Style> {
+    var node: Node
+    var style: Style
+}
+
+/// The style of a node kind that adds no keys of its own besides children (view).
+struct NoStyle {}
+
+/// A node type a scene may use: the name in "type" and how an object of that type is read.
+struct NodeType: Sendable {
+    typealias Read = @Sendable (inout Node, JSONValue, inout ReaderContext) throws(SceneError) -> Void
+
+    let name: [UInt8]
+    let read: Read
+
+    init(_ name: String, _ read: @escaping Read) {
+        self.name = Array(name.utf8)
+        self.read = read
+    }
+}
+
+/// The keys every node accepts, whatever its type. Each kind's table is its own keys followed by these.
+enum CommonNodeKeys {
+    static func fields<Style>() -> [Field<NodeDraft<Style>>] {
+        [
+            .handledElsewhere("type"),
+            .handledElsewhere("id"),
+            Field("frame") { d, m, c throws(SceneError) in d.node.frame = try c.rect(m) },
+            Field("width") { d, m, c throws(SceneError) in d.node.width = try c.number(m, Bounds.size) },
+            Field("height") { d, m, c throws(SceneError) in d.node.height = try c.number(m, Bounds.size) },
+            Field("padding") { d, m, c throws(SceneError) in d.node.padding = try c.insets(m) },
+            Field("background") { d, m, c throws(SceneError) in d.node.background = try c.color(m) },
+            Field("cornerRadius") { d, m, c throws(SceneError) in d.node.cornerRadius = try c.number(m, Bounds.size) },
+            Field("borderColor") { d, m, c throws(SceneError) in d.node.borderColor = try c.color(m) },
+            Field("borderWidth") { d, m, c throws(SceneError) in d.node.borderWidth = try c.number(m, Bounds.size) },
+            Field("opacity") { d, m, c throws(SceneError) in d.node.opacity = try c.number(m, Bounds.unit) },
+            Field("hidden") { d, m, c throws(SceneError) in d.node.hidden = try c.bool(m) },
+            Field("clipsToBounds") { d, m, c throws(SceneError) in d.node.clipsToBounds = try c.bool(m) },
+        ]
+    }
+
+    /// "children": [NODE…] for the kinds that contain other nodes. Unnamed children get
+    /// "<parent id>/<index>".
+    static func children<Style>() -> Field<NodeDraft<Style>> {
+        Field("children") { d, m, c throws(SceneError) in
+            let elements = try c.elements(of: m)
+            var children: [Node] = []
+            children.reserveCapacity(elements.count)
+            for (index, element) in elements.enumerated() {
+                children.append(try c.readNode(element, defaultID: d.node.id + Array("/\(index)".utf8)))
+            }
+            d.node.children = children
+        }
+    }
+}
+
+extension ReaderContext {
+    private static let typeKey: [UInt8] = Array("type".utf8)
+    private static let idKey: [UInt8] = Array("id".utf8)
+
+    /// Reads one node; `defaultID` is its id when it has no "id".
+    mutating func readNode(_ value: JSONValue, defaultID: [UInt8]) throws(SceneError) -> Node {
+        let members = try members(of: value, "a node")
+        let typeNames = Self.list(NodeTypes.all.map { $0.name })
+        guard let typeMember = members.first(where: { $0.key == Self.typeKey }) else {
+            throw error(at: value.offset, "missing required key \"type\" in a node; expected a type, one of: \(typeNames)")
+        }
+        guard case let .string(typeName) = typeMember.value.kind else {
+            throw typeError(typeMember, expected: "a node type (one of: \(typeNames))")
+        }
+        guard let type = NodeTypes.all.first(where: { $0.name == typeName }) else {
+            throw error(at: typeMember.value.offset, "unknown node type \"\(display(typeName))\"; expected one of: \(typeNames)")
+        }
+
+        var id = defaultID
+        var idOffset = value.offset
+        if let idMember = members.first(where: { $0.key == Self.idKey }) {
+            id = try name(idMember)
+            idOffset = idMember.value.offset
+        }
+        nodeCount += 1
+        if nodeCount > Limits.maxNodes {
+            throw error(at: value.offset, "too many nodes: a scene has at most \(Limits.maxNodes) (list rows count once per row)")
+        }
+        if let first = ids[id] {
+            throw error(at: idOffset, "duplicate node id \"\(display(id))\"; first used at \(position(of: first))")
+        }
+        ids[id] = idOffset
+
+        var node = Node(id: id, kind: .view)
+        try type.read(&node, value, &self)
+        return node
+    }
+
+    /// Reads the object of a node of one kind with that kind's table, then builds its `NodeKind`.
+    mutating func readKind<Style>(_ value: JSONValue, _ what: String, _ fields: [Field<NodeDraft<Style>>],
+                                  node: inout Node, style: Style,
+                                  finish: (Style, inout ReaderContext) throws(SceneError) -> NodeKind) throws(SceneError) {
+        var draft = NodeDraft(node: node, style: style)
+        try readObject(value, what, fields, into: &draft)
+        node = draft.node
+        node.kind = try finish(draft.style, &self)
+    }
+
+    /// A list's row template: its ids live in their own namespace (they are instantiated per row as
+    /// "<list id>/<row>/<template id>"; an unnamed template is "row"). Returns the template and how
+    /// many nodes one row instantiates.
+    mutating func readRowTemplate(_ value: JSONValue) throws(SceneError) -> (Node, Int) {
+        let outerIDs = ids
+        let countBefore = nodeCount
+        ids = [:]
+        let template = try readNode(value, defaultID: Array("row".utf8))
+        let nodesPerRow = nodeCount - countBefore
+        ids = outerIDs
+        nodeCount = countBefore
+        return (template, nodesPerRow)
+    }
+}

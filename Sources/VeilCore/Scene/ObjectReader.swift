@@ -1,0 +1,106 @@
+/// Table-driven reading of JSON objects. Every object of the scene format (scene, node kinds, canvas,
+/// commands, inputs…) is described by a table of `Field`s; a later issue adds a key by adding a line
+/// to a table, and unknown keys, missing required keys and the "expected one of" lists follow from it.
+
+/// One key an object accepts and how its value is read into `Target`.
+struct Field<Target>: Sendable {
+    typealias Read = @Sendable (inout Target, JSONMember, inout ReaderContext) throws(SceneError) -> Void
+
+    let name: [UInt8]
+    let required: Bool
+    let read: Read
+
+    init(_ name: String, required: Bool = false, _ read: @escaping Read) {
+        self.name = Array(name.utf8)
+        self.required = required
+        self.read = read
+    }
+
+    /// A key read elsewhere (such as a node's "type" and "id") that the table must still accept and list.
+    static func handledElsewhere(_ name: String) -> Field<Target> {
+        Field(name) { _, _, _ throws(SceneError) in }
+    }
+}
+
+/// One alternative of an object that has exactly one key naming what it is: `{"set": {…}}`,
+/// `{"pointer": {…}}`.
+struct Variant<Result>: Sendable {
+    typealias Read = @Sendable (JSONMember, inout ReaderContext) throws(SceneError) -> Result
+
+    let name: [UInt8]
+    let read: Read
+
+    init(_ name: String, _ read: @escaping Read) {
+        self.name = Array(name.utf8)
+        self.read = read
+    }
+}
+
+extension ReaderContext {
+    /// The members of an object, or an error saying an object was expected for `what`.
+    func members(of value: JSONValue, _ what: String) throws(SceneError) -> [JSONMember] {
+        guard case let .object(members) = value.kind else {
+            throw error(at: value.offset, "expected an object for \(what), found \(value.typeName)")
+        }
+        return members
+    }
+
+    /// The elements of an array, or an error saying an array was expected for the member.
+    func elements(of member: JSONMember) throws(SceneError) -> [JSONValue] {
+        guard case let .array(elements) = member.value.kind else {
+            throw typeError(member, expected: "an array")
+        }
+        return elements
+    }
+
+    /// Reads every member of the object `value` with `fields`, in source order, into `target`.
+    /// `what` names the object in messages ("label", "\"canvas\"").
+    mutating func readObject<Target>(_ value: JSONValue, _ what: String, _ fields: [Field<Target>],
+                                     into target: inout Target) throws(SceneError) {
+        let members = try members(of: value, what)
+        var seen = [Bool](repeating: false, count: fields.count)
+        for member in members {
+            guard let index = fields.firstIndex(where: { $0.name == member.key }) else {
+                throw error(at: member.keyOffset,
+                            "unknown key \"\(display(member.key))\" in \(what); expected one of: \(Self.list(fields.map { $0.name }))")
+            }
+            seen[index] = true
+            try fields[index].read(&target, member, &self)
+        }
+        for (index, field) in fields.enumerated() where field.required && !seen[index] {
+            throw error(at: value.offset, "missing required key \"\(display(field.name))\" in \(what)")
+        }
+    }
+
+    /// Reads an object with exactly one key, chosen from `variants`; `noun` names it ("command").
+    mutating func readVariant<Result>(_ value: JSONValue, _ noun: String,
+                                      _ variants: [Variant<Result>]) throws(SceneError) -> Result {
+        let names = Self.list(variants.map { $0.name })
+        let article = noun.utf8.first.map { Array("aeiou".utf8).contains($0) } == true ? "an" : "a"
+        let members = try members(of: value, "\(article) \(noun)")
+        guard let member = members.first else {
+            throw error(at: value.offset, "expected \(article) \(noun) object with one key, one of: \(names)")
+        }
+        guard let variant = variants.first(where: { $0.name == member.key }) else {
+            throw error(at: member.keyOffset, "unknown \(noun) \"\(display(member.key))\"; expected one of: \(names)")
+        }
+        if members.count > 1 {
+            throw error(at: members[1].keyOffset,
+                        "\(article) \(noun) object has exactly one key; found \"\(display(members[1].key))\" after \"\(display(member.key))\"")
+        }
+        return try variant.read(member, &self)
+    }
+
+    /// "a, b, c" from key names.
+    static func list(_ names: [[UInt8]]) -> String {
+        var out: [UInt8] = []
+        for (i, name) in names.enumerated() {
+            if i > 0 { out.append(contentsOf: Array(", ".utf8)) }
+            out.append(contentsOf: name)
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Text from the file for a message (shortened, control characters hidden).
+    func display(_ text: [UInt8]) -> String { JSONParser.display(text) }
+}

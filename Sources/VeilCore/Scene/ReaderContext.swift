@@ -1,0 +1,40 @@
+/// What everything reading one scene file (or one action) shares: the source, so that error offsets
+/// become `file:line:column`, and the running totals that bound a scene (nodes, ids).
+struct ReaderContext {
+    let file: String
+    let source: [UInt8]
+    /// Line number of the source's first line: 1 for a file, the line number for one events-file line.
+    let firstLine: Int
+    /// Nodes read so far, list rows instantiated included (bounded by `Limits.maxNodes`).
+    var nodeCount = 0
+    /// Node ids in use → offset where each was first used (for duplicate errors).
+    var ids: [[UInt8]: Int] = [:]
+
+    init(file: String, source: [UInt8], firstLine: Int = 1) {
+        self.file = file
+        self.source = source
+        self.firstLine = firstLine
+    }
+
+    func error(at offset: Int, _ message: String) -> SceneError {
+        let position = SourcePosition(offset: offset, in: source)
+        return SceneError(file: file, line: firstLine - 1 + position.line, column: position.column, message: message)
+    }
+
+    func error(_ json: JSONError) -> SceneError { error(at: json.offset, json.message) }
+
+    /// Parses the source as one JSON value.
+    func parseJSON() throws(SceneError) -> JSONValue {
+        do {
+            return try JSONParser.parse(source)
+        } catch {
+            throw self.error(error)
+        }
+    }
+
+    /// "line:column" of an offset, for messages that point back at an earlier place.
+    func position(of offset: Int) -> String {
+        let position = SourcePosition(offset: offset, in: source)
+        return "\(firstLine - 1 + position.line):\(position.column)"
+    }
+}

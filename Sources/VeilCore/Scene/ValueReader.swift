@@ -1,0 +1,177 @@
+/// Reading typed values out of object members, each with its bound. Every error names the key and
+/// points at the value: `expected a number for "fontSize", found a string`.
+
+/// Number ranges of the format (docs/SCENE.md lists them).
+enum Bounds {
+    /// Positions and offsets, points.
+    static let coordinate: ClosedRange<Double> = -1e9...1e9
+    /// Sizes, insets, radii, spacing, line widths, points: never negative.
+    static let size: ClosedRange<Double> = 0...1e9
+    /// Opacity.
+    static let unit: ClosedRange<Double> = 0...1
+    /// Canvas width and height, points (a viewer resize has the same bound).
+    static let canvas: ClosedRange<Double> = 1...Limits.maxCanvas
+    static let fontSize: ClosedRange<Double> = 1...1000
+    static let fontWeight: ClosedRange<Int> = 100...900
+    /// Line height as a multiple of the font size.
+    static let lineHeight: ClosedRange<Double> = 0.5...10
+    static let numberOfLines: ClosedRange<Int> = 0...1000
+    /// Times of timeline entries and events, seconds.
+    static let time: ClosedRange<Double> = 0...1e9
+    static let pointerID: ClosedRange<Int> = 0...1_000_000_000
+    /// Node ids, scene names, image names, action names: 1...256 bytes.
+    static let nameBytes = 256
+    /// A key name such as "Enter": 1...64 bytes.
+    static let keyBytes = 64
+}
+
+/// One allowed value of a string-valued key ("left" → .left).
+struct Choice<Value: Sendable>: Sendable {
+    let name: [UInt8]
+    let value: Value
+    init(_ name: String, _ value: Value) {
+        self.name = Array(name.utf8)
+        self.value = value
+    }
+}
+
+extension ReaderContext {
+    func typeError(_ member: JSONMember, expected: String) -> SceneError {
+        error(at: member.value.offset,
+              "expected \(expected) for \"\(display(member.key))\", found \(describe(member.value))")
+    }
+
+    /// "a number", or for a string also its (shortened) text: `a string "big"`.
+    func describe(_ value: JSONValue) -> String {
+        if case let .string(text) = value.kind { return "a string \"\(display(text))\"" }
+        return value.typeName
+    }
+
+    func number(_ member: JSONMember, _ range: ClosedRange<Double>) throws(SceneError) -> Double {
+        guard case let .number(value) = member.value.kind else {
+            throw typeError(member, expected: "a number")
+        }
+        try check(value, of: member, in: range)
+        return value
+    }
+
+    func integer(_ member: JSONMember, _ range: ClosedRange<Int>) throws(SceneError) -> Int {
+        guard case let .number(value) = member.value.kind else {
+            throw typeError(member, expected: "an integer")
+        }
+        try check(value, of: member, in: Double(range.lowerBound)...Double(range.upperBound))
+        let integer = Int(value)  // safe: the range is far inside Int
+        guard Double(integer) == value else {
+            throw error(at: member.value.offset,
+                        "expected an integer for \"\(display(member.key))\", found \(numberText(member.value))")
+        }
+        return integer
+    }
+
+    private func check(_ value: Double, of member: JSONMember, in range: ClosedRange<Double>) throws(SceneError) {
+        if value < range.lowerBound {
+            throw error(at: member.value.offset,
+                        "\"\(display(member.key))\" must be at least \(Self.format(range.lowerBound)), found \(numberText(member.value))")
+        }
+        if value > range.upperBound {
+            throw error(at: member.value.offset,
+                        "\"\(display(member.key))\" must be at most \(Self.format(range.upperBound)), found \(numberText(member.value))")
+        }
+    }
+
+    func bool(_ member: JSONMember) throws(SceneError) -> Bool {
+        guard case let .bool(value) = member.value.kind else {
+            throw typeError(member, expected: "true or false")
+        }
+        return value
+    }
+
+    /// A string of at most `maxBytes` UTF-8 bytes (every string is already below `Limits.maxTextBytes`).
+    func string(_ member: JSONMember, maxBytes: Int = Limits.maxTextBytes, allowEmpty: Bool = true) throws(SceneError) -> [UInt8] {
+        guard case let .string(text) = member.value.kind else {
+            throw typeError(member, expected: "a string")
+        }
+        if !allowEmpty && text.isEmpty {
+            throw error(at: member.value.offset, "\"\(display(member.key))\" must not be empty")
+        }
+        if text.count > maxBytes {
+            throw error(at: member.value.offset,
+                        "\"\(display(member.key))\" is longer than \(maxBytes) bytes")
+        }
+        return text
+    }
+
+    /// A non-empty name of at most `Bounds.nameBytes` (ids, names, action names).
+    func name(_ member: JSONMember) throws(SceneError) -> [UInt8] {
+        try string(member, maxBytes: Bounds.nameBytes, allowEmpty: false)
+    }
+
+    func color(_ member: JSONMember) throws(SceneError) -> Color {
+        guard case let .string(text) = member.value.kind, let color = ColorParsing.parse(text) else {
+            throw typeError(member, expected: ColorParsing.expected)
+        }
+        return color
+    }
+
+    /// A colour, or null for "none".
+    func optionalColor(_ member: JSONMember) throws(SceneError) -> Color? {
+        if case .null = member.value.kind { return nil }
+        guard case let .string(text) = member.value.kind, let color = ColorParsing.parse(text) else {
+            throw typeError(member, expected: "\(ColorParsing.expected) or null")
+        }
+        return color
+    }
+
+    /// One of the names in `choices`.
+    func choice<Value>(_ member: JSONMember, _ choices: [Choice<Value>]) throws(SceneError) -> Value {
+        guard case let .string(text) = member.value.kind else {
+            throw typeError(member, expected: "one of \(Self.quotedList(choices.map { $0.name }))")
+        }
+        guard let choice = choices.first(where: { $0.name == text }) else {
+            throw error(at: member.value.offset,
+                        "expected one of \(Self.quotedList(choices.map { $0.name })) for \"\(display(member.key))\", found \"\(display(text))\"")
+        }
+        return choice.value
+    }
+
+    /// The number as written in the file ("1e12", "-3"), for messages.
+    func numberText(_ value: JSONValue) -> String {
+        var end = value.offset
+        while end < source.count, end - value.offset < 32 {
+            let byte = source[end]
+            let isNumberByte = (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+            guard isNumberByte else { break }
+            end += 1
+        }
+        return String(decoding: source[value.offset..<end], as: UTF8.self)
+    }
+
+    /// "\"a\", \"b\" or \"c\"".
+    static func quotedList(_ names: [[UInt8]]) -> String {
+        var out = ""
+        for (i, name) in names.enumerated() {
+            if i > 0 { out += i == names.count - 1 ? " or " : ", " }
+            out += "\"" + String(decoding: name, as: UTF8.self) + "\""
+        }
+        return out
+    }
+
+    /// A bound or time for a message: "0", "16384", "0.5" (no Double → String in the core). Int64,
+    /// not Int: Int is 32 bits in wasm.
+    static func format(_ value: Double) -> String {
+        guard value.isFinite, value.magnitude < 1e12 else { return value < 0 ? "-1e12 or less" : "1e12 or more" }
+        let micro = Int64((value.magnitude * 1_000_000).rounded())
+        let sign = value < 0 && micro != 0 ? "-" : ""
+        var fraction = micro % 1_000_000
+        if fraction == 0 { return "\(sign)\(micro / 1_000_000)" }
+        var digits = 6
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        var fractionText = "\(fraction)"
+        while fractionText.utf8.count < digits { fractionText = "0" + fractionText }
+        return "\(sign)\(micro / 1_000_000).\(fractionText)"
+    }
+}

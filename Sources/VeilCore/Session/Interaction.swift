@@ -1,0 +1,106 @@
+/// Pointer and keyboard interaction with buttons: hit-testing, the pressed look, keyboard focus,
+/// and the taps reported to the host.
+///
+/// A tap is a pointer going down and up inside the same button (leaving and coming back is fine,
+/// like UIControl's touchUpInside); a cancel reports nothing. Tab / Shift-Tab move focus through the
+/// visible buttons in tree order; Enter or Space activates the focused one; Escape clears focus.
+public struct Interaction: Sendable {
+    /// Per pointer: the button it went down on, and whether it is inside it now.
+    private var tracking: [Int: (button: [UInt8], inside: Bool)] = [:]
+    public private(set) var focused: [UInt8]? = nil
+
+    public init() {}
+
+    public func isPressed(_ id: [UInt8]) -> Bool {
+        for (_, t) in tracking where t.inside && t.button == id { return true }
+        return false
+    }
+
+    /// Applies a pointer event; returns the event to report, if any.
+    public mutating func pointer(_ p: PointerEvent, in root: LayoutBox) -> HostEvent? {
+        let point = Point(x: p.x, y: p.y)
+        switch p.phase {
+        case .down:
+            if let hit = Interaction.button(at: point, in: root) {
+                tracking[p.pointer] = (hit.node.id, true)
+            }
+            return nil
+        case .move:
+            guard let t = tracking[p.pointer] else { return nil }
+            tracking[p.pointer] = (t.button, Interaction.button(at: point, in: root)?.node.id == t.button)
+            return nil
+        case .up:
+            guard let t = tracking.removeValue(forKey: p.pointer) else { return nil }
+            guard let hit = Interaction.button(at: point, in: root), hit.node.id == t.button else { return nil }
+            return Interaction.tap(hit.node)
+        case .cancel:
+            tracking[p.pointer] = nil
+            return nil
+        }
+    }
+
+    /// Applies a key event; returns the event to report, if any.
+    public mutating func key(_ k: KeyEvent, in root: LayoutBox) -> HostEvent? {
+        guard k.phase == .down else { return nil }
+        switch k.key {
+        case Array("Tab".utf8):
+            let buttons = Interaction.buttons(in: root)
+            guard !buttons.isEmpty else { focused = nil; return nil }
+            let current = buttons.firstIndex { $0.box.node.id == focused }
+            let next: Int
+            if let current {
+                next = (current + (k.shift ? buttons.count - 1 : 1)) % buttons.count
+            } else {
+                next = k.shift ? buttons.count - 1 : 0
+            }
+            focused = buttons[next].box.node.id
+            return nil
+        case Array("Enter".utf8), Array(" ".utf8):
+            guard let focused else { return nil }
+            guard let target = Interaction.buttons(in: root).first(where: { $0.box.node.id == focused }) else {
+                return nil
+            }
+            return Interaction.tap(target.box.node)
+        case Array("Escape".utf8):
+            focused = nil
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    static func tap(_ node: Node) -> HostEvent {
+        if case let .button(style) = node.kind { return HostEvent(name: style.action, node: node.id) }
+        return HostEvent(name: Array("tap".utf8), node: node.id)
+    }
+
+    /// The topmost visible button under `point` (the last one drawn there).
+    static func button(at point: Point, in root: LayoutBox) -> LayoutBox? {
+        buttons(in: root).last { $0.box.frame.contains(point) && ($0.clip?.contains(point) ?? true) }?.box
+    }
+
+    /// A visible button and the clip its ancestors put on it.
+    struct Target {
+        var box: LayoutBox
+        var clip: Rect?
+    }
+
+    /// Visible buttons in drawing order.
+    static func buttons(in root: LayoutBox) -> [Target] {
+        var result: [Target] = []
+        collect(root, clip: nil, into: &result)
+        return result
+    }
+
+    private static func collect(_ box: LayoutBox, clip: Rect?, into result: inout [Target]) {
+        let node = box.node
+        if node.hidden || node.opacity <= 0 || !node.interactive { return }
+        if let clip {
+            let visible = clip.intersection(box.frame)
+            if visible.width <= 0 || visible.height <= 0 { return }
+        }
+        if case .button = node.kind { result.append(Target(box: box, clip: clip)) }
+        let childClip = node.clipsChildren ? (clip.map { $0.intersection(box.frame) } ?? box.frame) : clip
+        for child in box.children { collect(child, clip: childClip, into: &result) }
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import CLibWebSockets
+import Logging
+import Synchronization
+
+// The C entry points libwebsockets calls. They are top-level functions (a C function pointer
+// cannot capture context) and find the server through the context's user pointer.
+
+private func server(of wsi: OpaquePointer) -> PreviewServer? {
+    guard let context = lws_get_context(wsi), let user = lws_context_user(context) else { return nil }
+    return Unmanaged<PreviewServer>.fromOpaque(user).takeUnretainedValue()
+}
+
+/// protocols[0], "veil.v1": the WebSocket; every other reason (static files) goes to the lws default.
+func veilWebSocketCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+                           _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
+    guard let wsi, let server = server(of: wsi) else {
+        return lws_callback_http_dummy(wsi, reason, user, input, length)
+    }
+    switch reason {
+    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
+        return server.filter(wsi) ? 0 : 1
+    case LWS_CALLBACK_ESTABLISHED:
+        guard let user else { return -1 }
+        return server.open(wsi, user)
+    case LWS_CALLBACK_RECEIVE:
+        guard let connection = server.connection(for: user) else { return -1 }
+        return server.receive(connection, UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length))
+    case LWS_CALLBACK_SERVER_WRITEABLE:
+        guard let connection = server.connection(for: user) else { return 0 }
+        return server.writable(connection)
+    case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
+        if let connection = server.connection(for: user) {
+            server.peerClosed(connection, UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length))
+        }
+        return 0
+    case LWS_CALLBACK_CLOSED:
+        if let user { server.closed(user) }
+        return 0
+    default:
+        return lws_callback_http_dummy(wsi, reason, user, input, length)
+    }
+}
+
+/// protocols[1], "veil-http": the /scenes mounts.
+func veilHTTPCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+                      _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
+    guard let wsi, let server = server(of: wsi) else {
+        return lws_callback_http_dummy(wsi, reason, user, input, length)
+    }
+    switch reason {
+    case LWS_CALLBACK_HTTP:
+        return server.httpRequest(wsi, user)
+    case LWS_CALLBACK_HTTP_WRITEABLE:
+        return server.httpWritable(wsi, user)
+    default:
+        return lws_callback_http_dummy(wsi, reason, user, input, length)
+    }
+}
+
+func veilTimerFired(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
+    guard let sul, let owner = veil_timer_owner(sul) else { return }
+    Unmanaged<PreviewServer>.fromOpaque(owner).takeUnretainedValue().timerFired()
+}
+
+// MARK: libwebsockets' own log lines, through swift-log
+
+/// Set before the context exists, read by lws on the service thread only.
+nonisolated(unsafe) var lwsLogTarget: Logger? = nil
+
+func veilLWSLog(_ level: Int32, _ line: UnsafePointer<CChar>?) {
+    guard let line, let logger = lwsLogTarget else { return }
+    var text = String(cString: line)
+    // lws prefixes "[2024/01/01 10:00:00:0000] E: "; swift-log adds its own time and level.
+    if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
+        text = String(text[text.index(after: close)...])
+        if let colon = text.firstIndex(of: ":"), text.distance(from: text.startIndex, to: colon) <= 3 {
+            text = String(text[text.index(after: colon)...])
+        }
+    }
+    text = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    let message = Logger.Message(stringLiteral: "lws: " + text)
+    if level & Int32(LLL_ERR) != 0 {
+        logger.error(message)
+    } else if level & Int32(LLL_WARN) != 0 {
+        logger.warning(message)
+    } else {
+        logger.debug(message)
+    }
+}
+
+// MARK: SIGINT / SIGTERM
+
+let stopRequested = Atomic<Bool>(false)
+/// The context a signal wakes; set before the handlers are installed, cleared after removing them.
+nonisolated(unsafe) private var signalContext: OpaquePointer? = nil
+
+private func veilStopSignal(_ signal: Int32) {
+    stopRequested.store(true, ordering: .relaxed)
+    // Writes to lws' wake-up pipe, so lws_service returns now rather than at the next timer.
+    if let context = signalContext { lws_cancel_service(context) }
+}
+
+func installStopSignals(context: OpaquePointer) {
+    signalContext = context
+    signal(SIGINT, veilStopSignal)
+    signal(SIGTERM, veilStopSignal)
+}
+
+func removeStopSignals() {
+    signal(SIGINT, SIG_DFL)
+    signal(SIGTERM, SIG_DFL)
+    signalContext = nil
+}

@@ -1,0 +1,55 @@
+import VeilCore
+
+/// One text message from a viewer (docs/PROTOCOL.md): `{"keyframe": true}`, or a command / input
+/// object read by the core's reader, the same JSON as one line of an events file without "t".
+enum ClientMessage {
+    case keyframe
+    case action(Action)
+
+    /// The message, or why the connection must close (a WebSocket close status and a short reason).
+    static func parse(_ bytes: [UInt8]) -> Result<ClientMessage, CloseRequest> {
+        if isKeyframeRequest(bytes) { return .success(.keyframe) }
+        do throws(SceneError) {
+            return .success(.action(try SceneReader.readAction(bytes, file: "ws", line: 1).action))
+        } catch {
+            return .failure(CloseRequest(status: 1007, reason: error.description))
+        }
+    }
+
+    /// `{"keyframe": true}` with any JSON whitespace between the tokens.
+    static func isKeyframeRequest(_ bytes: [UInt8]) -> Bool {
+        let expected: [[UInt8]] = [Array("{".utf8), Array("\"keyframe\"".utf8), Array(":".utf8),
+                                   Array("true".utf8), Array("}".utf8)]
+        var i = 0
+        func skipSpace() {
+            while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
+        }
+        for token in expected {
+            skipSpace()
+            guard bytes.count - i >= token.count, Array(bytes[i ..< i + token.count]) == token else { return false }
+            i += token.count
+        }
+        skipSpace()
+        return i == bytes.count
+    }
+}
+
+/// Why the server closes a connection: the WebSocket close status and a reason of at most
+/// 123 bytes (the close frame's payload limit), cut on a UTF-8 boundary.
+struct CloseRequest: Error, Sendable {
+    var status: UInt16
+    var reason: String
+
+    init(status: UInt16, reason: String) {
+        self.status = status
+        var bytes = Array(reason.utf8.prefix(123))
+        // Drop a multi-byte sequence cut by the prefix.
+        while !bytes.isEmpty, String(validating: bytes, as: UTF8.self) == nil { bytes.removeLast() }
+        self.reason = String(decoding: bytes, as: UTF8.self)
+    }
+
+    static let unsupportedBinary = CloseRequest(status: 1003, reason: "binary messages are not accepted; send JSON text")
+    static let tooLarge = CloseRequest(status: 1009, reason: "message larger than \(Limits.maxActionBytes) bytes")
+    static let serverFull = CloseRequest(status: 1013, reason: "too many connections; try again later")
+    static let stopping = CloseRequest(status: 1001, reason: "server stopping")
+}

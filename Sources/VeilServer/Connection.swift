@@ -1,0 +1,49 @@
+import VeilCore
+
+/// One viewer: its own session of the scene it asked for, at most one message waiting for the
+/// socket (the bound of its queue), and the fragments of the message it is sending us.
+final class Connection {
+    let id: Int
+    let wsi: OpaquePointer
+    let sceneName: String
+    let peer: String
+    let session: Session
+    let opened = ContinuousClock.now
+    /// `LWS_PRE` free bytes, then the next message; nil when nothing waits.
+    var outgoing: [UInt8]? = nil
+    /// The client message being reassembled from fragments.
+    var incoming: [UInt8] = []
+    /// Set when the server decided to close: sent at the next writable callback.
+    var closeRequest: CloseRequest? = nil
+    /// What ended the connection, for the log line.
+    var endReason: String? = nil
+    var messagesSent = 0
+    var ticksSkipped = 0
+
+    init(id: Int, wsi: OpaquePointer, sceneName: String, peer: String, scene: Scene) {
+        self.id = id
+        self.wsi = wsi
+        self.sceneName = sceneName
+        self.peer = peer
+        self.session = Session(scene: scene)
+    }
+
+    /// Seconds since the connection opened: the time this connection's session runs on.
+    func age(at now: ContinuousClock.Instant) -> Double {
+        let d = opened.duration(to: now).components
+        return Double(d.seconds) + Double(d.attoseconds) * 1e-18
+    }
+
+    /// Ticks the session and keeps its message, unless one is still waiting: the session then
+    /// diffs the next frame from the last one it produced, which is the one that will be sent.
+    /// Returns true when a message was queued.
+    func tick(at now: ContinuousClock.Instant, headroom: Int) -> Bool {
+        guard closeRequest == nil else { return false }
+        guard outgoing == nil else { ticksSkipped += 1; return false }
+        guard let message = session.tick(at: age(at: now)) else { return false }
+        var buffer = [UInt8](repeating: 0, count: headroom)
+        buffer.append(contentsOf: message)
+        outgoing = buffer
+        return true
+    }
+}

@@ -1,0 +1,362 @@
+import CLibWebSockets
+import Foundation
+import Logging
+import Synchronization
+import VeilCore
+
+/// What `veil serve` was asked for.
+public struct ServeOptions: Sendable {
+    public var sceneFiles: [String] = []
+    public var host = "127.0.0.1"
+    /// 0 picks a free port; `PreviewServer.port` tells which.
+    public var port = 8080
+    public var webRoot: String? = nil
+    public var fps = 60
+    public var allowedOrigins: [String] = []
+    public var maxConnections = 512
+    public var deflate = true
+    public var verbose = false
+    public init() {}
+}
+
+/// The live preview: one libwebsockets context serving the viewer's files, `/veil.wasm`, `/scenes`
+/// and, on the same port, the `veil.v1` WebSocket at `/ws?scene=NAME` with one Session per
+/// connection, ticked by one timer. Everything runs on the single lws service thread.
+public final class PreviewServer {
+    public let options: ServeOptions
+    public let webRoot: WebRoot
+    public let catalog: SceneCatalog
+    let origins: OriginPolicy
+    let logger: Logger
+    let headroom = Int(veil_lws_pre())
+    let scenesBody: [UInt8]
+
+    private var tables: NativeTables
+    private var context: OpaquePointer? = nil
+    private let timer: UnsafeMutablePointer<veil_timer>
+    var connections: [Int: Connection] = [:]
+    private var nextConnectionID = 1
+    /// Set once a stop was requested: no new sessions, no more ticks, every connection closing.
+    private(set) var stopping = false
+    /// The port actually listened on (differs from options.port when that was 0).
+    public private(set) var port = 0
+
+    /// Finds the web root, reads every scene (errors as file:line:column) and listens.
+    public init(options: ServeOptions) throws(ServeError) {
+        self.options = options
+        webRoot = try WebRoot.locate(explicit: options.webRoot)
+        catalog = options.sceneFiles.isEmpty
+            ? try SceneCatalog.load(directory: webRoot.examplesDirectory)
+            : try SceneCatalog.load(files: options.sceneFiles)
+        origins = OriginPolicy(allowed: options.allowedOrigins)
+        var logger = Logger(label: "veil.serve")
+        logger.logLevel = options.verbose ? .debug : .info
+        self.logger = logger
+        scenesBody = Array(catalog.namesJSON.utf8)
+        tables = NativeTables(webRoot: webRoot.directory, deflate: options.deflate)
+        timer = .allocate(capacity: 1)
+        timer.initialize(to: veil_timer())
+        timer.pointee.owner = nil
+        try listen()
+    }
+
+    deinit {
+        if let context { destroy(context) }
+        timer.deinitialize(count: 1)
+        timer.deallocate()
+    }
+
+    /// `http://127.0.0.1:8080/`
+    public var url: String {
+        let bound = (try? Self.bindAddress(options.host)) ?? options.host
+        let host = bound.contains(":") ? "[\(bound)]" : bound
+        return "http://\(host):\(port)/"
+    }
+
+    /// The address to bind: an IP address (lws would take a name it cannot resolve as an interface
+    /// that "does not exist yet" and wait for it, listening nowhere); `localhost` means 127.0.0.1.
+    static func bindAddress(_ host: String) throws(ServeError) -> String {
+        if host == "localhost" { return "127.0.0.1" }
+        var v4 = in_addr(), v6 = in6_addr()
+        if inet_pton(AF_INET, host, &v4) == 1 || inet_pton(AF_INET6, host, &v6) == 1 { return host }
+        throw ServeError("veil serve: --host \(host) is not an IP address (for example 127.0.0.1, ::1 or 0.0.0.0)")
+    }
+
+    private func listen() throws(ServeError) {
+        let host = try Self.bindAddress(options.host)
+        try probeBind(host: host, port: options.port)
+        lwsLogTarget = logger
+        lws_set_log_level(Int32(LLL_ERR | LLL_WARN) | (options.verbose ? Int32(LLL_NOTICE) : 0), veilLWSLog)
+        var info = lws_context_creation_info()
+        info.port = Int32(options.port)
+        info.protocols = UnsafePointer(tables.protocols)
+        info.mounts = UnsafePointer(tables.mounts)
+        info.extensions = options.deflate ? UnsafePointer(tables.extensions) : nil
+        info.gid = -1
+        info.uid = -1
+        info.options = veil_lws_option_validate_utf8()
+        // With IPv6 on, lws 4.1 binds an IPv4 iface such as 127.0.0.1 to every address (`*`):
+        // an IPv4 host gets an IPv4-only socket, bound to exactly that address.
+        if !host.contains(":") { info.options |= veil_lws_option_disable_ipv6() }
+        info.user = Unmanaged.passUnretained(self).toOpaque()
+        info.vhost_name = UnsafePointer(strdup("veil")!)
+        defer { free(UnsafeMutablePointer(mutating: info.vhost_name)) }
+        let created: OpaquePointer? = host.withCString { iface in
+            info.iface = iface
+            return lws_create_context(&info)
+        }
+        guard let created else {
+            throw ServeError("veil serve: cannot listen on \(host) port \(options.port) (port in use, or not an address of this machine?)")
+        }
+        context = created
+        if let vhost = lws_get_vhost_by_name(created, "veil") {
+            port = Int(lws_get_vhost_listen_port(vhost))
+        }
+        guard port > 0 else {
+            throw ServeError("veil serve: not listening on \(host) port \(options.port) (not an address of this machine?)")
+        }
+        if !["127.0.0.1", "::1"].contains(host) {
+            logger.warning("listening on \(host): the preview is reachable from other machines")
+        }
+        timer.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
+        scheduleTimer()
+        logger.info("serving \(catalog.entries.count) scene(s) [\(catalog.entries.map(\.name).joined(separator: ", "))] from \(webRoot.directory); /veil.wasm: \(webRoot.wasmFile ?? "none yet (make wasm)")")
+    }
+
+    /// Serves until SIGINT or SIGTERM, then closes every connection with 1001 and stops.
+    public func run() {
+        guard let context else { return }
+        stopRequested.store(false, ordering: .relaxed)
+        installStopSignals(context: context)
+        while !stopRequested.load(ordering: .relaxed) {
+            if lws_service(context, 0) < 0 { break }
+        }
+        logger.info("stopping: closing \(connections.count) connection(s)")
+        stopping = true
+        for connection in connections.values {
+            connection.closeRequest = .stopping
+            lws_callback_on_writable(connection.wsi)
+        }
+        // Let the close frames go out, for at most a second.
+        let deadline = ContinuousClock.now.advanced(by: .seconds(1))
+        while !connections.isEmpty, ContinuousClock.now < deadline {
+            if lws_service(context, 0) < 0 { break }
+        }
+        // Handlers off first: a late signal must not wake a destroyed context.
+        removeStopSignals()
+        destroy(context)
+        self.context = nil
+        logger.info("stopped")
+    }
+
+    private func destroy(_ context: OpaquePointer) {
+        lws_sul_cancel(veil_timer_sul(timer))
+        lws_context_destroy(context)
+    }
+
+    // MARK: Timer
+
+    private func scheduleTimer() {
+        guard let context else { return }
+        lws_sul_schedule(context, 0, veil_timer_sul(timer), veilTimerFired, lws_usec_t(1_000_000 / options.fps))
+    }
+
+    func timerFired() {
+        if !stopping {
+            let now = ContinuousClock.now
+            for connection in connections.values where connection.tick(at: now, headroom: headroom) {
+                lws_callback_on_writable(connection.wsi)
+            }
+        }
+        scheduleTimer()
+    }
+
+    // MARK: WebSocket
+
+    /// Refuses the upgrade (before any session exists) when the page's origin is not allowed.
+    func filter(_ wsi: OpaquePointer) -> Bool {
+        let origin = header(wsi, WSI_TOKEN_ORIGIN)
+        let host = header(wsi, WSI_TOKEN_HOST)
+        if origins.accepts(origin: origin, host: host) { return true }
+        logger.warning("refused WebSocket from \(peer(wsi)): origin \(origin ?? "-") is not \(host ?? "-") nor allowed (--allow-origin)")
+        return false
+    }
+
+    /// A new viewer: a session of the scene it named, its keyframe queued at once.
+    func open(_ wsi: OpaquePointer, _ user: UnsafeMutableRawPointer) -> Int32 {
+        user.storeBytes(of: 0, as: Int.self)
+        let name = urlArgument(wsi, "scene") ?? catalog.entries[0].name
+        if stopping { return refuse(wsi, .stopping, scene: name) }
+        if connections.count >= options.maxConnections { return refuse(wsi, .serverFull, scene: name) }
+        guard let entry = catalog.entry(named: name) else {
+            return refuse(wsi, CloseRequest(status: 1008, reason: "unknown scene \"\(name)\""), scene: name)
+        }
+        let id = nextConnectionID
+        nextConnectionID += 1
+        let connection = Connection(id: id, wsi: wsi, sceneName: entry.name, peer: peer(wsi), scene: entry.scene)
+        connections[id] = connection
+        user.storeBytes(of: id, as: Int.self)
+        logger.info("connection \(id) opened: scene \(entry.name), peer \(connection.peer), \(connections.count) open")
+        if connection.tick(at: .now, headroom: headroom) { lws_callback_on_writable(wsi) }
+        return 0
+    }
+
+    private func refuse(_ wsi: OpaquePointer, _ close: CloseRequest, scene: String) -> Int32 {
+        logger.warning("connection refused: scene \(scene), peer \(peer(wsi)): \(close.status) \(close.reason)")
+        sendClose(wsi, close)
+        return -1
+    }
+
+    /// A fragment of a client message; the whole message is handled once its last fragment is in.
+    func receive(_ connection: Connection, _ bytes: UnsafeRawBufferPointer) -> Int32 {
+        let wsi = connection.wsi
+        if connection.closeRequest != nil { return 0 }
+        if lws_frame_is_binary(wsi) != 0 { return fail(connection, .unsupportedBinary) }
+        if connection.incoming.count + bytes.count > Limits.maxActionBytes { return fail(connection, .tooLarge) }
+        connection.incoming.append(contentsOf: bytes)
+        guard lws_is_final_fragment(wsi) != 0, lws_remaining_packet_payload(wsi) == 0 else { return 0 }
+        let message = connection.incoming
+        connection.incoming.removeAll(keepingCapacity: true)
+        switch ClientMessage.parse(message) {
+        case .success(.keyframe):
+            connection.session.requestKeyframe()
+            return 0
+        case let .success(.action(action)):
+            do throws(SessionError) {
+                try connection.session.apply(action)
+                return 0
+            } catch {
+                return fail(connection, CloseRequest(status: 1008, reason: error.message))
+            }
+        case let .failure(close):
+            return fail(connection, close)
+        }
+    }
+
+    /// Closes this connection only, telling the viewer why.
+    private func fail(_ connection: Connection, _ close: CloseRequest) -> Int32 {
+        connection.endReason = "closed by server: \(close.status) \(close.reason)"
+        logger.warning("connection \(connection.id) rejected a message: \(close.status) \(close.reason)")
+        sendClose(connection.wsi, close)
+        return -1
+    }
+
+    /// Exactly one lws_write per writable callback: the pending close, else the pending message.
+    func writable(_ connection: Connection) -> Int32 {
+        if let close = connection.closeRequest {
+            connection.endReason = connection.endReason ?? "closed by server: \(close.status) \(close.reason)"
+            sendClose(connection.wsi, close)
+            return -1
+        }
+        guard var buffer = connection.outgoing else { return 0 }
+        connection.outgoing = nil
+        let payload = buffer.count - headroom
+        let written = buffer.withUnsafeMutableBufferPointer { b in
+            lws_write(connection.wsi, b.baseAddress! + headroom, payload, LWS_WRITE_BINARY)
+        }
+        if written < 0 {
+            connection.endReason = "write failed"
+            return -1
+        }
+        connection.messagesSent += 1
+        return 0
+    }
+
+    func peerClosed(_ connection: Connection, _ payload: UnsafeRawBufferPointer) {
+        guard payload.count >= 2 else { connection.endReason = "closed by viewer"; return }
+        let status = Int(payload[0]) << 8 | Int(payload[1])
+        let reason = String(decoding: payload[2...], as: UTF8.self)
+        connection.endReason = "closed by viewer: \(status)\(reason.isEmpty ? "" : " " + reason)"
+    }
+
+    func closed(_ user: UnsafeMutableRawPointer) {
+        let id = user.load(as: Int.self)
+        guard id != 0, let connection = connections.removeValue(forKey: id) else { return }
+        let seconds = Int(connection.age(at: .now) * 10)
+        logger.info("connection \(id) closed: scene \(connection.sceneName), \(connection.endReason ?? "ended without a close from the viewer"), after \(seconds / 10).\(seconds % 10) s, \(connection.messagesSent) message(s), \(connections.count) open")
+    }
+
+    func connection(for user: UnsafeMutableRawPointer?) -> Connection? {
+        guard let user else { return nil }
+        return connections[user.load(as: Int.self)]
+    }
+
+    private func sendClose(_ wsi: OpaquePointer, _ close: CloseRequest) {
+        var reason = Array(close.reason.utf8)
+        lws_close_reason(wsi, lws_close_status(rawValue: UInt32(close.status)), &reason, reason.count)
+    }
+
+    // MARK: HTTP
+
+    /// GET /veil.wasm: the module file, as application/wasm (instantiateStreaming needs it).
+    func serveWasm(_ wsi: OpaquePointer) -> Int32 {
+        guard let file = webRoot.wasmFile else {
+            lws_return_http_status(wsi, UInt32(HTTP_STATUS_NOT_FOUND.rawValue), "no veil.wasm: run make wasm")
+            return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
+        }
+        let result = lws_serve_http_file(wsi, file, "application/wasm", nil, 0)
+        if result < 0 { return -1 }
+        if result > 0 { return lws_http_transaction_completed(wsi) != 0 ? -1 : 0 }
+        return 0
+    }
+
+    /// GET /scenes (and /scenes.json): the headers now, the body when writable.
+    func httpRequest(_ wsi: OpaquePointer, _ user: UnsafeMutableRawPointer?) -> Int32 {
+        user?.storeBytes(of: 0, as: Int.self)
+        if header(wsi, WSI_TOKEN_GET_URI) == "/veil.wasm" { return serveWasm(wsi) }
+        var buffer = [UInt8](repeating: 0, count: headroom + 1024)
+        let failed = buffer.withUnsafeMutableBufferPointer { b -> Bool in
+            let start = b.baseAddress! + headroom
+            let end = b.baseAddress! + b.count
+            var p: UnsafeMutablePointer<UInt8>? = start
+            if lws_add_http_common_headers(wsi, UInt32(HTTP_STATUS_OK.rawValue), "application/json",
+                                           lws_filepos_t(scenesBody.count), &p, end) != 0 { return true }
+            let noStore = Array("no-store".utf8)
+            if lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL, noStore, Int32(noStore.count), &p, end) != 0 { return true }
+            return lws_finalize_write_http_header(wsi, start, &p, end) != 0
+        }
+        if failed { return 1 }
+        user?.storeBytes(of: 1, as: Int.self)
+        lws_callback_on_writable(wsi)
+        return 0
+    }
+
+    func httpWritable(_ wsi: OpaquePointer, _ user: UnsafeMutableRawPointer?) -> Int32 {
+        guard let user, user.load(as: Int.self) == 1 else { return 0 }
+        user.storeBytes(of: 0, as: Int.self)
+        var buffer = [UInt8](repeating: 0, count: headroom) + scenesBody
+        let written = buffer.withUnsafeMutableBufferPointer { b in
+            lws_write(wsi, b.baseAddress! + headroom, scenesBody.count, LWS_WRITE_HTTP_FINAL)
+        }
+        if written < 0 { return -1 }
+        return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
+    }
+
+    // MARK: Request details
+
+    private func header(_ wsi: OpaquePointer, _ token: lws_token_indexes) -> String? {
+        let length = Int(lws_hdr_total_length(wsi, token))
+        guard length > 0, length < 4096 else { return nil }
+        var bytes = [CChar](repeating: 0, count: length + 1)
+        guard lws_hdr_copy(wsi, &bytes, Int32(bytes.count), token) >= 0 else { return nil }
+        return String(decoding: bytes.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private func urlArgument(_ wsi: OpaquePointer, _ name: String) -> String? {
+        var bytes = [CChar](repeating: 0, count: 512)
+        return bytes.withUnsafeMutableBufferPointer { b in
+            lws_get_urlarg_by_name(wsi, name + "=", b.baseAddress, Int32(b.count)).map { String(cString: $0) }
+        }
+    }
+
+    private func peer(_ wsi: OpaquePointer) -> String {
+        var bytes = [CChar](repeating: 0, count: 64)
+        guard lws_get_peer_simple(wsi, &bytes, bytes.count) != nil else { return "?" }
+        return String(decoding: bytes.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+/// Bootstraps swift-log for the command line: one line per event on standard error.
+public func bootstrapServeLogging() {
+    LoggingSystem.bootstrap { label in StreamLogHandler.standardError(label: label) }
+}

@@ -1,0 +1,90 @@
+import Testing
+@testable import VeilCore
+
+@Suite struct RendererTests {
+    let red = Color(r: 255, g: 0, b: 0)
+    let blue = Color(r: 0, g: 0, b: 255)
+
+    @Test func backgroundsBecomeRectsInPaintersOrderWithSharedPaints() {
+        let root = view("root", background: blue, children: [
+            view("a", frame: Rect(x: 10, y: 10, width: 20, height: 20), background: red),
+            view("b", frame: Rect(x: 40, y: 10, width: 20, height: 20), background: red),
+        ])
+        let f = Session(scene: scene(root)).frame(at: 0)
+        #expect(f.items.count == 3)
+        #expect(f.items.map(\.kind) == [.rect, .rect, .rect])
+        #expect(f.items[1].x == Fixed.from(10) && f.items[1].width == Fixed.from(20))
+        #expect(f.items[1].fill == f.items[2].fill, "one paint for one colour")
+        #expect(f.paint(of: f.items[1].fill) == .solid(red))
+        #expect(f.paints.count == 2)
+        #expect(Set(f.items.map(\.id)).count == 3)
+    }
+
+    @Test func idsAreStableAcrossFramesAndChanges() throws {
+        let root = view("root", children: [view("a", frame: Rect(x: 0, y: 0, width: 5, height: 5), background: red)])
+        let s = Session(scene: scene(root))
+        let before = s.frame(at: 0).items.map(\.id)
+        try s.perform(.set(node: bytes("a"), changes: [.background(blue)]))
+        let after = s.frame(at: 1)
+        #expect(after.items.map(\.id) == before)
+        #expect(after.paint(of: after.items[0].fill) == .solid(blue))
+    }
+
+    @Test func hiddenAndTransparentNodesDrawNothing() {
+        var a = view("a", background: red); a.hidden = true
+        var b = view("b", background: red); b.opacity = 0
+        var c = view("c", background: red); c.opacity = 0.5
+        let f = Session(scene: scene(view("root", children: [a, b, c]))).frame(at: 0)
+        #expect(f.items.count == 1)
+        #expect(f.items[0].opacity == 128)
+    }
+
+    @Test func labelLinesAreTextItemsCentredVerticallyWithBaseline() {
+        var l = label("l", "Hello world", fontSize: 10)
+        l.frame = Rect(x: 0, y: 0, width: 200, height: 100)
+        let f = Session(scene: scene(view("root", children: [l]))).frame(at: 0)
+        let texts = f.items.filter { $0.kind == .text }
+        #expect(texts.count == 1)
+        #expect(texts[0].text == bytes("Hello world"))
+        #expect(texts[0].fontSize == Fixed.from(10))
+        #expect(texts[0].y == Fixed.from(44)) // (100 − 12) / 2
+        #expect(texts[0].baseline > 0 && texts[0].baseline < Fixed.from(12))
+    }
+
+    @Test func labelShowsOnlyLinesThatFit() {
+        var l = label("l", String(repeating: "word ", count: 200), fontSize: 10, lines: 0)
+        l.frame = Rect(x: 0, y: 0, width: 100, height: 36) // room for 3 lines of 12
+        let f = Session(scene: scene(view("root", children: [l]))).frame(at: 0)
+        #expect(f.items.filter { $0.kind == .text }.count == 3)
+    }
+
+    @Test func listClipsAndCullsRowsOutsideItsBounds() {
+        var style = ListStyle(row: view("cell", background: red))
+        style.rowCount = 10_000
+        style.rowHeight = 10
+        var list = Node(id: bytes("list"), kind: .list(style))
+        list.frame = Rect(x: 0, y: 0, width: 100, height: 95)
+        let f = Session(scene: scene(view("root", children: [list]))).frame(at: 0)
+        #expect(f.items.count == 10, "only the ten visible rows")
+        #expect(f.items.allSatisfy { $0.clip == Clip(x: 0, y: 0, width: Fixed.from(100), height: Fixed.from(95)) })
+    }
+
+    @Test func buttonHasBackgroundAndCentredTitle() {
+        let f = Session(scene: scene(view("root", children: [
+            button("ok", "OK", frame: Rect(x: 0, y: 0, width: 200, height: 44))]))).frame(at: 0)
+        #expect(f.items.count == 2)
+        #expect(f.items[0].kind == .rect && f.items[0].cornerRadius == Fixed.from(10))
+        let title = f.items[1]
+        #expect(title.kind == .text)
+        let centre = Double(title.x) + Double(title.width) / 2
+        #expect(abs(centre - Double(Fixed.from(100))) <= 1)
+    }
+
+    @Test func darkAppearanceChangesDefaults() {
+        var s = scene(view("root", children: [label("l", "Hi")]))
+        s.appearance = .dark
+        let f = Session(scene: s).frame(at: 0)
+        #expect(f.background == .black)
+        #expect(f.paint(of: f.items[0].fill) == .solid(.white))
+    }
+}

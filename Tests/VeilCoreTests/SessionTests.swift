@@ -1,0 +1,66 @@
+import Testing
+@testable import VeilCore
+
+@Suite struct SessionTests {
+    @Test func firstTickSendsThenIdleTicksSendNothing() {
+        let s = Session(scene: scene(view("root", background: .white)))
+        #expect(s.tick(at: 0) != nil)
+        #expect(s.tick(at: 0.5) == nil)
+        #expect(s.tick(at: 1) == nil)
+    }
+
+    @Test func aChangeProducesOneMessageAndARequestedKeyframeAnother() throws {
+        let s = Session(scene: scene(view("root", children: [view("a", background: .black)])))
+        _ = s.tick(at: 0)
+        try s.perform(.set(node: bytes("a"), changes: [.background(.white)]))
+        #expect(s.tick(at: 0.1) != nil)
+        #expect(s.tick(at: 0.2) == nil)
+        s.requestKeyframe()
+        #expect(s.tick(at: 0.3) != nil)
+    }
+
+    @Test func eventsAloneProduceAMessageAndAreDrained() throws {
+        let s = Session(scene: scene(view("root", children: [
+            button("b", "B", frame: Rect(x: 0, y: 0, width: 100, height: 44))])))
+        _ = s.tick(at: 0)
+        try s.input(.pointer(PointerEvent(phase: .down, x: 10, y: 10)))
+        _ = s.tick(at: 0.1) // pressed look changed the frame
+        try s.input(.pointer(PointerEvent(phase: .up, x: 10, y: 10)))
+        #expect(s.pendingEvents.count == 1)
+        #expect(s.tick(at: 0.2) != nil)
+        #expect(s.pendingEvents.isEmpty)
+    }
+
+    @Test func unknownNodeIsRejectedAndChangesNothing() {
+        let s = Session(scene: scene(view("root", background: .black)))
+        let before = s.frame(at: 0)
+        #expect(throws: SessionError.self) { try s.perform(.set(node: bytes("nope"), changes: [.hidden(true)])) }
+        #expect(s.frame(at: 0) == before)
+    }
+
+    @Test func resizeRelaysOutAndBadSizesAreRejected() throws {
+        let s = Session(scene: scene(view("root", background: .black)))
+        try s.input(.resize(width: 200, height: 100))
+        let f = s.frame(at: 0)
+        #expect(f.width == Fixed.from(200) && f.items[0].width == Fixed.from(200))
+        for (w, h) in [(0.0, 10.0), (10, -1), (Double.nan, 10), (100_000, 10)] {
+            #expect(throws: SessionError.self) { try s.input(.resize(width: w, height: h)) }
+        }
+        #expect(s.frame(at: 0) == f)
+    }
+
+    @Test func timelineRunsAtItsTimes() {
+        var sc = scene(view("root", children: [view("a", background: .black)]))
+        sc.timeline = [TimedAction(time: 1, action: .command(.set(node: bytes("a"), changes: [.hidden(true)])))]
+        let s = Session(scene: sc)
+        #expect(s.frame(at: 0.99).items.count == 1)
+        #expect(s.frame(at: 1).items.isEmpty)
+    }
+
+    @Test func timeNeverRunsBackwards() {
+        let s = Session(scene: scene(view("root")))
+        _ = s.frame(at: 2)
+        _ = s.frame(at: 1)
+        #expect(s.time == 2)
+    }
+}

@@ -1,0 +1,202 @@
+"""Shared pieces of the browser tests: a `veil serve` process on a free loopback port, headless
+Chromium through selenium, screenshots kept under out/browser/, and pixel checks.
+
+Run with Debian's python (it has selenium): /usr/bin/python3 -m unittest discover -s Tests/browser
+"""
+
+import ctypes
+import faulthandler
+import io
+import json
+import os
+import signal
+import socket
+import subprocess
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+from PIL import Image
+from selenium import webdriver
+from selenium.common.exceptions import WebDriverException
+from selenium.webdriver.chrome.service import Service
+
+ROOT = Path(__file__).resolve().parents[2]
+OUT = ROOT / "out" / "browser"
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+VEIL_BIN = Path(os.environ.get("VEIL_BIN", ROOT / ".build" / "debug" / "veil"))
+VEIL_WASM = Path(os.environ.get("VEIL_WASM", ROOT / ".build" / "wasm" / "veil.wasm"))
+CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+
+# The whole run finishes by itself: a hung browser or server is reported with a traceback.
+faulthandler.dump_traceback_later(float(os.environ.get("VEIL_BROWSER_TIMEOUT", "300")), exit=True)
+
+
+def free_port():
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _die_with_parent():
+    """The server must not outlive the test process, even if the test is killed."""
+    libc = ctypes.CDLL("libc.so.6", use_errno=True)
+    PR_SET_PDEATHSIG = 1
+    libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+
+
+class VeilServer:
+    """`veil serve SCENE… --host 127.0.0.1 --port P`, started from the repository root."""
+
+    def __init__(self, *scenes, name="server"):
+        if not VEIL_BIN.exists():
+            raise AssertionError(f"veil binary not found at {VEIL_BIN}: build it (swift build) or set VEIL_BIN")
+        OUT.mkdir(parents=True, exist_ok=True)
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log_path = OUT / f"{name}.log"
+        self.log = open(self.log_path, "wb")
+        command = [str(VEIL_BIN), "serve", *map(str, scenes), "--host", "127.0.0.1", "--port", str(self.port)]
+        self.process = subprocess.Popen(command, cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT,
+                                        stdin=subprocess.DEVNULL, preexec_fn=_die_with_parent)
+        self._wait_until_listening(timeout=20)
+
+    def _wait_until_listening(self, timeout):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                self.stop()
+                raise AssertionError(f"veil serve exited with {self.process.returncode}:\n{self.output()}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                    return
+            except OSError:
+                time.sleep(0.1)
+        self.stop()
+        raise AssertionError(f"veil serve did not listen on port {self.port} within {timeout} s:\n{self.output()}")
+
+    def get(self, path):
+        """(status, content type, body) of an HTTP GET on the server."""
+        try:
+            with urllib.request.urlopen(self.url + path, timeout=10) as response:
+                return response.status, response.headers.get("Content-Type", ""), response.read()
+        except urllib.error.HTTPError as error:
+            return error.code, error.headers.get("Content-Type", ""), error.read()
+
+    def output(self):
+        self.log.flush()
+        return self.log_path.read_text(errors="replace")[-4000:]
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait(timeout=5)
+        self.log.close()
+
+
+def chromium(width=1000, height=900, scale=1):
+    """Headless Chromium with a fixed window size and device scale factor."""
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     f"--window-size={width},{height}", f"--force-device-scale-factor={scale}",
+                     "--force-color-profile=srgb", "--hide-scrollbars", "--no-first-run",
+                     "--disable-extensions", "--disable-background-networking"]:
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver.set_page_load_timeout(30)
+    driver.set_script_timeout(30)
+    return driver
+
+
+def wait_for(driver, script, timeout=15, what="condition"):
+    """Polls `return <script>` until it is truthy; returns its value or fails with the console log."""
+    deadline = time.monotonic() + timeout
+    value = None
+    while time.monotonic() < deadline:
+        try:
+            value = driver.execute_script(f"return {script}")
+        except WebDriverException:
+            value = None
+        if value:
+            return value
+        time.sleep(0.1)
+    raise AssertionError(f"timed out after {timeout} s waiting for {what} ({script}); last value {value!r}\n"
+                         f"browser console:\n{console_log(driver)}")
+
+
+def wait_until_still(driver, counter_script, quiet=0.5, timeout=8):
+    """Waits until a counter (e.g. frames drawn) stops changing for `quiet` seconds."""
+    deadline = time.monotonic() + timeout
+    last, since = None, time.monotonic()
+    while time.monotonic() < deadline:
+        value = driver.execute_script(f"return {counter_script}")
+        if value != last:
+            last, since = value, time.monotonic()
+        elif time.monotonic() - since >= quiet:
+            return value
+        time.sleep(0.05)
+    return last
+
+
+def console_log(driver):
+    try:
+        return "\n".join(f"  {entry['level']}: {entry['message']}" for entry in driver.get_log("browser"))
+    except WebDriverException:
+        return "  (no log)"
+
+
+def screenshot(driver, name):
+    """Saves the viewport under out/browser/NAME.png and returns it as an RGB image."""
+    OUT.mkdir(parents=True, exist_ok=True)
+    png = driver.get_screenshot_as_png()
+    (OUT / f"{name}.png").write_bytes(png)
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def canvas_box(driver, selector="canvas"):
+    """The canvas' CSS box in the viewport, and the device pixel ratio."""
+    return driver.execute_script(
+        "const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+        "return {left: r.left, top: r.top, width: r.width, height: r.height, dpr: devicePixelRatio};",
+        selector)
+
+
+def hex_color(text):
+    """'#RGB', '#RRGGBB' or '#RRGGBBAA' → (r, g, b)."""
+    digits = text.lstrip("#")
+    if len(digits) == 3:
+        digits = "".join(c * 2 for c in digits)
+    return tuple(int(digits[i:i + 2], 16) for i in (0, 2, 4))
+
+
+def pixel(image, box, x, y):
+    """The colour at scene point (x, y) of the canvas in a screenshot."""
+    dpr = box["dpr"]
+    return image.getpixel((int((box["left"] + x) * dpr), int((box["top"] + y) * dpr)))
+
+
+def assert_color(test, image, box, x, y, expected, what, tolerance=6):
+    actual = pixel(image, box, x, y)
+    close = all(abs(a - e) <= tolerance for a, e in zip(actual, expected))
+    test.assertTrue(close, f"{what}: pixel at ({x}, {y}) is {actual}, expected {expected} (±{tolerance})")
+
+
+def solid_views(scene):
+    """Root children that are plain views with a frame and a background: (id, frame, colour)."""
+    views = []
+    for child in scene["root"].get("children", []):
+        if child.get("type") == "view" and "frame" in child and "background" in child:
+            views.append((child.get("id", "?"), child["frame"], hex_color(child["background"])))
+    return views
+
+
+def load_json(path):
+    return json.loads(Path(path).read_text())

@@ -1,0 +1,160 @@
+"""The live viewer (Web/index.html) in headless Chromium against a real `veil serve`.
+
+The scene is fixtures/solid.json: coloured views at known places, so the screenshot can be checked
+pixel by pixel. Screenshots are kept in out/browser/ for people to look at.
+"""
+
+import json
+import sys
+import unittest
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import harness  # noqa: E402
+from selenium.webdriver.common.action_chains import ActionBuilder  # noqa: E402
+
+SCENE_PATH = harness.FIXTURES / "solid.json"
+SCENE = harness.load_json(SCENE_PATH)
+HELLO_PATH = harness.ROOT / "examples" / "hello.json"
+BACKGROUND = harness.hex_color(SCENE["background"])
+FRAMES_DRAWN = "Number(document.getElementById('canvas').dataset.drawn || 0)"
+
+
+class ViewerTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        scenes = [SCENE_PATH] + ([HELLO_PATH] if HELLO_PATH.exists() else [])
+        cls.server = harness.VeilServer(*scenes, name="viewer-server")
+        try:
+            cls.driver = harness.chromium(width=1000, height=900, scale=1)
+        except Exception:
+            cls.server.stop()
+            raise
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+        cls.server.stop()
+
+    def open_viewer(self, scene=SCENE["name"]):
+        driver = self.driver
+        driver.get(f"{self.server.url}/index.html?scene={scene}")
+        harness.wait_for(driver, f"window.veilViewer && veilViewer.frames > 0 && {FRAMES_DRAWN} > 0",
+                         what="the first frame to be drawn")
+        harness.wait_until_still(driver, FRAMES_DRAWN)
+        return driver
+
+    def test_viewer_draws_the_scene(self):
+        driver = self.open_viewer()
+        image = harness.screenshot(driver, "viewer")
+        box = harness.canvas_box(driver)
+        self.assertEqual(driver.find_element("id", "status").get_attribute("data-state"), "open",
+                         driver.find_element("id", "status").text)
+        harness.assert_color(self, image, box, 300, 400, BACKGROUND, "canvas background")
+        harness.assert_color(self, image, box, 370, 60, BACKGROUND, "background between the views")
+        views = harness.solid_views(SCENE)
+        self.assertGreaterEqual(len(views), 3)
+        for view_id, frame, colour in views:
+            centre_x = frame["x"] + frame["width"] / 2
+            centre_y = frame["y"] + frame["height"] / 2
+            harness.assert_color(self, image, box, centre_x, centre_y, colour, f"inside view {view_id!r}")
+        # The button's own background, left of its centred title.
+        harness.assert_color(self, image, box, 30, 272, harness.hex_color("#5E35B1"), "button background")
+        # The label drew something dark on the background (its glyphs).
+        darkest = min(sum(harness.pixel(image, box, x, y)) for x in range(20, 200) for y in range(200, 230))
+        self.assertLess(darkest, 200, "the label's text is drawn")
+        stats = driver.find_element("id", "stats").text
+        self.assertRegex(stats, r"^[1-9]\d* messages", "message count shown")
+
+    def test_canvas_follows_the_viewport_and_the_scene_is_laid_out_again(self):
+        driver = self.open_viewer()
+        sizes = driver.execute_script(
+            "const c = document.getElementById('canvas');"
+            "return {css: c.clientWidth, px: c.width, dpr: devicePixelRatio};")
+        self.assertEqual(sizes["px"], round(sizes["css"] * sizes["dpr"]), "backing store = CSS size × dpr")
+        driver.set_window_size(800, 700)
+        width = harness.wait_for(
+            driver,
+            "(() => { const c = document.getElementById('canvas'); const f = veilViewer.frame;"
+            " return f && f.width / 8 === c.clientWidth && c.clientWidth < 700 && c.clientWidth; })()",
+            what="a frame laid out at the new canvas width (resize input)")
+        harness.wait_until_still(driver, FRAMES_DRAWN)
+        image = harness.screenshot(driver, "viewer-resized")
+        box = harness.canvas_box(driver)
+        self.assertEqual(round(box["width"]), width)
+        red = next(v for v in harness.solid_views(SCENE) if v[0] == "red")
+        harness.assert_color(self, image, box, 70, 60, red[2], "absolute view after the resize")
+        driver.set_window_size(1000, 900)
+
+    def test_tapping_a_button_reports_its_event(self):
+        driver = self.open_viewer()
+        box = harness.canvas_box(driver)
+        button = next(c for c in SCENE["root"]["children"] if c["id"] == "ok")["frame"]
+        x = int(box["left"] + button["x"] + button["width"] / 2)
+        y = int(box["top"] + button["y"] + button["height"] / 2)
+        actions = ActionBuilder(driver)
+        actions.pointer_action.move_to_location(x, y).click()
+        actions.perform()
+        entry = harness.wait_for(
+            driver, "document.querySelector('#events li[data-name]')?.textContent",
+            what="the button's host event in the event log")
+        name, node = driver.execute_script(
+            "const li = document.querySelector('#events li[data-name]'); return [li.dataset.name, li.dataset.node];")
+        self.assertEqual((name, node), ("tap", "ok"), entry)
+        harness.screenshot(driver, "viewer-after-tap")
+
+    @unittest.skipUnless(HELLO_PATH.exists(), "examples/hello.json is not in this checkout")
+    def test_hello_example_is_listed_drawn_and_follows_its_timeline(self):
+        hello = harness.load_json(HELLO_PATH)
+        driver = self.open_viewer(hello["name"])
+        options = harness.wait_for(
+            driver, "[...document.querySelectorAll('#scene-picker option')].map(o => o.value).join(',')",
+            what="the scene picker filled from GET /scenes")
+        self.assertIn(hello["name"], options.split(","))
+        self.assertIn(SCENE["name"], options.split(","))
+        # The timeline's commands arrive as deltas; the mirror's frame shows their result.
+        for entry in hello.get("timeline", []):
+            text = entry.get("command", {}).get("set", {}).get("text")
+            if text:
+                harness.wait_for(driver, f"veilViewer.frame.items.some(i => i.text === {json.dumps(text)})",
+                                 timeout=entry["t"] + 10, what=f"the timeline text {text!r}")
+        harness.wait_until_still(driver, FRAMES_DRAWN)
+        image = harness.screenshot(driver, "viewer-hello")
+        box = harness.canvas_box(driver)
+        harness.assert_color(self, image, box, 200, box["height"] - 20, harness.hex_color(hello["background"]),
+                             "hello's background")
+
+
+class CrispViewerTest(unittest.TestCase):
+    """At devicePixelRatio 2 the canvas has twice the pixels and edges stay sharp."""
+
+    def test_edges_are_sharp_at_device_pixel_ratio_2(self):
+        server = harness.VeilServer(SCENE_PATH, name="viewer-server-dpr2")
+        driver = None
+        try:
+            driver = harness.chromium(width=700, height=600, scale=2)
+            driver.get(f"{server.url}/index.html?scene={SCENE['name']}")
+            harness.wait_for(driver, f"window.veilViewer && veilViewer.frames > 0 && {FRAMES_DRAWN} > 0",
+                             what="the first frame to be drawn")
+            harness.wait_until_still(driver, FRAMES_DRAWN)
+            image = harness.screenshot(driver, "viewer-dpr2")
+            box = harness.canvas_box(driver)
+            self.assertEqual(box["dpr"], 2)
+            px = driver.execute_script("return document.getElementById('canvas').width")
+            self.assertEqual(px, round(box["width"] * 2))
+            red = next(v for v in harness.solid_views(SCENE) if v[0] == "red")
+            left = red[1]["x"]
+            # The view's left edge falls between two device pixels: one is all view, the next all background.
+            inside = image.getpixel((int((box["left"] + left) * 2), int((box["top"] + 60) * 2)))
+            outside = image.getpixel((int((box["left"] + left) * 2) - 1, int((box["top"] + 60) * 2)))
+            close = lambda a, b: all(abs(x - y) <= 6 for x, y in zip(a, b))  # noqa: E731
+            self.assertTrue(close(inside, red[2]), f"first device pixel inside the edge: {inside}")
+            self.assertTrue(close(outside, BACKGROUND), f"last device pixel outside the edge: {outside}")
+        finally:
+            if driver:
+                driver.quit()
+            server.stop()
+
+
+if __name__ == "__main__":
+    unittest.main()
