@@ -9,7 +9,7 @@ let embeddedWasm = Context.environment["EMBEDDED_WASM"] != nil
 let embeddedSwiftSettings: [SwiftSetting] = embeddedWasm ? [
     .enableExperimentalFeature("Embedded"),
     .enableExperimentalFeature("Extern"),
-    .unsafeFlags(["-wmo", "-Xfrontend", "-disable-stack-protector"]),
+    .unsafeFlags(["-wmo", "-Osize", "-Xfrontend", "-disable-stack-protector"]),
 ] : []
 
 var products: [Product] = [
@@ -55,7 +55,7 @@ if embeddedWasm {
 func wasmLinkerFlags() -> [String] {
     let exports = [
         "veil_alloc", "veil_free", "veil_session_new", "veil_session_free", "veil_perform",
-        "veil_input", "veil_tick", "veil_output", "veil_error",
+        "veil_input", "veil_tick", "veil_keyframe", "veil_output", "veil_error",
     ]
     let wasmLibs = Context.environment["VEIL_WASM_LIBS"] ?? ""
     return ["-Xclang-linker", "-nostdlib"]

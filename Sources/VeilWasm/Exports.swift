@@ -1,1 +1,182 @@
 import VeilCore
+
+// The C ABI of veil.wasm (docs/wasm-abi.md). Plain functions over the core: the host passes
+// UTF-8 JSON in memory it got from `veil_alloc`, and reads results from `veil_output()` and
+// `veil_error()`. Wasm is single-threaded; native callers (the tests) call from one thread at a time.
+
+nonisolated(unsafe) private var sessions = SessionTable()
+nonisolated(unsafe) private var output = HostBuffer(capacity: 4096)
+nonisolated(unsafe) private var lastError = HostBuffer(capacity: 256)
+
+/// The largest block a host needs: no input the module accepts is bigger.
+private let maxAllocation = max(Limits.maxSceneBytes, Limits.maxActionBytes)
+
+/// Memory for the host to write input into; null when `length` is negative or above what any
+/// export accepts. Free it with `veil_free`.
+@_cdecl("veil_alloc")
+public func veil_alloc(_ length: Int32) -> UnsafeMutableRawPointer? {
+    guard length >= 0, Int(length) <= maxAllocation else { return nil }
+    return .allocate(byteCount: max(Int(length), 1), alignment: 8)
+}
+
+/// Frees a block from `veil_alloc`; null is ignored.
+@_cdecl("veil_free")
+public func veil_free(_ pointer: UnsafeMutableRawPointer?) {
+    pointer?.deallocate()
+}
+
+/// A new session on a scene file's bytes (UTF-8 JSON). Returns its handle (≥ 1), or 0 with the
+/// reader's `file:line:column: message` at `veil_error()`.
+@_cdecl("veil_session_new")
+public func veil_session_new(_ bytes: UnsafeRawPointer?, _ length: Int32) -> Int32 {
+    let source: [UInt8]
+    switch copyInput(bytes, length, limit: Limits.maxSceneBytes, what: "scene") {
+    case let .success(s): source = s
+    case .failure: return 0
+    }
+    if sessions.isFull {
+        _ = fail(.tooManySessions, "too many sessions (\(SessionTable.capacity)); free one with veil_session_free")
+        return 0
+    }
+    let scene: Scene
+    do throws(SceneError) {
+        scene = try SceneReader.read(source, file: "scene.json")
+    } catch {
+        _ = fail(.badJSON, error.description)
+        return 0
+    }
+    guard let handle = sessions.insert(Session(scene: scene)) else {
+        _ = fail(.tooManySessions, "no session handles left")
+        return 0
+    }
+    return handle
+}
+
+/// Ends a session. Returns 0, or `badHandle` when the handle names none.
+@_cdecl("veil_session_free")
+public func veil_session_free(_ handle: Int32) -> Int32 {
+    guard sessions.remove(handle) else { return fail(.badHandle, noSession(handle)) }
+    return Status.ok.rawValue
+}
+
+/// Applies a command now: `{"command": COMMAND}` (one events-file line; a "t" is ignored).
+/// Returns 0, or a negative status with nothing changed.
+@_cdecl("veil_perform")
+public func veil_perform(_ handle: Int32, _ bytes: UnsafeRawPointer?, _ length: Int32) -> Int32 {
+    apply(handle, bytes, length, call: "veil_perform") { session, action throws(Failure) in
+        guard case let .command(command) = action else {
+            throw Failure(.wrongKind, "veil_perform takes {\"command\": …}; send input to veil_input")
+        }
+        do throws(SessionError) { try session.perform(command) } catch {
+            throw Failure(.rejected, error.message)
+        }
+    }
+}
+
+/// Applies an input event now: `{"input": INPUT}` (pointer, key or resize).
+/// Returns 0, or a negative status with nothing changed.
+@_cdecl("veil_input")
+public func veil_input(_ handle: Int32, _ bytes: UnsafeRawPointer?, _ length: Int32) -> Int32 {
+    apply(handle, bytes, length, call: "veil_input") { session, action throws(Failure) in
+        guard case let .input(event) = action else {
+            throw Failure(.wrongKind, "veil_input takes {\"input\": …}; send commands to veil_perform")
+        }
+        do throws(SessionError) { try session.input(event) } catch {
+            throw Failure(.rejected, error.message)
+        }
+    }
+}
+
+/// Advances the session to `seconds` and returns the length of the next message at
+/// `veil_output()` (a keyframe first), 0 when nothing changed, or a negative status.
+@_cdecl("veil_tick")
+public func veil_tick(_ handle: Int32, _ seconds: Double) -> Int32 {
+    guard let session = sessions.session(handle) else { return fail(.badHandle, noSession(handle)) }
+    guard seconds.isFinite else { return fail(.badArgument, "veil_tick needs a finite time in seconds") }
+    guard let message = session.tick(at: seconds), !message.isEmpty else { return 0 }
+    output.write(message)
+    return Int32(message.count)
+}
+
+/// The next tick sends a keyframe (a viewer lost its mirror). Returns 0 or `badHandle`.
+@_cdecl("veil_keyframe")
+public func veil_keyframe(_ handle: Int32) -> Int32 {
+    guard let session = sessions.session(handle) else { return fail(.badHandle, noSession(handle)) }
+    session.requestKeyframe()
+    return Status.ok.rawValue
+}
+
+/// The message of the last `veil_tick` that returned a length; valid until the next tick.
+@_cdecl("veil_output")
+public func veil_output() -> UnsafeRawPointer {
+    output.address
+}
+
+/// The message of the last failed call: NUL-terminated UTF-8, valid until the next failure.
+@_cdecl("veil_error")
+public func veil_error() -> UnsafeRawPointer {
+    lastError.address
+}
+
+// MARK: - Shared steps
+
+/// A failed step: the status to return and the message for `veil_error()`.
+struct Failure: Error {
+    var status: Status
+    var message: String
+    init(_ status: Status, _ message: String) { self.status = status; self.message = message }
+}
+
+private func fail(_ status: Status, _ message: String) -> Int32 {
+    lastError.write(message)
+    return status.rawValue
+}
+
+private func noSession(_ handle: Int32) -> String {
+    "no session with handle \(handle)"
+}
+
+/// Copies the host's bytes after checking the pointer and the size bound.
+private func copyInput(_ bytes: UnsafeRawPointer?, _ length: Int32, limit: Int, what: String)
+    -> Result<[UInt8], Failure>
+{
+    let failure: Failure
+    if length < 0 {
+        failure = Failure(.badArgument, "negative \(what) length \(length)")
+    } else if Int(length) > limit {
+        failure = Failure(.tooLarge, "\(what) is \(length) bytes; at most \(limit) are accepted")
+    } else if length == 0 {
+        return .success([])
+    } else if let bytes {
+        return .success(Array(UnsafeRawBufferPointer(start: bytes, count: Int(length))))
+    } else {
+        failure = Failure(.badArgument, "null \(what) pointer with length \(length)")
+    }
+    _ = fail(failure.status, failure.message)
+    return .failure(failure)
+}
+
+/// The common path of perform and input: handle, bytes, JSON, then `body`.
+private func apply(
+    _ handle: Int32, _ bytes: UnsafeRawPointer?, _ length: Int32, call: String,
+    _ body: (Session, Action) throws(Failure) -> Void
+) -> Int32 {
+    guard let session = sessions.session(handle) else { return fail(.badHandle, noSession(handle)) }
+    let source: [UInt8]
+    switch copyInput(bytes, length, limit: Limits.maxActionBytes, what: "\(call) JSON") {
+    case let .success(s): source = s
+    case let .failure(f): return f.status.rawValue
+    }
+    do throws(Failure) {
+        let action: Action
+        do throws(SceneError) {
+            action = try SceneReader.readAction(source, file: call, line: 1).action
+        } catch {
+            throw Failure(.badJSON, error.description)
+        }
+        try body(session, action)
+    } catch {
+        return fail(error.status, error.message)
+    }
+    return Status.ok.rawValue
+}

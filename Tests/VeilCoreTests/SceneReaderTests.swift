@@ -4,7 +4,6 @@ import Testing
 
 // MARK: - Helpers
 
-private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
 private func read(_ source: String, file: String = "t.json") throws(SceneError) -> Scene {

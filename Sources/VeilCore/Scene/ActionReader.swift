@@ -9,7 +9,7 @@ enum CommandReaders {
             try c.readObject(m.value, "\"set\"", SetKeys.fields, into: &draft)
             return .set(node: draft.node, changes: draft.changes)
         },
-    ]
+    ] + StatusCommandReaders.all
 }
 
 enum InputReaders {

@@ -23,6 +23,10 @@ enum NodeTypes {
                 try s.finish(&c)
             }
         },
+        NodeType("activityIndicator") { node, value, c throws(SceneError) in
+            try c.readKind(value, "activityIndicator", ActivityIndicatorKeys.fields, node: &node,
+                           style: ActivityIndicatorStyle()) { s, _ throws(SceneError) in .activityIndicator(s) }
+        },
     ]
 }
 
@@ -87,10 +91,15 @@ enum StackKeys {
         Choice("fill", .fill), Choice("leading", .leading), Choice("center", .center), Choice("trailing", .trailing),
     ]
 
+    static let justifications: [Choice<StackJustification>] = [
+        Choice("start", .start), Choice("center", .center), Choice("end", .end),
+    ]
+
     static let fields: [Field<NodeDraft<StackStyle>>] = [
         Field("axis") { d, m, c throws(SceneError) in d.style.axis = try c.choice(m, axes) },
         Field("spacing") { d, m, c throws(SceneError) in d.style.spacing = try c.number(m, Bounds.size) },
         Field("alignment") { d, m, c throws(SceneError) in d.style.alignment = try c.choice(m, alignments) },
+        Field("justify") { d, m, c throws(SceneError) in d.style.justify = try c.choice(m, justifications) },
         CommonNodeKeys.children(),
     ] + CommonNodeKeys.fields()
 }

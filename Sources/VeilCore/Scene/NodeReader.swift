@@ -40,6 +40,7 @@ enum CommonNodeKeys {
             Field("opacity") { d, m, c throws(SceneError) in d.node.opacity = try c.number(m, Bounds.unit) },
             Field("hidden") { d, m, c throws(SceneError) in d.node.hidden = try c.bool(m) },
             Field("clipsToBounds") { d, m, c throws(SceneError) in d.node.clipsToBounds = try c.bool(m) },
+            Field("maxWidth") { d, m, c throws(SceneError) in d.node.maxWidth = try c.number(m, Bounds.size) },
         ]
     }
 

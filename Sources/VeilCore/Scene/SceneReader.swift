@@ -83,6 +83,8 @@ enum SceneKeys {
             s.root = try c.readNode(m.value, defaultID: Array("root".utf8))
         },
         Field("timeline") { s, m, c throws(SceneError) in s.timeline = try c.readTimeline(m) },
+        Field("reactions") { s, m, c throws(SceneError) in s.reactions = try c.readReactions(m) },
+        Field("statusViews") { s, m, c throws(SceneError) in s.statusViews = try c.readStatusViews(m) },
     ]
 
     /// Width and height each default to 390 × 844.

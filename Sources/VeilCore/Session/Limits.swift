@@ -12,6 +12,8 @@ public enum Limits {
     public static let maxTextBytes = 16_384
     /// Entries in a scene timeline or an events file.
     public static let maxTimeline = 100_000
+    /// Reactions in a scene.
+    public static let maxReactions = 256
     /// Events waiting for the next tick.
     public static let maxPendingEvents = 256
     /// Bytes of one command/input message (events file line, WebSocket message, wasm call).

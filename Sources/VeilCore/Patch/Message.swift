@@ -1,0 +1,53 @@
+/// One server→viewer message (docs/PROTOCOL.md): a keyframe carries a whole frame, a delta the
+/// patch from the frame of message `base`. Both carry the hash of the frame they produce and the
+/// host events since the previous message.
+public struct Message: Equatable, Sendable {
+    public enum Body: Equatable, Sendable {
+        case keyframe(Frame)
+        case delta(base: UInt32, Patch)
+    }
+
+    public var sequence: UInt32
+    /// `FrameHash` of the frame after this message.
+    public var hash: UInt32
+    public var events: [HostEvent]
+    public var body: Body
+
+    public init(sequence: UInt32, hash: UInt32, events: [HostEvent] = [], body: Body) {
+        self.sequence = sequence; self.hash = hash; self.events = events; self.body = body
+    }
+
+    public var isKeyframe: Bool {
+        if case .keyframe = body { return true }
+        return false
+    }
+}
+
+/// The fixed bytes of the header.
+enum WireHeader {
+    /// "V"
+    static let magic: UInt8 = 0x56
+    static let version: UInt8 = 1
+    static let keyframe: UInt8 = 1
+    static let delta: UInt8 = 2
+}
+
+/// Bits of the first byte of a patch body: which sections follow, in this order.
+enum PatchSections {
+    static let width: UInt8 = 1 << 0
+    static let height: UInt8 = 1 << 1
+    static let background: UInt8 = 1 << 2
+    static let paintCount: UInt8 = 1 << 3
+    static let paintEdits: UInt8 = 1 << 4
+    static let removes: UInt8 = 1 << 5
+    static let placements: UInt8 = 1 << 6
+    static let updates: UInt8 = 1 << 7
+}
+
+/// The code byte of a paint edit: bits 0-1 the paint kind (0 solid, 1 linear, 2 radial);
+/// bit 2 set = an adjustment, whose bits 3-6 say which coordinates follow and bit 7 whether stops do.
+enum PaintCode {
+    static let adjust: UInt8 = 1 << 2
+    static let firstCoordinate: UInt8 = 3
+    static let stops: UInt8 = 1 << 7
+}

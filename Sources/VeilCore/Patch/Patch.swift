@@ -1,0 +1,104 @@
+/// The edit script that turns one frame into the next (docs/PROTOCOL.md, "Patch"). Items are
+/// referred to by index: removes and move sources by their index in the old frame, placements and
+/// updates by their index in the new one. `Differ.diff` makes them; `apply(to:)` replays them.
+public struct Patch: Equatable, Sendable {
+    public var width: Int32? = nil
+    public var height: Int32? = nil
+    public var background: Color? = nil
+    /// New length of the paint table, when it changes. Every slot past the old length gets a `.replace`.
+    public var paintCount: Int? = nil
+    /// Paint slot changes, ascending by slot.
+    public var paintEdits: [PaintEdit] = []
+    /// Old indices of items that go away, ascending.
+    public var removes: [Int] = []
+    /// New items and moved survivors, placed at their final index, ascending.
+    public var placements: [Placement] = []
+    /// Changed fields of items, by final index, ascending.
+    public var updates: [ItemUpdate] = []
+
+    public init() {}
+
+    /// True when applying it changes nothing.
+    public var isEmpty: Bool {
+        width == nil && height == nil && background == nil && paintCount == nil && paintEdits.isEmpty
+            && removes.isEmpty && placements.isEmpty && updates.isEmpty
+    }
+}
+
+public struct PaintEdit: Equatable, Sendable {
+    public var slot: Int
+    public var change: PaintChange
+    public init(slot: Int, change: PaintChange) { self.slot = slot; self.change = change }
+}
+
+public enum PaintChange: Equatable, Sendable {
+    /// The slot gets this paint (a new slot, or a change of kind).
+    case replace(Paint)
+    /// The slot's gradient keeps its kind; only some coordinates and/or the stops change. An animated
+    /// gradient moves its end points: this costs a few bytes instead of the whole paint.
+    case adjust(GradientAdjustment)
+}
+
+public struct GradientAdjustment: Equatable, Sendable {
+    public enum Kind: UInt8, Equatable, Sendable {
+        case linear = 1
+        case radial = 2
+    }
+    public var kind: Kind
+    /// New coordinate values, nil = unchanged. Always four entries: linear (x0, y0, x1, y1),
+    /// radial (cx, cy, radius, —) — the fourth is always nil for radial.
+    public var coordinates: [Int32?]
+    /// New stops, nil = unchanged.
+    public var stops: [GradientStop]?
+
+    public init(kind: Kind, coordinates: [Int32?] = [nil, nil, nil, nil], stops: [GradientStop]? = nil) {
+        self.kind = kind; self.coordinates = coordinates; self.stops = stops
+    }
+
+    /// Applies to a gradient of the same kind; nil for any other paint.
+    public func applied(to paint: Paint) -> Paint? {
+        func pick(_ i: Int, _ old: Int32) -> Int32 { i < coordinates.count ? (coordinates[i] ?? old) : old }
+        switch (kind, paint) {
+        case let (.linear, .linear(x0, y0, x1, y1, stops)):
+            return .linear(x0: pick(0, x0), y0: pick(1, y0), x1: pick(2, x1), y1: pick(3, y1),
+                           stops: self.stops ?? stops)
+        case let (.radial, .radial(cx, cy, radius, stops)):
+            return .radial(cx: pick(0, cx), cy: pick(1, cy), radius: pick(2, radius), stops: self.stops ?? stops)
+        default:
+            return nil
+        }
+    }
+}
+
+public enum Placement: Equatable, Sendable {
+    /// A new item at its final index.
+    case insert(at: Int, Item)
+    /// A surviving item, taken from its old index, placed at its final index.
+    case move(at: Int, from: Int)
+
+    public var index: Int {
+        switch self {
+        case let .insert(at, _): return at
+        case let .move(at, _): return at
+        }
+    }
+}
+
+public struct ItemUpdate: Equatable, Sendable {
+    /// Final index of the item.
+    public var index: Int
+    public var fields: ItemFields
+    /// New values of the fields in `fields`; every other field (and the id) is at its default.
+    public var values: Item
+
+    public init(index: Int, fields: ItemFields, values: Item) {
+        self.index = index; self.fields = fields; self.values = values
+    }
+
+    /// The update that sets `fields` to their values in `new` (canonical: other fields at defaults).
+    public init(index: Int, fields: ItemFields, from new: Item) {
+        var v = Item.defaults
+        fields.copy(from: new, to: &v)
+        self.init(index: index, fields: fields, values: v)
+    }
+}

@@ -1,0 +1,155 @@
+/// Decodes `veil.v1` messages. Rejects truncated, corrupt or oversized input with a `WireError`;
+/// never traps, and allocates no more than the input's size justifies (counts are checked against
+/// `WireLimits` and against the bytes left before anything is reserved).
+public enum WireDecoder {
+    public static func decode(_ bytes: [UInt8]) throws(WireError) -> Message {
+        guard bytes.count <= WireLimits.maxMessageBytes else {
+            throw WireError(offset: 0, reason: "message of \(bytes.count) bytes exceeds the limit of \(WireLimits.maxMessageBytes)")
+        }
+        var r = ByteReader(bytes)
+        guard try r.byte() == WireHeader.magic else { throw WireError(offset: 0, reason: "not a veil message (magic byte is not 0x56)") }
+        let version = try r.byte()
+        guard version == WireHeader.version else { throw WireError(offset: 1, reason: "unsupported version \(version), expected 1") }
+        let type = try r.byte()
+        guard type == WireHeader.keyframe || type == WireHeader.delta else {
+            throw WireError(offset: 2, reason: "unknown message type \(type)")
+        }
+        let sequence = try r.varint()
+        var base: UInt32 = 0
+        if type == WireHeader.delta {
+            let start = r.offset
+            let distance = try r.varint()
+            guard distance != 0 else { throw WireError(offset: start, reason: "a delta cannot be based on itself (distance 0)") }
+            base = sequence &- distance
+        }
+        let hash = try r.uint32LE()
+        let events = try readEvents(&r)
+        let body: Message.Body
+        if type == WireHeader.keyframe {
+            body = .keyframe(try FrameCoding.readFrame(&r))
+        } else {
+            body = .delta(base: base, try readPatch(&r))
+        }
+        guard r.isAtEnd else { throw r.error("\(r.remaining) unexpected bytes after the message") }
+        return Message(sequence: sequence, hash: hash, events: events, body: body)
+    }
+
+    static func readEvents(_ r: inout ByteReader) throws(WireError) -> [HostEvent] {
+        let n = try r.count(max: WireLimits.maxEvents, minBytes: 2, of: "events")
+        var events: [HostEvent] = []
+        events.reserveCapacity(n)
+        for _ in 0 ..< n {
+            let name = try r.utf8(max: WireLimits.maxEventFieldBytes, of: "event name")
+            let node = try r.utf8(max: WireLimits.maxEventFieldBytes, of: "event node")
+            events.append(HostEvent(name: name, node: node))
+        }
+        return events
+    }
+
+    static func readPatch(_ r: inout ByteReader) throws(WireError) -> Patch {
+        var p = Patch()
+        let sections = try r.byte()
+        if sections & PatchSections.width != 0 { p.width = try r.zigzag() }
+        if sections & PatchSections.height != 0 { p.height = try r.zigzag() }
+        if sections & PatchSections.background != 0 { p.background = try r.color() }
+        if sections & PatchSections.paintCount != 0 {
+            p.paintCount = try r.bounded(max: WireLimits.maxPaints, of: "paint table length")
+        }
+        if sections & PatchSections.paintEdits != 0 {
+            let n = try sectionCount(&r, max: WireLimits.maxPaints, minBytes: 3, of: "paint edits")
+            p.paintEdits.reserveCapacity(n)
+            var previous = -1
+            for _ in 0 ..< n {
+                let slot = try nextIndex(&r, after: previous, limit: WireLimits.maxPaints, of: "paint slot")
+                previous = slot
+                p.paintEdits.append(PaintEdit(slot: slot, change: try readPaintChange(&r)))
+            }
+        }
+        if sections & PatchSections.removes != 0 {
+            let n = try sectionCount(&r, max: WireLimits.maxItems, minBytes: 1, of: "removes")
+            p.removes.reserveCapacity(n)
+            var previous = -1
+            for _ in 0 ..< n {
+                previous = try nextIndex(&r, after: previous, limit: WireLimits.maxItems, of: "removed index")
+                p.removes.append(previous)
+            }
+        }
+        if sections & PatchSections.placements != 0 {
+            let n = try sectionCount(&r, max: WireLimits.maxItems, minBytes: 2, of: "placements")
+            p.placements.reserveCapacity(n)
+            var previous = -1
+            for _ in 0 ..< n {
+                let start = r.offset
+                let code = try r.bounded(max: 2 * WireLimits.maxItems + 1, of: "placement gap")
+                let at = previous + 1 + code >> 1
+                guard at < WireLimits.maxItems else { throw WireError(offset: start, reason: "placement index \(at) exceeds the item limit") }
+                previous = at
+                if code & 1 == 1 {
+                    let from = try r.bounded(max: WireLimits.maxItems - 1, of: "moved index")
+                    p.placements.append(.move(at: at, from: from))
+                } else {
+                    p.placements.append(.insert(at: at, try FrameCoding.readFullItem(&r)))
+                }
+            }
+        }
+        if sections & PatchSections.updates != 0 {
+            let n = try sectionCount(&r, max: WireLimits.maxItems, minBytes: 3, of: "updates")
+            p.updates.reserveCapacity(n)
+            var previous = -1
+            for _ in 0 ..< n {
+                let index = try nextIndex(&r, after: previous, limit: WireLimits.maxItems, of: "updated index")
+                previous = index
+                let start = r.offset
+                let fields = try FrameCoding.readMask(&r)
+                guard !fields.isEmpty else { throw WireError(offset: start, reason: "an update must change a field") }
+                var values = Item.defaults
+                try FrameCoding.readFields(fields, into: &values, &r)
+                p.updates.append(ItemUpdate(index: index, fields: fields, values: values))
+            }
+        }
+        return p
+    }
+
+    /// A present section holds at least one entry.
+    static func sectionCount(_ r: inout ByteReader, max: Int, minBytes: Int, of what: String) throws(WireError) -> Int {
+        let start = r.offset
+        let n = try r.count(max: max, minBytes: minBytes, of: what)
+        guard n > 0 else { throw WireError(offset: start, reason: "section of \(what) is present but empty") }
+        return n
+    }
+
+    /// Indices are sent as gaps: the first as is, each next one as (index - previous - 1).
+    static func nextIndex(_ r: inout ByteReader, after previous: Int, limit: Int, of what: String) throws(WireError) -> Int {
+        let start = r.offset
+        let gap = try r.bounded(max: limit, of: what)
+        let index = previous + 1 + gap
+        guard index < limit else { throw WireError(offset: start, reason: "\(what) \(index) exceeds the limit of \(limit)") }
+        return index
+    }
+
+    static func readPaintChange(_ r: inout ByteReader) throws(WireError) -> PaintChange {
+        let start = r.offset
+        let code = try r.byte()
+        let kind = code & 3
+        guard kind <= 2 else { throw WireError(offset: start, reason: "paint kind 3 does not exist") }
+        if code & PaintCode.adjust == 0 {
+            guard code == kind else { throw WireError(offset: start, reason: "full paint code \(code) has extra bits set") }
+            return .replace(try FrameCoding.readPaint(kind: kind, &r))
+        }
+        guard let gradient = GradientAdjustment.Kind(rawValue: kind) else {
+            throw WireError(offset: start, reason: "a solid paint cannot be adjusted, only replaced")
+        }
+        guard code >> PaintCode.firstCoordinate != 0 else {
+            throw WireError(offset: start, reason: "paint adjustment changes nothing")
+        }
+        if gradient == .radial && code & (1 << (PaintCode.firstCoordinate + 3)) != 0 {
+            throw WireError(offset: start, reason: "a radial gradient has three coordinates")
+        }
+        var adjustment = GradientAdjustment(kind: gradient)
+        for i in 0 ..< 4 where code & (1 << (PaintCode.firstCoordinate + UInt8(i))) != 0 {
+            adjustment.coordinates[i] = try r.zigzag()
+        }
+        if code & PaintCode.stops != 0 { adjustment.stops = try FrameCoding.readStops(&r) }
+        return .adjust(adjustment)
+    }
+}

@@ -1,0 +1,137 @@
+/// Encodes messages in the `veil.v1` format (docs/PROTOCOL.md).
+public enum WireEncoder {
+    /// A keyframe of `frame`; its hash is computed from the body as it is written.
+    public static func keyframe(_ frame: Frame, sequence: UInt32, events: [HostEvent] = []) -> [UInt8] {
+        var w = ByteWriter(capacity: 16 + frame.items.count * 16)
+        let hashOffset = writeHeader(type: WireHeader.keyframe, sequence: sequence, base: nil, to: &w)
+        writeEvents(events, to: &w)
+        let bodyStart = w.bytes.count
+        FrameCoding.write(frame, to: &w)
+        w.patchUInt32LE(FrameHash.of(bytes: w.bytes[bodyStart...]), at: hashOffset)
+        return w.bytes
+    }
+
+    /// A delta: `patch` applies to the frame of message `base` and yields a frame with hash `hash`.
+    public static func delta(_ patch: Patch, sequence: UInt32, base: UInt32, hash: UInt32,
+                             events: [HostEvent] = []) -> [UInt8] {
+        var w = ByteWriter(capacity: 32)
+        let hashOffset = writeHeader(type: WireHeader.delta, sequence: sequence, base: base, to: &w)
+        w.patchUInt32LE(hash, at: hashOffset)
+        writeEvents(events, to: &w)
+        writePatch(patch, to: &w)
+        return w.bytes
+    }
+
+    /// Any message, with the hash it states (tests use this to forge a wrong one).
+    public static func encode(_ message: Message) -> [UInt8] {
+        switch message.body {
+        case let .keyframe(frame):
+            var w = ByteWriter()
+            let hashOffset = writeHeader(type: WireHeader.keyframe, sequence: message.sequence, base: nil, to: &w)
+            w.patchUInt32LE(message.hash, at: hashOffset)
+            writeEvents(message.events, to: &w)
+            FrameCoding.write(frame, to: &w)
+            return w.bytes
+        case let .delta(base, patch):
+            return delta(patch, sequence: message.sequence, base: base, hash: message.hash, events: message.events)
+        }
+    }
+
+    /// Magic, version, type, sequence, base distance (deltas), then four bytes for the hash; returns
+    /// where the hash goes.
+    static func writeHeader(type: UInt8, sequence: UInt32, base: UInt32?, to w: inout ByteWriter) -> Int {
+        w.write(WireHeader.magic)
+        w.write(WireHeader.version)
+        w.write(type)
+        w.writeVarint(sequence)
+        if let base { w.writeVarint(sequence &- base) }
+        let hashOffset = w.bytes.count
+        w.writeUInt32LE(0)
+        return hashOffset
+    }
+
+    static func writeEvents(_ events: [HostEvent], to w: inout ByteWriter) {
+        w.writeVarint(events.count)
+        for event in events {
+            w.writeLengthPrefixed(event.name)
+            w.writeLengthPrefixed(event.node)
+        }
+    }
+
+    static func writePatch(_ p: Patch, to w: inout ByteWriter) {
+        var sections: UInt8 = 0
+        if p.width != nil { sections |= PatchSections.width }
+        if p.height != nil { sections |= PatchSections.height }
+        if p.background != nil { sections |= PatchSections.background }
+        if p.paintCount != nil { sections |= PatchSections.paintCount }
+        if !p.paintEdits.isEmpty { sections |= PatchSections.paintEdits }
+        if !p.removes.isEmpty { sections |= PatchSections.removes }
+        if !p.placements.isEmpty { sections |= PatchSections.placements }
+        if !p.updates.isEmpty { sections |= PatchSections.updates }
+        w.write(sections)
+
+        if let width = p.width { w.writeZigzag(width) }
+        if let height = p.height { w.writeZigzag(height) }
+        if let background = p.background { w.writeColor(background) }
+        if let paintCount = p.paintCount { w.writeVarint(paintCount) }
+        if !p.paintEdits.isEmpty {
+            w.writeVarint(p.paintEdits.count)
+            var previous = -1
+            for edit in p.paintEdits {
+                w.writeVarint(edit.slot - previous - 1)
+                previous = edit.slot
+                writePaintChange(edit.change, to: &w)
+            }
+        }
+        if !p.removes.isEmpty {
+            w.writeVarint(p.removes.count)
+            var previous = -1
+            for index in p.removes {
+                w.writeVarint(index - previous - 1)
+                previous = index
+            }
+        }
+        if !p.placements.isEmpty {
+            w.writeVarint(p.placements.count)
+            var previous = -1
+            for placement in p.placements {
+                let gap = placement.index - previous - 1
+                previous = placement.index
+                switch placement {
+                case let .insert(_, item):
+                    w.writeVarint(gap << 1)
+                    FrameCoding.writeFullItem(item, to: &w)
+                case let .move(_, from):
+                    w.writeVarint(gap << 1 | 1)
+                    w.writeVarint(from)
+                }
+            }
+        }
+        if !p.updates.isEmpty {
+            w.writeVarint(p.updates.count)
+            var previous = -1
+            for update in p.updates {
+                w.writeVarint(update.index - previous - 1)
+                previous = update.index
+                w.writeVarint(update.fields.rawValue)
+                FrameCoding.writeFields(update.fields, of: update.values, to: &w)
+            }
+        }
+    }
+
+    static func writePaintChange(_ change: PaintChange, to w: inout ByteWriter) {
+        switch change {
+        case let .replace(paint):
+            FrameCoding.write(paint, to: &w)
+        case let .adjust(a):
+            var code = a.kind.rawValue | PaintCode.adjust
+            for (i, c) in a.coordinates.prefix(4).enumerated() where c != nil {
+                code |= 1 << (PaintCode.firstCoordinate + UInt8(i))
+            }
+            if a.stops != nil { code |= PaintCode.stops }
+            w.write(code)
+            for c in a.coordinates.prefix(4) { if let c { w.writeZigzag(c) } }
+            if let stops = a.stops { FrameCoding.write(stops, to: &w) }
+        }
+    }
+}

@@ -1,0 +1,140 @@
+/// Scene-file reading for the status and spinner components: the "status" and "spinner" commands,
+/// a scene's "statusViews" (custom views per state) and "reactions" (actions run on an event).
+
+enum StatusCommandReaders {
+    static let all: [Variant<Command>] = [
+        Variant("status") { m, c throws(SceneError) in
+            var draft = StatusDraft()
+            try c.readObject(m.value, "\"status\"", StatusKeys.fields, into: &draft)
+            return .status(node: draft.node, status: draft.status, transition: draft.transition)
+        },
+        Variant("spinner") { m, c throws(SceneError) in
+            var draft = SpinnerDraft()
+            try c.readObject(m.value, "\"spinner\"", SpinnerKeys.fields, into: &draft)
+            return .spinner(node: draft.node, show: draft.show)
+        },
+    ]
+}
+
+/// `{"status": {"node": id, "state": "loading"|"error"|"empty"|"none", …}}`.
+struct StatusDraft {
+    var node: [UInt8] = []
+    var state: Status.Kind? = nil
+    /// The text fields, read in any order before or after "state".
+    var provisional = Status(kind: .loading)
+    var transition: OverlayTransition = .none
+
+    /// nil for "none".
+    var status: Status? {
+        guard let state else { return nil }
+        var s = provisional
+        s.kind = state
+        return s
+    }
+}
+
+enum StatusKeys {
+    /// "none" hides the status.
+    static let states: [Choice<Status.Kind?>] = [
+        Choice("loading", .loading), Choice("error", .error), Choice("empty", .empty), Choice("none", nil),
+    ]
+
+    static let fields: [Field<StatusDraft>] = [
+        Field("node", required: true) { d, m, c throws(SceneError) in d.node = try c.name(m) },
+        Field("state", required: true) { d, m, c throws(SceneError) in
+            d.state = try c.choice(m, states)
+        },
+        Field("title") { d, m, c throws(SceneError) in d.provisional.title = try c.string(m) },
+        Field("message") { d, m, c throws(SceneError) in d.provisional.message = try c.string(m) },
+        Field("image") { d, m, c throws(SceneError) in d.provisional.image = try c.string(m, maxBytes: Bounds.nameBytes) },
+        Field("actionTitle") { d, m, c throws(SceneError) in d.provisional.actionTitle = try c.string(m) },
+        Field("action") { d, m, c throws(SceneError) in d.provisional.action = try c.name(m) },
+        Field("transition") { d, m, c throws(SceneError) in d.transition = try c.transition(m, defaultDuration: 0.2) },
+    ]
+}
+
+struct SpinnerDraft {
+    var node: [UInt8] = []
+    var show = true
+}
+
+enum SpinnerKeys {
+    static let fields: [Field<SpinnerDraft>] = [
+        Field("node", required: true) { d, m, c throws(SceneError) in d.node = try c.name(m) },
+        Field("show", required: true) { d, m, c throws(SceneError) in d.show = try c.bool(m) },
+    ]
+}
+
+extension ReaderContext {
+    /// "none", "crossDissolve" (with `defaultDuration`) or {"crossDissolve": seconds}.
+    func transition(_ member: JSONMember, defaultDuration: Double) throws(SceneError) -> OverlayTransition {
+        switch member.value.kind {
+        case let .string(name):
+            if name == Array("none".utf8) { return .none }
+            if name == Array("crossDissolve".utf8) { return .crossDissolve(defaultDuration) }
+            throw error(at: member.value.offset,
+                        "unknown transition \"\(display(name))\"; expected \"none\", \"crossDissolve\" or {\"crossDissolve\": seconds}")
+        case let .object(members):
+            guard members.count == 1, members[0].key == Array("crossDissolve".utf8) else {
+                throw error(at: member.value.offset, "expected {\"crossDissolve\": seconds} for \"transition\"")
+            }
+            return .crossDissolve(try number(members[0], 0...60))
+        default:
+            throw typeError(member, expected: "\"none\", \"crossDissolve\" or {\"crossDissolve\": seconds}")
+        }
+    }
+
+    /// A scene's "statusViews": {"loading"|"error"|"empty": NODE}. Their ids live in their own
+    /// namespace: a status view is instantiated per host as "<host>/status/<id>".
+    mutating func readStatusViews(_ member: JSONMember) throws(SceneError) -> StatusViews {
+        var views = StatusViews()
+        try readObject(member.value, "\"statusViews\"", StatusViewKeys.fields, into: &views)
+        return views
+    }
+
+    mutating func readDetachedNode(_ value: JSONValue, defaultID: [UInt8]) throws(SceneError) -> Node {
+        let outerIDs = ids
+        ids = [:]
+        let node = try readNode(value, defaultID: defaultID)
+        ids = outerIDs
+        return node
+    }
+
+    /// A scene's "reactions": [{"event": name, "node"?: id, "actions": [timed actions]}].
+    mutating func readReactions(_ member: JSONMember) throws(SceneError) -> [Reaction] {
+        let elements = try elements(of: member)
+        if elements.count > Limits.maxReactions {
+            throw error(at: elements[Limits.maxReactions].offset, "\"reactions\" has more than \(Limits.maxReactions) entries")
+        }
+        var reactions: [Reaction] = []
+        for element in elements {
+            var r = Reaction(event: [], actions: [])
+            try readObject(element, "a reaction", ReactionKeys.fields, into: &r)
+            reactions.append(r)
+        }
+        return reactions
+    }
+}
+
+enum StatusViewKeys {
+    static let fields: [Field<StatusViews>] = [
+        Field("loading") { v, m, c throws(SceneError) in v.loading = try c.readDetachedNode(m.value, defaultID: Array("loading".utf8)) },
+        Field("error") { v, m, c throws(SceneError) in v.error = try c.readDetachedNode(m.value, defaultID: Array("error".utf8)) },
+        Field("empty") { v, m, c throws(SceneError) in v.empty = try c.readDetachedNode(m.value, defaultID: Array("empty".utf8)) },
+    ]
+}
+
+enum ReactionKeys {
+    static let fields: [Field<Reaction>] = [
+        Field("event", required: true) { r, m, c throws(SceneError) in r.event = try c.name(m) },
+        Field("node") { r, m, c throws(SceneError) in r.node = try c.name(m) },
+        Field("actions", required: true) { r, m, c throws(SceneError) in r.actions = try c.readTimeline(m) },
+    ]
+}
+
+enum ActivityIndicatorKeys {
+    static let fields: [Field<NodeDraft<ActivityIndicatorStyle>>] = [
+        Field("color") { d, m, c throws(SceneError) in d.style.color = try c.color(m) },
+        Field("large") { d, m, c throws(SceneError) in d.style.large = try c.bool(m) },
+    ] + CommonNodeKeys.fields()
+}

@@ -1,0 +1,256 @@
+import PropertyBased
+import Testing
+@testable import VeilCore
+
+/// The worked example of docs/PROTOCOL.md: a skeleton card with a shimmer gradient.
+enum WorkedExample {
+    static let stops = [GradientStop(offset: 0, color: Color(rgba: 0xECF0F1FF)),
+                        GradientStop(offset: 32768, color: Color(rgba: 0xDEE2E3FF)),
+                        GradientStop(offset: 65535, color: Color(rgba: 0xECF0F1FF))]
+    static var frame: Frame {
+        var bar = Item(id: 1, kind: .rect)
+        bar.x = 128; bar.y = 384; bar.width = 2864; bar.height = 160; bar.cornerRadius = 32; bar.fill = 2
+        var label = Item(id: 2, kind: .text)
+        label.x = 128; label.y = 640; label.width = 1200; label.height = 176; label.fill = 1
+        label.text = Array("Hi".utf8); label.fontSize = 136; label.fontWeight = 600; label.baseline = 132
+        return Frame(width: 3120, height: 6752, background: Color(rgba: 0xF2F2F7FF),
+                     paints: [.solid(Color(rgba: 0x1C1C1EFF)), .linear(x0: -800, y0: 0, x1: 0, y1: 0, stops: stops)],
+                     items: [bar, label])
+    }
+    static var next: Frame {
+        var f = frame
+        f.paints[1] = .linear(x0: -720, y0: 0, x1: 80, y1: 0, stops: stops)
+        f.items[1].y = 656
+        return f
+    }
+    static let keyframeHex =
+        "56 01 01 01 f9 1a f9 85 00 e0 30 c0 69 f2 f2 f7 ff 02 00 1c 1c 1e ff 01 bf 0c 00 00 00 03 00 ec f0 f1"
+        + " ff 80 80 02 de e2 e3 ff ff ff 03 ec f0 f1 ff 02 01 9f 01 80 02 80 06 e0 2c c0 02 02 40 02 9f c0 0f"
+        + " 80 02 80 0a e0 12 e0 02 01 02 48 69 01 90 02 d8 04 88 02"
+    static let deltaHex = "56 01 02 02 01 0b 1c 95 70 00 90 01 01 2d 9f 0b a0 01 01 01 02 a0 0a"
+    static let eventsHex = "56 01 02 03 01 0b 1c 95 70 01 03 74 61 70 05 72 65 74 72 79 00"
+}
+
+func hex(_ bytes: [UInt8]) -> String {
+    let digits = Array("0123456789abcdef".utf8)
+    var out: [UInt8] = []
+    for (i, b) in bytes.enumerated() {
+        if i > 0 { out.append(0x20) }
+        out.append(digits[Int(b >> 4)]); out.append(digits[Int(b & 15)])
+    }
+    return String(decoding: out, as: UTF8.self)
+}
+
+func bytes(hex: String) -> [UInt8] {
+    let digits = Array(hex.utf8).filter { $0 != 0x20 && $0 != 0x0A }
+    func value(_ c: UInt8) -> UInt8 { c <= 0x39 ? c - 0x30 : c - 0x61 + 10 }
+    return stride(from: 0, to: digits.count, by: 2).map { value(digits[$0]) << 4 | value(digits[$0 + 1]) }
+}
+
+@Suite struct WireTests {
+    /// Inputs every decoder must reject, with a phrase of the reason. Also written to
+    /// Tests/Vectors/malformed.json for Web/wire.js.
+    static let malformed: [(String, String)] = [
+        ("", "message ends early"),
+        ("57 01 01", "not a veil message"),
+        ("56 02 01", "unsupported version"),
+        ("56 01 03", "unknown message type"),
+        ("56 01 01 ff ff ff ff 1f", "varint exceeds 32 bits"),
+        ("56 01 02 05 00 00 00 00 00 00 00", "distance 0"),
+        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 00 00 00", "unexpected bytes"),
+        // 2^31 items claimed in a tiny message: refused before any allocation.
+        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 00 80 80 80 80 08", "exceed the limit"),
+        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 00 c8 01", "do not fit"),
+        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 00 02 07 00 07 00", "appears twice"),
+        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 00 01 07 80 80 10", "unknown bits"),
+        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 00 01 07 80 40 02 c3 28", "not valid UTF-8"),
+        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 00 01 07 80 40 03 ed a0 80", "not valid UTF-8"),   // a surrogate
+        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 00 01 07 80 80 01 04", "item kind 4"),
+        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 00 01 07 80 80 04 80 80 04", "font weight"),
+        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 00 01 07 80 08 02", "clip flag 2"),
+        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 01 03 00 00 00 00 00", "paint code 3"),
+        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 01 01 00 00 00 00 41", "exceed the limit of 64"),
+        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 01 01 00 00 00 00 01 80 80 04 00 00 00 00 00", "stop offset"),
+        ("56 01 02 02 01 00 00 00 00 00 20 00", "present but empty"),
+        ("56 01 02 02 01 00 00 00 00 00 80 01 00 00 00", "must change a field"),
+        ("56 01 02 02 01 00 00 00 00 00 10 01 00 04 00", "cannot be adjusted"),
+        ("56 01 02 02 01 00 00 00 00 00 10 01 00 46 00", "three coordinates"),
+        ("56 01 02 02 01 00 00 00 00 00 10 01 00 05 00", "changes nothing"),
+        ("56 01 02 02 01 00 00 00 00 00 10 01 00 08 00 00 00 00", "extra bits"),
+        ("56 01 02 02 01 00 00 00 00 00 20 01 a0 8d 06", "exceeds"),
+        ("56 01 01 01 00 00 00 00 01 02 c0 80 00 00 00 00 00 00 00 00 00 00", "not valid UTF-8"),
+    ]
+
+    // MARK: exact bytes
+
+    @Test func keyframeBytesMatchTheWorkedExample() throws {
+        let bytes = WireEncoder.keyframe(WorkedExample.frame, sequence: 1)
+        #expect(hex(bytes) == WorkedExample.keyframeHex)
+        let message = try WireDecoder.decode(bytes)
+        #expect(message == Message(sequence: 1, hash: FrameHash.of(WorkedExample.frame), body: .keyframe(WorkedExample.frame)))
+        #expect(message.hash == 0x85F9_1AF9)
+    }
+
+    @Test func deltaBytesMatchTheWorkedExample() throws {
+        var stream = PatchStream()
+        _ = stream.next(frame: WorkedExample.frame, events: [])
+        let delta = try #require(stream.next(frame: WorkedExample.next, events: []) as [UInt8]?)
+        #expect(hex(delta) == WorkedExample.deltaHex)
+        let tap = HostEvent(name: Array("tap".utf8), node: Array("retry".utf8))
+        let events = try #require(stream.next(frame: WorkedExample.next, events: [tap]) as [UInt8]?)
+        #expect(hex(events) == WorkedExample.eventsHex)
+
+        var mirror = FrameMirror()
+        _ = try mirror.apply(WireEncoder.keyframe(WorkedExample.frame, sequence: 1))
+        #expect(try mirror.apply(delta) == WorkedExample.next)
+        #expect(try mirror.apply(events) == WorkedExample.next)
+    }
+
+    @Test func frameHashIsFNV1aOfTheKeyframeBody() {
+        // FNV-1a test vectors: "" and "a".
+        #expect(FrameHash.of(bytes: []) == 0x811C_9DC5)
+        #expect(FrameHash.of(bytes: [0x61]) == 0xE40C_292C)
+        // An empty 0×0 white frame: body 00 00 ff ff ff ff 00 00.
+        #expect(FrameHash.of(Frame()) == FrameHash.of(bytes: [0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0, 0]))
+    }
+
+    // MARK: round trips
+
+    @Test func keyframesAndDeltasRoundTrip() async {
+        await propertyCheck(count: 1000, input: Gen.uint64()) { seed throws in
+            var random = RandomFrames(seed: seed)
+            let a = random.frame()
+            let b = random.successor(of: a)
+            let events = (0 ..< random.int(0 ... 2)).map { _ in
+                HostEvent(name: RandomFrames.texts[random.int(1 ... 4)], node: RandomFrames.texts[random.int(0 ... 6)])
+            }
+            let sequence = UInt32(truncatingIfNeeded: random.next())
+
+            let keyframe = WireEncoder.keyframe(a, sequence: sequence, events: events)
+            let decodedKey = try WireDecoder.decode(keyframe)
+            #expect(decodedKey == Message(sequence: sequence, hash: FrameHash.of(a), events: events, body: .keyframe(a)))
+
+            let patch = Differ.diff(from: a, to: b)
+            let delta = WireEncoder.delta(patch, sequence: sequence &+ 1, base: sequence, hash: FrameHash.of(b), events: events)
+            let decodedDelta = try WireDecoder.decode(delta)
+            #expect(decodedDelta == Message(sequence: sequence &+ 1, hash: FrameHash.of(b), events: events,
+                                            body: .delta(base: sequence, patch)), "seed \(seed)")
+            #expect(WireEncoder.encode(decodedDelta) == delta)
+
+            // The hash depends on the frame only, and every change shows in it.
+            #expect(FrameHash.of(b) == FrameHash.of(b))
+            if a != b { #expect(WireEncoder.keyframe(a, sequence: 0) != WireEncoder.keyframe(b, sequence: 0)) }
+        }
+    }
+
+    // MARK: hostile input
+
+    @Test func everyTruncationIsRejected() async {
+        await propertyCheck(count: 200, input: Gen.uint64()) { seed in
+            var random = RandomFrames(seed: seed)
+            let a = random.frame(maxItems: 6)
+            let b = random.successor(of: a)
+            for message in [WireEncoder.keyframe(a, sequence: 7),
+                            WireEncoder.delta(Differ.diff(from: a, to: b), sequence: 8, base: 7, hash: 0)] {
+                for length in 0 ..< message.count {
+                    #expect(throws: WireError.self) { try WireDecoder.decode(Array(message.prefix(length))) }
+                }
+            }
+        }
+    }
+
+    @Test func corruptedMessagesThrowOrDecodeButNeverCrash() async {
+        await propertyCheck(count: 2000, input: Gen.uint64()) { seed in
+            var random = RandomFrames(seed: seed)
+            let a = random.frame(maxItems: 8)
+            let b = random.successor(of: a)
+            var message = random.chance(50)
+                ? WireEncoder.keyframe(a, sequence: 3)
+                : WireEncoder.delta(Differ.diff(from: a, to: b), sequence: 4, base: 3, hash: FrameHash.of(b))
+            for _ in 0 ..< random.int(1 ... 4) {
+                let i = random.int(0 ... message.count - 1)
+                switch random.int(0 ... 3) {
+                case 0: message[i] ^= UInt8(1 << random.int(0 ... 7))
+                case 1: message[i] = UInt8(random.int(0 ... 255))
+                case 2: message.insert(UInt8(random.int(0 ... 255)), at: i)
+                default: message.removeSubrange(i ..< min(message.count, i + random.int(1 ... 8)))
+                }
+                if message.isEmpty { message = [0x56] }
+            }
+            do {
+                let decoded = try WireDecoder.decode(message)
+                // Whatever decodes re-encodes to something that decodes the same.
+                #expect(try WireDecoder.decode(WireEncoder.encode(decoded)) == decoded)
+                // And a mirror applies it or refuses it, without trapping.
+                var mirror = FrameMirror()
+                _ = try? mirror.apply(WireEncoder.keyframe(a, sequence: 3))
+                _ = try? mirror.apply(decoded)
+            } catch let error as WireError {
+                #expect(!error.reason.isEmpty)
+            } catch {
+                Issue.record("unexpected error \(error)")
+            }
+        }
+    }
+
+    @Test(arguments: WireTests.malformed)
+    func malformedInputIsRejectedWithAReason(input: String, reason: String) {
+        do {
+            let message = try WireDecoder.decode(bytes(hex: input))
+            Issue.record("decoded \(input) to \(message.sequence)")
+        } catch {
+            #expect(error.reason.contains(reason), "\(error.message)")
+        }
+    }
+
+    @Test func oversizedMessagesAreRejectedUpFront() {
+        let big = [UInt8](repeating: 0, count: WireLimits.maxMessageBytes + 1)
+        #expect(throws: WireError(offset: 0, reason: "message of \(big.count) bytes exceeds the limit of \(WireLimits.maxMessageBytes)")) {
+            try WireDecoder.decode(big)
+        }
+    }
+
+    // MARK: sizes (printed for the report; bounded so a regression fails)
+
+    static func rects(_ n: Int) -> Frame {
+        let items = (0 ..< n).map { (i: Int) -> Item in
+            let x = Int32(128 + (i % 3) * 960)
+            let y = Int32(i / 3 * 400 + 128)
+            return rect(UInt32(i + 1), x: x, y: y, fill: UInt32(1 + i % 2))
+        }
+        return Frame(width: 3120, height: 6752, background: Color(rgba: 0xF2F2F7FF),
+                     paints: [.solid(Color(rgba: 0xECF0F1FF)), .solid(Color(rgba: 0xDEE2E3FF))], items: items)
+    }
+
+    @Test func animatedAndIdleFramesAreCheap() {
+        var stream = PatchStream()
+        var frame = WorkedExample.frame
+        _ = stream.next(frame: frame, events: [])
+        #expect(stream.next(frame: frame, events: []) == nil)
+        var sizes: [Int] = []
+        for step in 1 ... 200 {
+            frame.paints[1] = .linear(x0: Int32(-800 + step * 20), y0: 0, x1: Int32(step * 20), y1: 0, stops: WorkedExample.stops)
+            sizes.append(stream.next(frame: frame, events: [])!.count)
+        }
+        print("delta moving one linear gradient: \(sizes.min()!)…\(sizes.max()!) bytes")
+        #expect(sizes.max()! <= 20)
+    }
+
+    @Test func sizesOfTypicalMessages() {
+        let thousand = WireTests.rects(1000)
+        let keyframe = WireEncoder.keyframe(thousand, sequence: 1)
+        var changed = thousand
+        for i in stride(from: 0, to: 1000, by: 100) { changed.items[i].y += 64 }
+        var stream = PatchStream()
+        _ = stream.next(frame: thousand, events: [])
+        let delta = stream.next(frame: changed, events: [])!
+        var scrolled = thousand
+        for i in scrolled.items.indices { scrolled.items[i].y -= 80 }
+        let scroll = stream.next(frame: scrolled, events: [])!
+        print("keyframe of 1,000 rect items: \(keyframe.count) bytes")
+        print("delta changing 1 % of 1,000 items (10 items moved): \(delta.count) bytes")
+        print("delta moving all 1,000 items: \(scroll.count) bytes")
+        #expect(keyframe.count < 14_000)
+        #expect(delta.count < 80)
+    }
+}

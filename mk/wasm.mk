@@ -1,0 +1,43 @@
+# `make wasm`: VeilCore + VeilWasm in Embedded Swift → .build/wasm/veil.wasm (docs/wasm-abi.md).
+# Included from the top Makefile. Needs the Debian packages wasi-libc (libc.a: malloc, memcpy, libm)
+# and libclang-rt-19-dev-wasm32 (__multi3 and friends); binaryen (wasm-opt) shrinks the module when
+# present. The build uses its own scratch path so it never invalidates the native .build.
+
+WASM_OUT      := .build/wasm/veil.wasm
+WASM_SCRATCH  := .build-wasm
+WASM_TRIPLE   := wasm32-unknown-none-wasm
+WASM_SWIFT_BIN := $(dir $(realpath $(shell command -v swift)))
+WASM_CLANG    := $(WASM_SWIFT_BIN)clang
+WASM_LIBC     := /usr/lib/wasm32-wasi/libc.a
+WASM_BUILTINS := /usr/lib/llvm-19/lib/clang/19/lib/wasi/libclang_rt.builtins-wasm32.a
+WASM_SUPPORT  := $(WASM_SCRATCH)/support.o
+WASM_SOURCES  := Package.swift $(shell find Sources/VeilCore Sources/VeilWasm -name '*.swift')
+# The features LLVM's default wasm32 CPU emits; wasm-opt must be told (the section is stripped).
+WASM_OPT_FEATURES := --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+                     --enable-mutable-globals --enable-multivalue --enable-reference-types
+
+.PHONY: wasm wasm-size
+wasm: $(WASM_OUT)
+
+# arc4random_buf and putchar without WASI imports; linked before libc.a so libc's are not pulled.
+$(WASM_SUPPORT): tools/wasm/support.c
+	@mkdir -p $(dir $@)
+	$(WASM_CLANG) --target=$(WASM_TRIPLE) -Oz -ffreestanding -c $< -o $@
+
+$(WASM_OUT): $(WASM_SOURCES) $(WASM_SUPPORT) mk/wasm.mk
+	@test -f $(WASM_LIBC) || { echo "missing $(WASM_LIBC): apt-get install wasi-libc"; exit 1; }
+	@test -f $(WASM_BUILTINS) || { echo "missing $(WASM_BUILTINS): apt-get install libclang-rt-19-dev-wasm32"; exit 1; }
+	@# SwiftPM does not see the libraries as inputs: remove the product so it always relinks.
+	rm -f $(WASM_SCRATCH)/$(WASM_TRIPLE)/release/VeilWasm.wasm
+	EMBEDDED_WASM=1 VEIL_WASM_LIBS="$(abspath $(WASM_SUPPORT)) $(WASM_LIBC) $(WASM_BUILTINS)" \
+	  swift build --triple $(WASM_TRIPLE) -c release --product VeilWasm --scratch-path $(WASM_SCRATCH)
+	@mkdir -p $(dir $@)
+	if command -v wasm-opt >/dev/null; then \
+	  wasm-opt -Oz $(WASM_OPT_FEATURES) $(WASM_SCRATCH)/$(WASM_TRIPLE)/release/VeilWasm.wasm -o $@; \
+	else \
+	  cp $(WASM_SCRATCH)/$(WASM_TRIPLE)/release/VeilWasm.wasm $@; \
+	fi
+	@echo "$@: $$(wc -c < $@) bytes, $$(gzip -9c $@ | wc -c) gzipped"
+
+wasm-size: $(WASM_OUT)
+	@echo "$(WASM_OUT): $$(wc -c < $(WASM_OUT)) bytes, $$(gzip -9c $(WASM_OUT) | wc -c) gzipped"
