@@ -68,7 +68,7 @@ import Testing
     }
 
     @Test func textIsOneLineOfInterAtItsBaselineWithMarkupEscaped() {
-        #expect(svg.contains(##"<text x="10" y="30.5" font-family="Inter" font-size="17" font-weight="600" fill="#ff0000">"##
+        #expect(svg.contains(##"<text x="10" y="30.5" font-family="Inter" font-size="17" font-weight="600" style="font-kerning:none" fill="#ff0000">"##
             + "&lt;a &amp; &quot;b&quot;&gt;</text>"))
     }
 
@@ -78,16 +78,18 @@ import Testing
         // The image placeholder and the arc have the same clip: one group, closed before the ring.
         #expect(!svg.contains("c2"))
         let group = svg.components(separatedBy: ##"<g clip-path="url(#c1)">"##)[1].components(separatedBy: "</g>")[0]
-        #expect(group.contains(##"<rect x="100" y="0" width="20" height="20" fill="#d1d1d6"/>"##))
+        #expect(group.contains(##"<g><rect x="100" y="0" width="20" height="20" fill="#787880" fill-opacity="0.2"/>"##))
         #expect(group.contains("<path"))
         #expect(!group.contains(##"stroke="url(#p3)""##))
     }
 
-    @Test func arcsArePathsFromTwelveOClockClockwise() {
-        // Box 120,0 80×80: centre (160, 40), radius 40; a quarter turn from the top to the right.
-        #expect(svg.contains(##"<path d="M160 0 A40 40 0 0 1 200 40" fill="none" stroke="#ff0000" stroke-width="4"/>"##))
-        // A full turn is two half circles; radius from the shorter side (10 → 5).
-        #expect(svg.contains(##"<path d="M10 0 A5 5 0 1 1 10 10 A5 5 0 1 1 10 0 Z" fill="none" stroke="url(#p3)" stroke-width="2"/>"##))
+    @Test func arcsArePathsFromTwelveOClockClockwiseInsideTheBox() {
+        // Box 120,0 80×80, line 4: centre (160, 40), radius 40 − 2; a quarter turn from the top.
+        #expect(svg.contains(##"<path d="M160 2 A38 38 0 0 1 198 40" fill="none" stroke="#ff0000" stroke-width="4""##
+            + ##" stroke-linecap="round"/>"##))
+        // A full turn is two half circles; radius from the shorter side (10 → 5 − 1).
+        #expect(svg.contains(##"<path d="M10 1 A4 4 0 1 1 10 9 A4 4 0 1 1 10 1 Z" fill="none" stroke="url(#p3)""##
+            + ##" stroke-width="2" stroke-linecap="round"/>"##))
     }
 
     @Test func anticlockwiseAndLargeArcs() {
@@ -96,7 +98,26 @@ import Testing
         arc.arcStart = 16384; arc.arcSweep = -49152  // from 3 o'clock, three quarters anticlockwise
         let svg = String(decoding: SVGExport.svg(Frame(width: 160, height: 160, paints: [.solid(.black)], items: [arc])),
                          as: UTF8.self)
-        #expect(svg.contains(##"d="M20 10 A10 10 0 1 0 10 20""##))
+        #expect(svg.contains(##"d="M19.5 10 A9.5 9.5 0 1 0 10 19.5""##))
+    }
+
+    @Test func imagePlaceholderHasTheViewersGlyph() {
+        // Box 100,0 20×20 → glyph 10×10 from (105, 5): mountains and a sun, outline-free.
+        #expect(svg.contains(##"<path d="M105 14 L108.5 9 L111 12 L112.5 10.5 L115 14 Z"/><circle cx="112.8" cy="7" r="1.2"/>"##))
+    }
+
+    @Test func activityIndicatorIsEightSpokesFadingBehindTheHead() {
+        var spinner = Item(id: 1, kind: .activityIndicator)
+        spinner.x = Self.p(10); spinner.y = Self.p(10); spinner.width = Self.p(20); spinner.height = Self.p(20)
+        spinner.fill = 1; spinner.lineWidth = Self.p(2); spinner.rotation = 8192
+        let svg = String(decoding: SVGExport.svg(Frame(width: 320, height: 320, paints: [.solid(Self.red)],
+                                                       items: [spinner])), as: UTF8.self)
+        #expect(svg.contains(##"<g fill="none" stroke="#ff0000" stroke-width="2" stroke-linecap="round" transform="rotate(45 20 20)">"##))
+        #expect(svg.components(separatedBy: "<line ").count == 9)
+        // The head points up (radius 10: from 5 to 9), full opacity; the spoke clockwise of it is the faintest.
+        #expect(svg.contains(##"<line x1="20" y1="15" x2="20" y2="11"/>"##))
+        #expect(svg.contains(##"<line x1="23.536" y1="16.464" x2="26.364" y2="13.636" opacity="0.3"/>"##))
+        #expect(svg.contains(##"<line x1="16.464" y1="16.464" x2="13.636" y2="13.636" opacity="0.9"/>"##))
     }
 
     @Test func outputIsWellFormedXML() {

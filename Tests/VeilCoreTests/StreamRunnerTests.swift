@@ -70,7 +70,7 @@ import Testing
         let bad = StreamRunner.Entry(time: 0.5, action: .command(.set(node: Array("nope".utf8), changes: [.hidden(true)])),
                                      line: 7)
         var ticks: [Int] = []
-        let error = #expect(throws: StreamError.self) {
+        let error = #expect(throws: VeilCore.StreamError.self) {
             try StreamRunner(duration: 1, fps: 4).run(session: session(), actions: [bad], file: "e.jsonl") { k, _ in
                 ticks.append(k)
             }
@@ -83,7 +83,7 @@ import Testing
 
     @Test func timesGoingBackwardsAreRejectedBeforeAnyTick() throws {
         var ticks: [Int] = []
-        let error = #expect(throws: StreamError.self) {
+        let error = #expect(throws: VeilCore.StreamError.self) {
             try StreamRunner(duration: 1, fps: 4).run(
                 session: session(), actions: [resize(at: 0.5, width: 300, line: 1), resize(at: 0.2, width: 310, line: 2)],
                 file: "e.jsonl") { k, _ in ticks.append(k) }
@@ -94,7 +94,7 @@ import Testing
 
     @Test(arguments: [(1.0, 0), (1.0, 241), (3600.5, 1), (-1.0, 10), (Double.nan, 10), (Double.infinity, 10)])
     func boundsAreChecked(duration: Double, fps: Int) {
-        #expect(throws: StreamError.self) { try StreamRunner(duration: duration, fps: fps) }
+        #expect(throws: VeilCore.StreamError.self) { try StreamRunner(duration: duration, fps: fps) }
     }
 
     @Test func theLargestScheduleIsAccepted() throws {

@@ -147,20 +147,18 @@ public enum SVGExport {
 
     private static func item(_ item: Item, paints: [Paint], into out: inout TextBytes) {
         switch item.kind {
-        case .rect, .image:
+        case .rect:
             out.append("<rect")
             box(x: item.x, y: item.y, width: item.width, height: item.height,
                 cornerRadius: item.cornerRadius, into: &out)
-            if item.kind == .image && item.fill == 0 {
-                // An image is a placeholder box; without a tint it shows as a neutral grey.
-                color(Color(r: 0xD1, g: 0xD1, b: 0xD6), attribute: .fill, into: &out)
-            } else {
-                paint(item.fill, paints, attribute: .fill, into: &out)
-            }
+            paint(item.fill, paints, attribute: .fill, into: &out)
             stroke(item, paints, into: &out)
             common(item, into: &out)
             out.append("/>\n")
+        case .image:
+            image(item, paints: paints, into: &out)
         case .text:
+            guard !item.text.isEmpty, item.fill != 0 else { return }
             out.append("<text x=\"")
             out.points(item.x)
             out.append("\" y=\"")
@@ -171,21 +169,110 @@ public enum SVGExport {
             out.points(item.fontSize)
             out.append("\" font-weight=\"")
             out.int(item.fontWeight)
-            out.append("\"")
+            out.append("\" style=\"font-kerning:none\"")
             paint(item.fill, paints, attribute: .fill, into: &out)
             common(item, into: &out)
             out.append(">")
             out.text(item.text, escape: xmlEscape)
             out.append("</text>\n")
         case .arc:
-            guard item.arcSweep != 0 else { return }
+            guard item.arcSweep != 0, item.stroke != 0, item.lineWidth > 0,
+                  arcRadius(item) > 0 else { return }
             out.append("<path d=\"")
             arcPath(item, into: &out)
             out.append("\" fill=\"none\"")
             stroke(item, paints, into: &out)
+            out.append(" stroke-linecap=\"round\"")
             common(item, into: &out)
             out.append("/>\n")
+        case .activityIndicator:
+            activityIndicator(item, paints: paints, into: &out)
         }
+    }
+
+    /// An image placeholder as the viewer draws it: the box in its paint (a translucent grey without
+    /// one), a small mountain-and-sun glyph in the middle, then the outline if it has one.
+    private static func image(_ item: Item, paints: [Paint], into out: inout TextBytes) {
+        out.append("<g")
+        common(item, into: &out)
+        out.append("><rect")
+        box(x: item.x, y: item.y, width: item.width, height: item.height,
+            cornerRadius: item.cornerRadius, into: &out)
+        if item.fill == 0 {
+            color(Color(r: 120, g: 120, b: 128, a: 51), attribute: .fill, into: &out)
+        } else {
+            paint(item.fill, paints, attribute: .fill, into: &out)
+        }
+        out.append("/>")
+        let w = Fixed.points(item.width), h = Fixed.points(item.height)
+        let s = min(abs(w), abs(h)) * 0.5
+        if s >= 4 {
+            // The glyph spans the middle half of the box, so it never reaches the rounded corners.
+            let gx = Fixed.points(item.x) + w / 2 - s / 2
+            let gy = Fixed.points(item.y) + h / 2 - s / 2
+            out.append("<g fill=\"none\" stroke=\"#000000\" stroke-opacity=\"0.22\" stroke-width=\"")
+            out.points(max(1, s / 14))
+            out.append("\" stroke-linecap=\"round\" stroke-linejoin=\"round\"><path d=\"")
+            let mountains: [(Double, Double)] = [(0, 0.9), (0.35, 0.4), (0.6, 0.7), (0.75, 0.55), (1, 0.9)]
+            for (i, (fx, fy)) in mountains.enumerated() {
+                out.append(i == 0 ? "M" : " L")
+                out.points(gx + s * fx); out.byte(0x20); out.points(gy + s * fy)
+            }
+            out.append(" Z\"/><circle cx=\"")
+            out.points(gx + s * 0.78)
+            out.append("\" cy=\"")
+            out.points(gy + s * 0.2)
+            out.append("\" r=\"")
+            out.points(s * 0.12)
+            out.append("\"/></g>")
+        }
+        if item.stroke != 0 && item.lineWidth > 0 {
+            out.append("<rect")
+            box(x: item.x, y: item.y, width: item.width, height: item.height,
+                cornerRadius: item.cornerRadius, into: &out)
+            out.append(" fill=\"none\"")
+            stroke(item, paints, into: &out)
+            out.append("/>")
+        }
+        out.append("</g>\n")
+    }
+
+    /// The activity indicator: 8 spokes around the box centre in the item's fill paint, `lineWidth`
+    /// thick with round caps, from half the radius to the edge. The spoke at 12 o'clock (before
+    /// `rotation` turns the whole) is the head at full opacity; going anticlockwise each spoke
+    /// behind it is 0.1 fainter (1, 0.9 … 0.3), like UIActivityIndicatorView.
+    private static func activityIndicator(_ item: Item, paints: [Paint], into out: inout TextBytes) {
+        let radius = min(abs(Fixed.points(item.width)), abs(Fixed.points(item.height))) / 2
+        let outer = radius - Fixed.points(item.lineWidth) / 2
+        let inner = radius / 2
+        guard item.fill != 0, item.lineWidth > 0, outer > inner else { return }
+        let cx = Fixed.points(item.x) + Fixed.points(item.width) / 2
+        let cy = Fixed.points(item.y) + Fixed.points(item.height) / 2
+        out.append("<g fill=\"none\"")
+        paint(item.fill, paints, attribute: .stroke, into: &out)
+        out.append(" stroke-width=\"")
+        out.points(item.lineWidth)
+        out.append("\" stroke-linecap=\"round\"")
+        common(item, into: &out)
+        out.append(">")
+        for spoke in 0..<8 {
+            let (s, c) = Turns.sinCos(Int64(spoke) * 8192)
+            out.append("<line x1=\"")
+            out.points(cx + inner * s)
+            out.append("\" y1=\"")
+            out.points(cy - inner * c)
+            out.append("\" x2=\"")
+            out.points(cx + outer * s)
+            out.append("\" y2=\"")
+            out.points(cy - outer * c)
+            let behind = (8 - spoke) % 8
+            if behind > 0 {
+                out.append("\" opacity=\"")
+                out.decimal(Int64(10 - behind), 10, digits: 1)
+            }
+            out.append("\"/>")
+        }
+        out.append("</g>\n")
     }
 
     /// ` x=… y=… width=… height=…` and the corner radius.
@@ -233,12 +320,17 @@ public enum SVGExport {
         }
     }
 
-    /// The arc as path data: centred in the box, radius min(w, h)/2, from `arcStart` clockwise over
-    /// `arcSweep` (turns/65536, 0 = 12 o'clock; a negative sweep goes anticlockwise).
+    /// The ring's centre line stays inside the box, as the viewer draws it: min(w, h)/2 − lineWidth/2.
+    private static func arcRadius(_ item: Item) -> Double {
+        min(abs(Fixed.points(item.width)), abs(Fixed.points(item.height))) / 2 - Fixed.points(item.lineWidth) / 2
+    }
+
+    /// The arc as path data: centred in the box, from `arcStart` clockwise over `arcSweep`
+    /// (turns/65536, 0 = 12 o'clock; a negative sweep goes anticlockwise).
     private static func arcPath(_ item: Item, into out: inout TextBytes) {
         let cx = Fixed.points(item.x) + Fixed.points(item.width) / 2
         let cy = Fixed.points(item.y) + Fixed.points(item.height) / 2
-        let r = max(0, Fixed.points(min(item.width, item.height)) / 2)
+        let r = arcRadius(item)
         func point(_ angle: Int64) -> (Double, Double) {
             let (s, c) = Turns.sinCos(angle)
             return (cx + r * s, cy - r * c)
