@@ -30,6 +30,12 @@ struct Stream: ParsableCommand {
     var out: String?
 
     func validate() throws {
+        guard duration.isFinite, duration >= 0, duration <= StreamRunner.maxDuration else {
+            throw ValidationError("--duration must be between 0 and \(Int(StreamRunner.maxDuration)) seconds")
+        }
+        guard StreamRunner.fpsRange.contains(fps) else {
+            throw ValidationError("--fps must be between \(StreamRunner.fpsRange.lowerBound) and \(StreamRunner.fpsRange.upperBound)")
+        }
         do throws(StreamError) {
             _ = try StreamRunner(duration: duration, fps: fps)
         } catch {
