@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """End-to-end tests of the `veil` command line: check, stream, render and argument errors.
 
-Runs the built binary (default .build/debug/veil; or pass a path, or set VEIL) on scenes and
+Runs the built binary (default .build/debug/veil; or pass a path, or set VEIL or VEIL_BIN) on scenes and
 events files it writes to a temporary directory, and checks exit codes, messages and output
 bytes. Standard library only. Ends with a line "N passed, N failed, N skipped"; exits 1 on failure.
 
@@ -19,7 +19,8 @@ import tempfile
 import xml.etree.ElementTree as ElementTree
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-VEIL = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else os.environ.get("VEIL", os.path.join(ROOT, ".build/debug/veil")))
+VEIL = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else
+                       os.environ.get("VEIL") or os.environ.get("VEIL_BIN") or os.path.join(ROOT, ".build/debug/veil"))
 
 GOOD_SCENE = """{
   "canvas": {"width": 200, "height": 120},
