@@ -320,6 +320,47 @@ def test_render_bad_scene_reports_position():
     check(re.match(r"^bad\.json:3:\d+: \S", err), f"stderr: {err!r}")
 
 
+# MARK: - the viewer's decoder agrees
+
+MIRROR_SCRIPT = """
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const { Mirror } = await import(pathToFileURL(process.argv[1]).href);
+const data = readFileSync(process.argv[2]);
+const mirror = new Mirror();
+let offset = 0;
+while (offset < data.length) {
+  const length = data.readUInt32LE(offset);
+  const result = mirror.apply(new Uint8Array(data.subarray(offset + 4, offset + 4 + length)));
+  if (!result.ok) { console.error(result.reason); process.exit(1); }
+  offset += 4 + length;
+}
+process.stdout.write(JSON.stringify(mirror.frame));
+"""
+
+
+def test_render_json_is_the_frame_the_viewer_decodes_from_the_stream():
+    wire = os.path.join(ROOT, "Web/wire.js")
+    if not (os.path.exists(wire) and shutil.which("node")):
+        raise Skip("needs Web/wire.js and node")
+    write("good.json", GOOD_SCENE)
+    events = write("mirror.events.jsonl", "\n".join([
+        '{"t": 0.2, "command": {"set": {"node": "title", "text": "Quote \\" and \\\\ and é"}}}',
+        '{"t": 0.4, "command": {"set": {"node": "box", "opacity": 0.5, "background": "#00FF0080"}}}',
+        '{"t": 0.6, "input": {"resize": {"width": 240, "height": 160}}}',
+    ]) + "\n")
+    stream_messages("good.json", "--events", events, "--duration", "1", "--fps", "5", "--out", "mirror.veil")
+    code, out, err = veil("render", "good.json", "--events", events, "--at", "1", "--format", "json")
+    check(code == 0, f"render exit {code}: {err}")
+    decoded = subprocess.run(["node", "--input-type=module", "-e", MIRROR_SCRIPT, wire, "mirror.veil"],
+                             capture_output=True, timeout=60, cwd=WORK)
+    check(decoded.returncode == 0, f"the mirror rejected the stream: {decoded.stderr.decode()[:300]}")
+    viewer = json.loads(decoded.stdout)
+    rendered = json.loads(out)
+    check(rendered == viewer, f"render JSON differs from the decoded stream:\n{rendered}\n{viewer}")
+    check(any(item["text"] == 'Quote " and \\ and é' for item in rendered["items"]), "changed text missing")
+
+
 # MARK: - native and wasm agree
 
 def test_stream_matches_wasm_for_every_example():
