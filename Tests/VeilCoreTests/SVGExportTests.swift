@@ -116,8 +116,8 @@ import Testing
         #expect(svg.components(separatedBy: "<line ").count == 9)
         // The head points up (radius 10: from 5 to 9), full opacity; the spoke clockwise of it is the faintest.
         #expect(svg.contains(##"<line x1="20" y1="15" x2="20" y2="11"/>"##))
-        #expect(svg.contains(##"<line x1="23.536" y1="16.464" x2="26.364" y2="13.636" opacity="0.3"/>"##))
-        #expect(svg.contains(##"<line x1="16.464" y1="16.464" x2="13.636" y2="13.636" opacity="0.9"/>"##))
+        #expect(svg.contains(##"<line x1="23.536" y1="16.464" x2="26.364" y2="13.636" opacity="0.25"/>"##))
+        #expect(svg.contains(##"<line x1="16.464" y1="16.464" x2="13.636" y2="13.636" opacity="0.893"/>"##))
     }
 
     @Test func outputIsWellFormedXML() {

@@ -239,8 +239,8 @@ public enum SVGExport {
 
     /// The activity indicator: 8 spokes around the box centre in the item's fill paint, `lineWidth`
     /// thick with round caps, from half the radius to the edge. The spoke at 12 o'clock (before
-    /// `rotation` turns the whole) is the head at full opacity; going anticlockwise each spoke
-    /// behind it is 0.1 fainter (1, 0.9 … 0.3), like UIActivityIndicatorView.
+    /// `rotation` turns the whole) is the head at full opacity; going anticlockwise the spoke k
+    /// behind it has opacity 1 − 0.75·k/7 (docs/PROTOCOL.md, as Web/veil.js draws it).
     private static func activityIndicator(_ item: Item, paints: [Paint], into out: inout TextBytes) {
         let radius = min(abs(Fixed.points(item.width)), abs(Fixed.points(item.height))) / 2
         let outer = radius - Fixed.points(item.lineWidth) / 2
@@ -268,7 +268,7 @@ public enum SVGExport {
             let behind = (8 - spoke) % 8
             if behind > 0 {
                 out.append("\" opacity=\"")
-                out.decimal(Int64(10 - behind), 10, digits: 1)
+                out.decimal(Int64(((28 - 3 * behind) * 1000 + 14) / 28), 1000, digits: 3)
             }
             out.append("\"/>")
         }
