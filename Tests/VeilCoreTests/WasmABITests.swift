@@ -3,7 +3,7 @@ import Testing
 import VeilCore
 import VeilWasm
 
-// The C ABI of veil.wasm (docs/wasm-abi.md), called natively: the same Swift functions the wasm
+// The C ABI of veil.wasm (docs/PROTOCOL.md, "The wasm ABI"), called natively: the same Swift functions the wasm
 // module exports. One suite, serialized: the exports share their output and error buffers.
 @Suite(.serialized) struct WasmABITests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
