@@ -135,7 +135,7 @@ import VeilWasm
                 + (hasEvents ? ["--events", events.path] : []) + ["--duration", "3", "--fps", "30"])
             #expect(!native.isEmpty)
             // Compared as a Bool: printing two streams of kilobytes helps nobody; the first difference does.
-            let firstDifference = zip(native, wasm).firstIndex { $0 != $1 } ?? min(native.count, wasm.count)
+            let firstDifference = (0..<min(native.count, wasm.count)).first { native[$0] != wasm[$0] } ?? min(native.count, wasm.count)
             let identical = native == wasm
             #expect(identical, "\(file): native \(native.count) bytes, wasm \(wasm.count) bytes, first difference at byte \(firstDifference) (is .build/wasm/veil.wasm stale? make wasm)")
         }
