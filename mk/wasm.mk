@@ -1,4 +1,4 @@
-# `make wasm`: VeilCore + VeilWasm in Embedded Swift → .build/wasm/veil.wasm (docs/wasm-abi.md).
+# `make wasm`: VeilCore + VeilWasm in Embedded Swift → .build/wasm/veil.wasm (docs/PROTOCOL.md, "The wasm ABI").
 # Included from the top Makefile. Needs the Debian packages wasi-libc (libc.a: malloc, memcpy, libm)
 # and libclang-rt-19-dev-wasm32 (__multi3 and friends); binaryen (wasm-opt) shrinks the module when
 # present. The build uses its own scratch path so it never invalidates the native .build.

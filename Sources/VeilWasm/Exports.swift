@@ -1,6 +1,6 @@
 import VeilCore
 
-// The C ABI of veil.wasm (docs/wasm-abi.md). Plain functions over the core: the host passes
+// The C ABI of veil.wasm (docs/PROTOCOL.md, "The wasm ABI"). Plain functions over the core: the host passes
 // UTF-8 JSON in memory it got from `veil_alloc`, and reads results from `veil_output()` and
 // `veil_error()`. Wasm is single-threaded; native callers (the tests) call from one thread at a time.
 

@@ -38,4 +38,24 @@ import Testing
         }
         _ = session.frame(at: (actions.last?.time ?? 0) + 5)
     }
+
+    /// Item ids are unique in every frame (a viewer rejects a frame that repeats one), through every
+    /// transition of every example, reactions included.
+    @Test(arguments: sceneFiles)
+    func everyFrameHasUniqueItemIds(_ url: URL) throws {
+        let scene = try SceneReader.read(Array(try Data(contentsOf: url)), file: url.lastPathComponent)
+        let session = Session(scene: scene)
+        var events: [TimedAction] = []
+        let eventsURL = url.deletingPathExtension().appendingPathExtension("events.jsonl")
+        if FileManager.default.fileExists(atPath: eventsURL.path) {
+            events = try SceneReader.readEvents(Array(try Data(contentsOf: eventsURL)), file: eventsURL.lastPathComponent)
+        }
+        var next = 0
+        for k in 0...(8 * 30) {
+            let t = Double(k) / 30
+            while next < events.count, events[next].time <= t { try session.apply(events[next].action, at: events[next].time); next += 1 }
+            let ids = session.frame(at: t).items.map(\.id)
+            #expect(Set(ids).count == ids.count, "duplicate item ids at t = \(t)")
+        }
+    }
 }

@@ -3,7 +3,7 @@ import Testing
 import VeilCore
 import VeilWasm
 
-// The C ABI of veil.wasm (docs/wasm-abi.md), called natively: the same Swift functions the wasm
+// The C ABI of veil.wasm (docs/PROTOCOL.md, "The wasm ABI"), called natively: the same Swift functions the wasm
 // module exports. One suite, serialized: the exports share their output and error buffers.
 @Suite(.serialized) struct WasmABITests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -134,7 +134,10 @@ import VeilWasm
             let wasm = try runNode(["Tests/wasm/stream.mjs", scene.path]
                 + (hasEvents ? ["--events", events.path] : []) + ["--duration", "3", "--fps", "30"])
             #expect(!native.isEmpty)
-            #expect(native == wasm, "\(file): native \(native.count) bytes, wasm \(wasm.count) bytes")
+            // Compared as a Bool: printing two streams of kilobytes helps nobody; the first difference does.
+            let firstDifference = (0..<min(native.count, wasm.count)).first { native[$0] != wasm[$0] } ?? min(native.count, wasm.count)
+            let identical = native == wasm
+            #expect(identical, "\(file): native \(native.count) bytes, wasm \(wasm.count) bytes, first difference at byte \(firstDifference) (is .build/wasm/veil.wasm stale? make wasm)")
         }
     }
 

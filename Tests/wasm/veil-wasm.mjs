@@ -1,4 +1,4 @@
-// Loads veil.wasm in node and wraps its C ABI (docs/wasm-abi.md) for the tests and for stream.mjs.
+// Loads veil.wasm in node and wraps its C ABI (docs/PROTOCOL.md, "The wasm ABI") for the tests and for stream.mjs.
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 

@@ -1,4 +1,4 @@
-// veil.wasm in node: the C ABI as a page uses it (docs/wasm-abi.md). Needs `make wasm` first.
+// veil.wasm in node: the C ABI as a page uses it (docs/PROTOCOL.md, "The wasm ABI"). Needs `make wasm` first.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';

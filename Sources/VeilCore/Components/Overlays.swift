@@ -12,6 +12,8 @@ struct Overlays {
     }
 
     private(set) var entries: [Entry] = []
+    /// Counts departures, so that each leaving overlay gets ids of its own.
+    private var departures = 0
 
     var isEmpty: Bool { entries.isEmpty }
 
@@ -52,6 +54,10 @@ struct Overlays {
 
     private mutating func leave(_ i: Int, duration: Double, at t: Double) {
         guard duration > 0 else { entries[i].removeAt = t; return }
+        // While it fades out, a replacement with the same ids may fade in: rename the leaving one so
+        // every item id in the frame stays unique.
+        departures += 1
+        entries[i].node = entries[i].node.renamed(suffix: Array("~\(departures)".utf8))
         let now = entries[i].node.fade?.value(at: t) ?? 1
         entries[i].node.fade = Fade(from: now, to: 0, start: t, duration: duration * now)
         entries[i].node.interactive = false

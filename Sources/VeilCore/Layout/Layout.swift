@@ -176,6 +176,14 @@ public enum Layout {
 }
 
 extension Node {
+    /// A copy with every id in the subtree suffixed, for an overlay leaving while its successor arrives.
+    func renamed(suffix: [UInt8]) -> Node {
+        var copy = self
+        copy.id = id + suffix
+        copy.children = children.map { $0.renamed(suffix: suffix) }
+        return copy
+    }
+
     /// A copy with every id in the subtree prefixed, for list row instances.
     func instantiated(prefix: [UInt8]) -> Node {
         var copy = self

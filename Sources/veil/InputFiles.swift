@@ -1,0 +1,104 @@
+import ArgumentParser
+import Foundation
+import VeilCore
+
+/// A failure the tool reports as `lines` on standard error, then exits with status 1.
+/// (An error thrown as is would be printed by ArgumentParser with an "Error: " prefix; the
+/// `file:line:column: message` form is meant for editors and scripts, so it is printed bare.)
+struct Failure: Error {
+    var lines: [String]
+    init(_ lines: String...) { self.lines = lines }
+    init(lines: [String]) { self.lines = lines }
+}
+
+extension Failure {
+    /// Prints the lines and gives the exit code to throw.
+    func report() -> ExitCode {
+        for line in lines { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        return ExitCode.failure
+    }
+}
+
+/// Runs `body`, turning a `Failure` into its message and exit status 1.
+func reportingFailures(_ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let failure as Failure {
+        throw failure.report()
+    }
+}
+
+/// Reading the tool's input files: scenes and events files.
+enum InputFiles {
+    /// An events file is at most this large (its lines are bounded by `Limits.maxTimeline` and
+    /// `Limits.maxActionBytes` too; this keeps the whole file's memory in check).
+    static let maxEventsBytes = 64 << 20
+
+    /// The bytes of `path`, or a one-line failure naming the file and the reason.
+    static func read(_ path: String, limit: Int) throws -> [UInt8] {
+        guard let file = fopen(path, "rb") else {
+            throw Failure("\(path): cannot open: \(String(cString: strerror(errno)))")
+        }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let n = fread(&chunk, 1, chunk.count, file)
+            if n > 0 { bytes.append(contentsOf: chunk[0..<n]) }
+            if bytes.count > limit {
+                throw Failure("\(path): file is larger than \(limit) bytes")
+            }
+            if n < chunk.count {
+                if ferror(file) != 0 {
+                    throw Failure("\(path): cannot read: \(String(cString: strerror(errno)))")
+                }
+                return bytes
+            }
+        }
+    }
+
+    /// A scene read from `path`; its errors as `file:line:column: message`.
+    static func scene(_ path: String) throws -> Scene {
+        let source = try read(path, limit: Limits.maxSceneBytes)
+        do throws(SceneError) {
+            return try SceneReader.read(source, file: path)
+        } catch {
+            throw Failure(error.description)
+        }
+    }
+
+    /// The actions of an events file (JSON Lines), with their line numbers. Blank lines are
+    /// skipped; times must not decrease.
+    static func events(_ path: String) throws -> [StreamRunner.Entry] {
+        let source = try read(path, limit: maxEventsBytes)
+        var entries: [StreamRunner.Entry] = []
+        var lineNumber = 0
+        var start = 0
+        while start < source.count {
+            lineNumber += 1
+            var end = start
+            while end < source.count && source[end] != UInt8(ascii: "\n") { end += 1 }
+            var line = Array(source[start..<end])
+            start = end + 1
+            if line.last == UInt8(ascii: "\r") { line.removeLast() }
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+            guard line.count <= Limits.maxActionBytes else {
+                throw Failure("\(path):\(lineNumber):1: line is longer than \(Limits.maxActionBytes) bytes")
+            }
+            guard entries.count < Limits.maxTimeline else {
+                throw Failure("\(path):\(lineNumber):1: more than \(Limits.maxTimeline) events")
+            }
+            let timed: TimedAction
+            do throws(SceneError) {
+                timed = try SceneReader.readAction(line, file: path, line: lineNumber)
+            } catch {
+                throw Failure(error.description)
+            }
+            if let previous = entries.last, timed.time < previous.time {
+                throw Failure("\(path):\(lineNumber):1: time \(timed.time) is earlier than the previous event's \(previous.time) (events must be in time order)")
+            }
+            entries.append(StreamRunner.Entry(time: timed.time, action: timed.action, line: lineNumber))
+        }
+        return entries
+    }
+}

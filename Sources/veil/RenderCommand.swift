@@ -1,0 +1,54 @@
+import ArgumentParser
+import VeilCore
+
+/// `veil render`: one frame of a scene, as an SVG picture or as JSON in the viewer's frame shape.
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Render the frame at a given time as SVG or JSON.",
+        discussion: "Events with t ≤ the time are applied first, then the scene's timeline runs to it.")
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case svg, json
+    }
+
+    @Argument(help: ArgumentHelp("Scene file (JSON).", valueName: "scene"))
+    var scene: String
+
+    @Option(help: ArgumentHelp("Time of the frame, seconds (≥ 0).", valueName: "seconds"))
+    var at: Double
+
+    @Option(help: ArgumentHelp("Events file: JSON Lines of {\"t\": seconds, \"command\"|\"input\": …}.",
+                               valueName: "file"))
+    var events: String?
+
+    @Option(help: "Output format.")
+    var format: Format
+
+    @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    var out: String?
+
+    func validate() throws {
+        guard at.isFinite, at >= 0 else { throw ValidationError("--at must be a time in seconds, 0 or more") }
+    }
+
+    func run() throws {
+        try reportingFailures {
+            let session = Session(scene: try InputFiles.scene(scene))
+            let eventsFile = events ?? "events"
+            for entry in try events.map(InputFiles.events) ?? [] where entry.time <= at {
+                do throws(SessionError) {
+                    try session.apply(entry.action)
+                } catch {
+                    throw Failure("\(eventsFile):\(entry.line): \(error.message)")
+                }
+            }
+            let frame = session.frame(at: at)
+            let output = try OutputFile(out)
+            switch format {
+            case .svg: try output.write(SVGExport.svg(frame))
+            case .json: try output.write(FrameJSON.json(frame))
+            }
+            try output.close()
+        }
+    }
+}

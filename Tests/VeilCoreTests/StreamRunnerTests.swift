@@ -1,0 +1,103 @@
+import Testing
+@testable import VeilCore
+
+/// The tick schedule behind `veil stream`: which tick sees which action, and when a message is sent.
+/// A resize changes the frame, so it shows as a message at the tick that first sees it.
+@Suite struct StreamRunnerTests {
+    func session() -> Session {
+        Session(scene: Scene(root: Node(id: Array("root".utf8), kind: .view)))
+    }
+
+    func resize(at time: Double, width: Double, height: Double = 500, line: Int = 1) -> StreamRunner.Entry {
+        StreamRunner.Entry(time: time, action: .input(.resize(width: width, height: height)), line: line)
+    }
+
+    /// The ticks (k) that produced a message.
+    func messageTicks(duration: Double, fps: Int, _ actions: [StreamRunner.Entry]) throws -> [Int] {
+        var ticks: [Int] = []
+        try StreamRunner(duration: duration, fps: fps).run(session: session(), actions: actions, file: "e.jsonl") { k, _ in
+            ticks.append(k)
+        }
+        return ticks
+    }
+
+    @Test func ticksRunFromZeroToDurationTimesFpsInclusive() throws {
+        let runner = try StreamRunner(duration: 2, fps: 5)
+        #expect(runner.lastTick == 10)
+        #expect(runner.time(ofTick: 0) == 0)
+        #expect(runner.time(ofTick: 10) == 2)
+        #expect(runner.time(ofTick: 3) == 0.6)
+        // S·N that floating point puts just below an integer still counts that tick.
+        #expect(try StreamRunner(duration: 0.29, fps: 100).lastTick == 29)
+        #expect(try StreamRunner(duration: 0.7, fps: 10).lastTick == 7)
+        #expect(try StreamRunner(duration: 1.05, fps: 4).lastTick == 4)
+        #expect(try StreamRunner(duration: 0, fps: 60).lastTick == 0)
+    }
+
+    @Test func firstMessageIsTheKeyframeAndAnUnchangedFrameSendsNothing() throws {
+        #expect(try messageTicks(duration: 1, fps: 4, []) == [0])
+    }
+
+    @Test func anActionLandsBeforeTheFirstTickAtOrAfterItsTime() throws {
+        // fps 4: ticks at 0, 0.25, 0.5, 0.75, 1.
+        #expect(try messageTicks(duration: 1, fps: 4, [resize(at: 0.3, width: 300)]) == [0, 2])
+        #expect(try messageTicks(duration: 1, fps: 4, [resize(at: 0.5, width: 300)]) == [0, 2])
+        #expect(try messageTicks(duration: 1, fps: 4, [resize(at: 0.5000001, width: 300)]) == [0, 3])
+        #expect(try messageTicks(duration: 1, fps: 4, [resize(at: 0, width: 300)]) == [0])
+        #expect(try messageTicks(duration: 1, fps: 4, [resize(at: 1, width: 300)]) == [0, 4])
+        // After the last tick: never applied.
+        #expect(try messageTicks(duration: 1, fps: 4, [resize(at: 1.01, width: 300)]) == [0])
+    }
+
+    @Test func actionsBeforeTheSameTickAllApplyAndMakeOneMessage() throws {
+        let actions = [resize(at: 0.3, width: 300), resize(at: 0.4, width: 310), resize(at: 0.6, width: 320)]
+        #expect(try messageTicks(duration: 1, fps: 4, actions) == [0, 2, 3])
+        // Changing and changing back before a tick: the frame is the same, no message.
+        // (390×844 is the scene's own size.)
+        let back = [resize(at: 0.3, width: 300), resize(at: 0.4, width: 390, height: 844)]
+        #expect(try messageTicks(duration: 1, fps: 4, back) == [0])
+    }
+
+    @Test func theKeyframeSeesActionsAtTimeZero() throws {
+        let s = session()
+        let messages = try StreamRunner(duration: 0, fps: 10)
+            .messages(session: s, actions: [resize(at: 0, width: 200)])
+        #expect(messages.count == 1)
+        #expect(s.scene.width == 200)
+    }
+
+    @Test func aRejectedActionStopsTheRunNamingTheEventsLine() throws {
+        let bad = StreamRunner.Entry(time: 0.5, action: .command(.set(node: Array("nope".utf8), changes: [.hidden(true)])),
+                                     line: 7)
+        var ticks: [Int] = []
+        let error = #expect(throws: VeilCore.StreamError.self) {
+            try StreamRunner(duration: 1, fps: 4).run(session: session(), actions: [bad], file: "e.jsonl") { k, _ in
+                ticks.append(k)
+            }
+        }
+        #expect(error?.description.hasPrefix("e.jsonl:7: ") == true)
+        #expect(error?.description.contains("nope") == true)
+        // Ticks before the action ran; none after.
+        #expect(ticks == [0])
+    }
+
+    @Test func timesGoingBackwardsAreRejectedBeforeAnyTick() throws {
+        var ticks: [Int] = []
+        let error = #expect(throws: VeilCore.StreamError.self) {
+            try StreamRunner(duration: 1, fps: 4).run(
+                session: session(), actions: [resize(at: 0.5, width: 300, line: 1), resize(at: 0.2, width: 310, line: 2)],
+                file: "e.jsonl") { k, _ in ticks.append(k) }
+        }
+        #expect(error?.line == 2)
+        #expect(ticks.isEmpty)
+    }
+
+    @Test(arguments: [(1.0, 0), (1.0, 241), (3600.5, 1), (-1.0, 10), (Double.nan, 10), (Double.infinity, 10)])
+    func boundsAreChecked(duration: Double, fps: Int) {
+        #expect(throws: VeilCore.StreamError.self) { try StreamRunner(duration: duration, fps: fps) }
+    }
+
+    @Test func theLargestScheduleIsAccepted() throws {
+        #expect(try StreamRunner(duration: 3600, fps: 240).lastTick == 864_000)
+    }
+}

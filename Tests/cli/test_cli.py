@@ -1,0 +1,416 @@
+#!/usr/bin/env python3
+"""End-to-end tests of the `veil` command line: check, stream, render and argument errors.
+
+Runs the built binary (default .build/debug/veil; or pass a path, or set VEIL or VEIL_BIN) on scenes and
+events files it writes to a temporary directory, and checks exit codes, messages and output
+bytes. Standard library only. Ends with a line "N passed, N failed, N skipped"; exits 1 on failure.
+
+    swift build --product veil && python3 Tests/cli/test_cli.py
+"""
+
+import json
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ElementTree
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+VEIL = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else
+                       os.environ.get("VEIL") or os.environ.get("VEIL_BIN") or os.path.join(ROOT, ".build/debug/veil"))
+
+GOOD_SCENE = """{
+  "canvas": {"width": 200, "height": 120},
+  "background": "#F2F2F7",
+  "root": {"type": "view", "id": "root", "children": [
+    {"type": "label", "id": "title", "text": "Fish & <chips>", "frame": {"x": 10, "y": 10, "width": 180, "height": 30}},
+    {"type": "view", "id": "box", "background": "#FF0000", "cornerRadius": 6,
+     "frame": {"x": 10, "y": 50, "width": 60, "height": 40}}
+  ]}
+}
+"""
+
+# Line 3 has a wrong type: a string where the canvas width is a number.
+BAD_SCENE = """{
+  "canvas": {
+    "width": "wide", "height": 100},
+  "root": {"type": "view"}
+}
+"""
+
+# The second timeline entry (line 6) names a node the scene does not have.
+BAD_TIMELINE_SCENE = """{
+  "root": {"type": "view", "id": "root", "children": [
+    {"type": "label", "id": "title", "text": "Hi"}]},
+  "timeline": [
+    {"t": 0.5, "command": {"set": {"node": "title", "text": "Hello"}}},
+    {"t": 1.0, "command": {"set": {"node": "nope", "hidden": true}}}
+  ]
+}
+"""
+
+WIRE_MAGIC = 0x56  # "V", docs/PROTOCOL.md
+WIRE_VERSION = 0x01
+KEYFRAME, DELTA = 0x01, 0x02
+
+
+class Failure(Exception):
+    pass
+
+
+def check(condition, message):
+    if not condition:
+        raise Failure(message)
+
+
+def veil(*arguments):
+    """Runs veil; returns (exit code, stdout bytes, stderr text)."""
+    process = subprocess.run([VEIL, *arguments], capture_output=True, timeout=120, cwd=WORK)
+    return process.returncode, process.stdout, process.stderr.decode("utf-8", "replace")
+
+
+def write(name, text):
+    path = os.path.join(WORK, name)
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    return name  # relative to WORK, the directory veil runs in, so messages name it as given
+
+
+def records(data):
+    """Splits a `veil stream` file into its messages (u32le length, then the message)."""
+    messages, offset = [], 0
+    while offset < len(data):
+        check(offset + 4 <= len(data), f"truncated length prefix at byte {offset}")
+        (length,) = struct.unpack_from("<I", data, offset)
+        offset += 4
+        check(length > 0 and offset + length <= len(data), f"record at byte {offset - 4} overruns the file")
+        messages.append(data[offset:offset + length])
+        offset += length
+    return messages
+
+
+def stderr_lines(stderr):
+    return [line for line in stderr.splitlines() if line.strip()]
+
+
+# MARK: - help and arguments
+
+def test_help_lists_the_subcommands():
+    code, out, _ = veil("--help")
+    check(code == 0, f"exit {code}")
+    text = out.decode()
+    for name in ("check", "stream", "render", "serve"):
+        check(re.search(rf"^\s+{name}\s", text, re.M), f"--help does not list {name}:\n{text}")
+
+
+def test_unknown_subcommand_is_an_error():
+    code, _, err = veil("draw", "x.json")
+    check(code != 0, "exit 0")
+    check("draw" in err, f"message does not name the argument: {err!r}")
+
+
+# MARK: - check
+
+def test_check_good_scene_is_quiet():
+    code, out, err = veil("check", write("good.json", GOOD_SCENE))
+    check(code == 0, f"exit {code}: {err}")
+    check(out == b"" and err == "", f"printed something: {out!r} {err!r}")
+
+
+def test_check_bad_scene_reports_file_line_column():
+    code, out, err = veil("check", write("bad.json", BAD_SCENE))
+    check(code == 1, f"exit {code}")
+    lines = stderr_lines(err)
+    check(len(lines) == 1, f"expected one line, got {lines}")
+    check(re.match(r"^bad\.json:3:\d+: \S", lines[0]), f"not bad.json:3:column: message: {lines[0]!r}")
+    check(out == b"", f"stdout not empty: {out!r}")
+
+
+def test_check_reports_every_bad_file_and_only_those():
+    write("good.json", GOOD_SCENE)
+    write("bad.json", BAD_SCENE)
+    code, _, err = veil("check", "good.json", "bad.json", "missing.json")
+    check(code == 1, f"exit {code}")
+    lines = stderr_lines(err)
+    check(len(lines) == 2, f"expected two lines, got {lines}")
+    check(lines[0].startswith("bad.json:3:"), f"first line: {lines[0]!r}")
+    check(lines[1].startswith("missing.json:") and "No such file" in lines[1], f"second line: {lines[1]!r}")
+    check(not any(line.startswith("good.json") for line in lines), "the good file was reported")
+
+
+def test_check_timeline_command_naming_unknown_node():
+    code, _, err = veil("check", write("timeline.json", BAD_TIMELINE_SCENE))
+    check(code == 1, f"exit {code}")
+    lines = stderr_lines(err)
+    check(len(lines) == 1, f"expected one line, got {lines}")
+    check(re.match(r"^timeline\.json:6:5: .*\"nope\"", lines[0]), f"not timeline.json:6:5: …\"nope\": {lines[0]!r}")
+
+
+def test_check_without_files_is_a_usage_error():
+    code, _, err = veil("check")
+    check(code != 0, "exit 0")
+    check("Missing expected argument" in err, f"message: {err!r}")
+
+
+# MARK: - stream
+
+def stream_messages(*arguments):
+    code, out, err = veil("stream", *arguments)
+    check(code == 0, f"exit {code}: {err}")
+    return out
+
+
+def test_stream_framing_and_first_message_is_a_keyframe():
+    write("good.json", GOOD_SCENE)
+    code, _, err = veil("stream", "good.json", "--duration", "1", "--fps", "10", "--out", "good.veil")
+    check(code == 0, f"exit {code}: {err}")
+    data = open(os.path.join(WORK, "good.veil"), "rb").read()
+    messages = records(data)
+    check(sum(4 + len(m) for m in messages) == len(data), "lengths do not add up to the file size")
+    check(len(messages) == 1, f"a still scene sends one keyframe, got {len(messages)} messages")
+    first = messages[0]
+    check(first[:3] == bytes([WIRE_MAGIC, WIRE_VERSION, KEYFRAME]), f"first message starts {first[:3].hex()}")
+    check(first[3] == 1, f"keyframe seq {first[3]}, not 1")
+
+
+def test_stream_events_make_deltas_at_the_right_ticks():
+    write("good.json", GOOD_SCENE)
+    events = write("good.events.jsonl", "\n".join([
+        '{"t": 0.25, "command": {"set": {"node": "title", "text": "Changed"}}}',
+        "",
+        '{"t": 0.25, "command": {"set": {"node": "box", "opacity": 0.5}}}',
+        '{"t": 0.7, "input": {"resize": {"width": 240, "height": 120}}}',
+    ]) + "\n")
+    data = stream_messages("good.json", "--events", events, "--duration", "1", "--fps", "10")
+    messages = records(data)
+    # Keyframe at t = 0; both 0.25 commands before the tick at 0.3; the resize before 0.7.
+    check(len(messages) == 3, f"expected keyframe + 2 deltas, got {len(messages)}")
+    check([m[2] for m in messages] == [KEYFRAME, DELTA, DELTA], f"types {[m[2] for m in messages]}")
+    check([m[3] for m in messages] == [1, 2, 3], f"seqs {[m[3] for m in messages]}")
+    # Same input, same bytes; standard output and --out agree.
+    again = stream_messages("good.json", "--events", events, "--duration", "1", "--fps", "10", "--out", "again.veil")
+    check(again == b"", "wrote to stdout with --out")
+    check(open(os.path.join(WORK, "again.veil"), "rb").read() == data, "two runs differ")
+
+
+def test_stream_the_scene_timeline_runs_by_itself():
+    scene = write("timeline-ok.json", BAD_TIMELINE_SCENE.replace('"nope", "hidden": true', '"title", "hidden": true'))
+    messages = records(stream_messages(scene, "--duration", "2", "--fps", "4"))
+    check(len(messages) == 3, f"expected keyframe + 2 timeline deltas, got {len(messages)}")
+
+
+def test_stream_bad_events_line_names_file_line_column():
+    write("good.json", GOOD_SCENE)
+    events = write("bad.events.jsonl", '{"t": 0.1, "command": {"set": {"node": "title", "text": "x"}}}\n{"t": 0.2, "comand": {}}\n')
+    code, out, err = veil("stream", "good.json", "--events", events, "--duration", "1", "--fps", "10", "--out", "x.veil")
+    check(code == 1, f"exit {code}")
+    lines = stderr_lines(err)
+    check(len(lines) == 1 and re.match(r"^bad\.events\.jsonl:2:\d+: \S", lines[0]), f"stderr: {err!r}")
+    check(not os.path.exists(os.path.join(WORK, "x.veil")), "left an output file behind")
+
+
+def test_stream_events_must_be_in_time_order():
+    write("good.json", GOOD_SCENE)
+    events = write("order.events.jsonl", '{"t": 0.5, "input": {"resize": {"width": 300, "height": 300}}}\n'
+                                         '{"t": 0.2, "input": {"resize": {"width": 310, "height": 300}}}\n')
+    code, _, err = veil("stream", "good.json", "--events", events, "--duration", "1", "--fps", "10")
+    check(code == 1, f"exit {code}")
+    check(err.startswith("order.events.jsonl:2:") and "order" in err, f"stderr: {err!r}")
+
+
+def test_stream_event_the_session_rejects_stops_the_run():
+    write("good.json", GOOD_SCENE)
+    events = write("reject.events.jsonl", '\n{"t": 0.5, "command": {"set": {"node": "nope", "hidden": true}}}\n')
+    code, out, err = veil("stream", "good.json", "--events", events, "--duration", "1", "--fps", "10",
+                          "--out", "reject.veil")
+    check(code == 1, f"exit {code}")
+    check(re.match(r'^reject\.events\.jsonl:2: .*"nope"', err), f"stderr: {err!r}")
+    check(not os.path.exists(os.path.join(WORK, "reject.veil")), "left an output file behind")
+
+
+def test_stream_bounds_and_missing_options_are_usage_errors():
+    write("good.json", GOOD_SCENE)
+    cases = [
+        (["--duration", "1", "--fps", "0"], "fps"),
+        (["--duration", "1", "--fps", "241"], "fps"),
+        (["--duration", "3601", "--fps", "1"], "duration"),
+        (["--duration", "-1", "--fps", "10"], "duration"),
+        (["--duration", "nan", "--fps", "10"], "duration"),
+        (["--duration", "ten", "--fps", "10"], "duration"),
+        (["--fps", "10"], "--duration"),
+        (["--duration", "1"], "--fps"),
+    ]
+    for arguments, word in cases:
+        code, out, err = veil("stream", "good.json", *arguments, "--out", "bounds.veil")
+        check(code not in (0, 1), f"{arguments}: exit {code} (expected a usage error)")
+        check(word in err, f"{arguments}: message does not mention {word}: {err!r}")
+        check(not os.path.exists(os.path.join(WORK, "bounds.veil")), f"{arguments}: wrote output")
+
+
+def test_stream_missing_scene_is_one_line():
+    code, out, err = veil("stream", "absent.json", "--duration", "1", "--fps", "10", "--out", "absent.veil")
+    check(code == 1, f"exit {code}")
+    lines = stderr_lines(err)
+    check(len(lines) == 1 and lines[0].startswith("absent.json: "), f"stderr: {err!r}")
+
+
+def test_stream_unwritable_output_is_one_line():
+    write("good.json", GOOD_SCENE)
+    code, _, err = veil("stream", "good.json", "--duration", "1", "--fps", "10", "--out", "no/such/dir/x.veil")
+    check(code == 1, f"exit {code}")
+    lines = stderr_lines(err)
+    check(len(lines) == 1 and lines[0].startswith("no/such/dir/x.veil: "), f"stderr: {err!r}")
+
+
+# MARK: - render
+
+def test_render_svg_is_the_picture():
+    write("good.json", GOOD_SCENE)
+    code, out, err = veil("render", "good.json", "--at", "0", "--format", "svg")
+    check(code == 0, f"exit {code}: {err}")
+    text = out.decode()
+    check(text.startswith("<svg"), f"starts {text[:20]!r}")
+    root = ElementTree.fromstring(text)  # well-formed XML
+    check(root.get("width") == "200" and root.get("height") == "120", f"size {root.get('width')}x{root.get('height')}")
+    check('fill="#f2f2f7"' in text, "background missing")
+    check('rx="6" fill="#ff0000"' in text, "rounded red box missing")
+    check(">Fish &amp; &lt;chips&gt;</text>" in text, "escaped label text missing")
+
+
+def test_render_json_is_the_frame_shape():
+    write("good.json", GOOD_SCENE)
+    code, out, err = veil("render", "good.json", "--at", "0", "--format", "json", "--out", "frame.json")
+    check(code == 0 and out == b"", f"exit {code}: {err}")
+    frame = json.load(open(os.path.join(WORK, "frame.json"), encoding="utf-8"))
+    check(frame["width"] == 1600 and frame["height"] == 960, f"size {frame['width']}x{frame['height']} (1/8 pt)")
+    check(frame["background"] == 0xF2F2F7FF, f"background {frame['background']:#x}")
+    texts = [item["text"] for item in frame["items"] if item["kind"] == 1]
+    check(texts == ["Fish & <chips>"], f"text items {texts}")
+
+
+def test_render_applies_events_up_to_the_time():
+    write("good.json", GOOD_SCENE)
+    events = write("render.events.jsonl", '{"t": 0.5, "command": {"set": {"node": "title", "text": "Later"}}}\n')
+    for at, expected in (("0.4", "Fish &amp; &lt;chips&gt;"), ("0.5", "Later")):
+        code, out, err = veil("render", "good.json", "--events", events, "--at", at, "--format", "svg")
+        check(code == 0, f"--at {at}: exit {code}: {err}")
+        check(f">{expected}</text>" in out.decode(), f"--at {at}: text is not {expected!r}")
+
+
+def test_render_wrong_arguments():
+    write("good.json", GOOD_SCENE)
+    cases = [
+        (["--at", "1", "--format", "png"], "png"),
+        (["--at", "-1", "--format", "svg"], "--at"),
+        (["--format", "svg"], "--at"),
+        (["--at", "1"], "--format"),
+    ]
+    for arguments, word in cases:
+        code, _, err = veil("render", "good.json", *arguments)
+        check(code not in (0, 1), f"{arguments}: exit {code} (expected a usage error)")
+        check(word in err, f"{arguments}: message does not mention {word}: {err!r}")
+
+
+def test_render_bad_scene_reports_position():
+    code, _, err = veil("render", write("bad.json", BAD_SCENE), "--at", "0", "--format", "json")
+    check(code == 1, f"exit {code}")
+    check(re.match(r"^bad\.json:3:\d+: \S", err), f"stderr: {err!r}")
+
+
+# MARK: - the viewer's decoder agrees
+
+MIRROR_SCRIPT = """
+import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+const { Mirror } = await import(pathToFileURL(process.argv[1]).href);
+const data = readFileSync(process.argv[2]);
+const mirror = new Mirror();
+let offset = 0;
+while (offset < data.length) {
+  const length = data.readUInt32LE(offset);
+  const result = mirror.apply(new Uint8Array(data.subarray(offset + 4, offset + 4 + length)));
+  if (!result.ok) { console.error(result.reason); process.exit(1); }
+  offset += 4 + length;
+}
+process.stdout.write(JSON.stringify(mirror.frame));
+"""
+
+
+def test_render_json_is_the_frame_the_viewer_decodes_from_the_stream():
+    wire = os.path.join(ROOT, "Web/wire.js")
+    if not (os.path.exists(wire) and shutil.which("node")):
+        raise Skip("needs Web/wire.js and node")
+    write("good.json", GOOD_SCENE)
+    events = write("mirror.events.jsonl", "\n".join([
+        '{"t": 0.2, "command": {"set": {"node": "title", "text": "Quote \\" and \\\\ and é"}}}',
+        '{"t": 0.4, "command": {"set": {"node": "box", "opacity": 0.5, "background": "#00FF0080"}}}',
+        '{"t": 0.6, "input": {"resize": {"width": 240, "height": 160}}}',
+    ]) + "\n")
+    stream_messages("good.json", "--events", events, "--duration", "1", "--fps", "5", "--out", "mirror.veil")
+    code, out, err = veil("render", "good.json", "--events", events, "--at", "1", "--format", "json")
+    check(code == 0, f"render exit {code}: {err}")
+    decoded = subprocess.run(["node", "--input-type=module", "-e", MIRROR_SCRIPT, wire, "mirror.veil"],
+                             capture_output=True, timeout=60, cwd=WORK)
+    check(decoded.returncode == 0, f"the mirror rejected the stream: {decoded.stderr.decode()[:300]}")
+    viewer = json.loads(decoded.stdout)
+    rendered = json.loads(out)
+    check(rendered == viewer, f"render JSON differs from the decoded stream:\n{rendered}\n{viewer}")
+    check(any(item["text"] == 'Quote " and \\ and é' for item in rendered["items"]), "changed text missing")
+
+
+# MARK: - native and wasm agree
+
+def test_stream_matches_wasm_for_every_example():
+    wasm = os.path.join(ROOT, ".build/wasm/veil.wasm")
+    runner = os.path.join(ROOT, "Tests/wasm/stream.mjs")
+    if not (os.path.exists(wasm) and os.path.exists(runner) and shutil.which("node")):
+        raise Skip("needs `make wasm`, Tests/wasm/stream.mjs and node")
+    examples = sorted(f for f in os.listdir(os.path.join(ROOT, "examples")) if f.endswith(".json"))
+    check(examples, "no examples")
+    for name in examples:
+        scene = os.path.join(ROOT, "examples", name)
+        events = scene[:-5] + ".events.jsonl"
+        extra = ["--events", events] if os.path.exists(events) else []
+        native = stream_messages(scene, *extra, "--duration", "3", "--fps", "30")
+        js = subprocess.run(["node", runner, scene, *extra, "--duration", "3", "--fps", "30"],
+                            capture_output=True, timeout=120, cwd=ROOT)
+        check(js.returncode == 0, f"{name}: node exited {js.returncode}: {js.stderr.decode()[:300]}")
+        check(native == js.stdout, f"{name}: veil stream {len(native)} bytes, wasm {len(js.stdout)} bytes differ")
+
+
+class Skip(Exception):
+    pass
+
+
+def main():
+    global WORK
+    if not os.access(VEIL, os.X_OK):
+        print(f"veil binary not found at {VEIL} (build it: swift build --product veil)")
+        print("0 passed, 1 failed")
+        return 1
+    tests = [(name, f) for name, f in globals().items() if name.startswith("test_") and callable(f)]
+    passed = failed = skipped = 0
+    for name, test in tests:
+        WORK = tempfile.mkdtemp(prefix="veil-cli-")
+        try:
+            test()
+            passed += 1
+            print(f"ok   {name}")
+        except Skip as reason:
+            skipped += 1
+            print(f"skip {name}: {reason}")
+        except (Failure, subprocess.TimeoutExpired, OSError, ValueError, KeyError) as error:
+            failed += 1
+            print(f"FAIL {name}: {error}")
+        finally:
+            shutil.rmtree(WORK, ignore_errors=True)
+    print(f"{passed} passed, {failed} failed, {skipped} skipped")
+    return 1 if failed else 0
+
+
+WORK = ROOT
+if __name__ == "__main__":
+    sys.exit(main())
