@@ -1,14 +1,16 @@
 import ArgumentParser
 import VeilCore
 
-/// `veil render`: one frame of a scene, as an SVG picture or as JSON in the viewer's frame shape.
+/// `veil render`: one frame of a scene, as an SVG picture or as JSON in the viewer's frame shape, or
+/// the skeleton tree description at that time (type, skeletonable, placeholder, children).
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Render the frame at a given time as SVG or JSON.",
+        abstract: "Render the frame at a given time as SVG or JSON, or describe its skeleton tree.",
         discussion: "Events with t ≤ the time are applied first, then the scene's timeline runs to it.")
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case svg, json
+        case skeletonTree = "skeleton-tree"
     }
 
     @Argument(help: ArgumentHelp("Scene file (JSON).", valueName: "scene"))
@@ -47,6 +49,7 @@ struct Render: ParsableCommand {
             switch format {
             case .svg: try output.write(SVGExport.svg(frame))
             case .json: try output.write(FrameJSON.json(frame))
+            case .skeletonTree: try output.write(Array(try session.skeletonTree().utf8))
             }
             try output.close()
         }

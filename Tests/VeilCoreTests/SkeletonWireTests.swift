@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import VeilCore
 
@@ -74,5 +75,30 @@ import Testing
         let before = s.frame(at: 0.9)
         #expect(atPeak.paints.count == before.paints.count)
         #expect(atPeak.items == before.items)
+    }
+}
+
+/// The bench figures on examples/feed.json at 60 fps: message bytes per tick in each
+/// steady phase of its timeline (solid 1–2 s, gradient 2.3–3.5 s, pulse 3.8–6 s, sliding 6.3–7 s).
+@Suite struct SkeletonFeedFigures {
+    @Test func feedExampleSteadyStateMessages() throws {
+        let url = GoldenStreamTests.root.appendingPathComponent("examples/feed.json")
+        let scene = try SceneReader.read(Array(try Data(contentsOf: url)), file: "feed.json")
+        let s = Session(scene: scene)
+        var phases: [(name: String, range: ClosedRange<Double>, sizes: [Int])] = [
+            ("solid", 1.0...1.99, []), ("gradient", 2.3...3.49, []), ("pulse", 3.8...5.99, []), ("sliding", 6.3...6.99, []),
+        ]
+        for k in 0...(9 * 60) {
+            let t = Double(k) / 60
+            let size = s.tick(at: t)?.count ?? 0
+            for i in phases.indices where phases[i].range.contains(t) { phases[i].sizes.append(size) }
+        }
+        for p in phases {
+            let sent = p.sizes.filter { $0 > 0 }
+            print("feed \(p.name): \(sent.count) messages in \(p.sizes.count) ticks, max \(sent.max() ?? 0) bytes, mean \(sent.isEmpty ? 0 : sent.reduce(0, +) / sent.count) bytes")
+        }
+        #expect(phases[0].sizes.allSatisfy { $0 == 0 } && phases[1].sizes.allSatisfy { $0 == 0 }, "static skeletons send nothing")
+        #expect(phases[2].sizes.allSatisfy { $0 <= 19 } && phases[3].sizes.allSatisfy { $0 <= 19 })
+        #expect(phases[3].sizes.allSatisfy { $0 > 0 }, "the sweep moves every tick")
     }
 }
