@@ -7,6 +7,8 @@ struct Overlays {
         var host: [UInt8]
         var role: Role
         var node: Node
+        /// When it was shown.
+        var shownAt: Double
         /// Set while fading out: the entry is dropped at this time.
         var removeAt: Double?
     }
@@ -26,7 +28,7 @@ struct Overlays {
         }
         guard var node else { return }
         if duration > 0 { node.fade = Fade(from: 0, to: 1, start: t, duration: duration) }
-        entries.append(Entry(host: host, role: .status, node: node, removeAt: nil))
+        entries.append(Entry(host: host, role: .status, node: node, shownAt: t, removeAt: nil))
     }
 
     /// Shows (fading in) or hides (fading out) the host's spinner overlay; a second show is a no-op.
@@ -46,7 +48,7 @@ struct Overlays {
             }
             var node = SpinnerOverlay.build(host: hostNode)
             node.fade = Fade(from: 0, to: 1, start: t, duration: d)
-            entries.append(Entry(host: host, role: .spinner, node: node, removeAt: nil))
+            entries.append(Entry(host: host, role: .spinner, node: node, shownAt: t, removeAt: nil))
         } else if let i = existing, entries[i].removeAt == nil {
             leave(i, duration: d, at: t)
         }
@@ -62,6 +64,11 @@ struct Overlays {
         entries[i].node.fade = Fade(from: now, to: 0, start: t, duration: duration * now)
         entries[i].node.interactive = false
         entries[i].removeAt = t + duration * now
+    }
+
+    /// Hosts covered by a status (not leaving), and since when.
+    var statusCovers: [(host: [UInt8], since: Double)] {
+        entries.filter { $0.role == .status && $0.removeAt == nil }.map { ($0.host, $0.shownAt) }
     }
 
     /// Drops overlays whose fade-out ended; true when something was dropped.

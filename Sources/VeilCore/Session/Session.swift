@@ -105,8 +105,9 @@ public final class Session {
     public func layout() -> LayoutBox {
         if let cachedLayout { return cachedLayout }
         var effective = scene
-        effective.root = overlays.install(into: skeletons.install(into: scene.root, appearance: scene.skeletonAppearance,
-                                                                  scheme: scene.appearance))
+        let skeletal = skeletons.install(into: scene.root, appearance: scene.skeletonAppearance,
+                                         scheme: scene.appearance, pauses: overlays.statusCovers)
+        effective.root = overlays.install(into: skeletal)
         let box = Layout.layout(effective)
         cachedLayout = box
         return box

@@ -10,7 +10,7 @@ struct SkeletonBrush {
     init(_ look: SkeletonLook, bounds: Rect, time: Double, paints: inout PaintTable) {
         self.look = look
         reveal = look.reveal(at: time)
-        switch SkeletonPaint.shared(look, bounds: bounds, at: time) {
+        switch SkeletonPaint.shared(look, bounds: bounds, at: look.animationTime(at: time)) {
         case nil: paint = 0
         case let p? where look.kind == .pulse || look.kind == .sliding: paint = paints.dedicated(p)
         case let p?: paint = paints.reference(p)

@@ -13,6 +13,9 @@ struct SkeletonLook: Sendable {
     var fade: Fade?
     /// Text-line and corner defaults for the placeholders.
     var appearance: SkeletonAppearance
+    /// Set while a status covers the skeleton: its animation holds still from then on (a status
+    /// wins over a skeleton on the same node, and a paused skeleton costs no bytes).
+    var pausedAt: Double? = nil
 
     init(_ style: SkeletonStyle, appearance: SkeletonAppearance, scheme: Appearance, animationStart: Double, fade: Fade?) {
         let kind = style.kind ?? .solid
@@ -35,6 +38,9 @@ struct SkeletonLook: Sendable {
         self.fade = fade
         self.appearance = appearance
     }
+
+    /// The animation clock at render time `t`: stopped while paused.
+    func animationTime(at t: Double) -> Double { pausedAt.map { min($0, t) } ?? t }
 
     /// Share of the placeholders at `t`.
     func reveal(at t: Double) -> Double { min(1, max(0, fade?.value(at: t) ?? 1)) }

@@ -71,7 +71,9 @@ struct Skeletons {
 
     /// The tree with every started skeleton marked (outer skeletons first; a root already inside
     /// another skeleton is part of that one).
-    func install(into root: Node, appearance: SkeletonAppearance, scheme: Appearance) -> Node {
+    /// `pauses`: nodes covered by a status since a time; a skeleton whose root lies in one holds still.
+    func install(into root: Node, appearance: SkeletonAppearance, scheme: Appearance,
+                 pauses: [(host: [UInt8], since: Double)] = []) -> Node {
         if entries.isEmpty { return root }
         var shown: [(path: [Int], entry: Entry)] = []
         for e in entries where e.started {
@@ -80,11 +82,15 @@ struct Skeletons {
         shown.sort { $0.path.count < $1.path.count }
         var root = root
         for (path, e) in shown {
+            let pausedAt = pauses.first { cover in
+                root.path(to: cover.host).map { root.node(at: $0).path(to: e.root) != nil } ?? false
+            }?.since
             root.update(at: path[...]) { node in
                 guard node.skeletonMark == nil, node.skeleton.skeletonable else { return }
                 SkeletonRecursion.mark(&node, active: e.removeAt == nil)
                 node.skeletonMark?.look = SkeletonLook(e.style, appearance: appearance, scheme: scheme,
                                                        animationStart: e.animationStart, fade: e.fade)
+                node.skeletonMark?.look?.pausedAt = pausedAt
             }
         }
         return root

@@ -1,0 +1,39 @@
+import Testing
+@testable import VeilCore
+
+/// A status and a skeleton on the same node: the status wins (drawn over it) and the skeleton's
+/// animation holds still, so the covered shimmer costs no bytes; it moves again once the status goes.
+@Suite struct StatusOverSkeletonTests {
+    let source = #"""
+    {"canvas": {"width": 300, "height": 300},
+     "root": {"type": "view", "id": "feed", "skeletonable": true, "background": "#FFFFFF", "children": [
+        {"type": "label", "id": "title", "skeletonable": true, "frame": {"x": 10, "y": 10, "width": 200, "height": 20}, "text": "Hello"}]}}
+    """#
+
+    func action(_ json: String) throws -> Action {
+        try SceneReader.readAction(Array(json.utf8), file: "test", line: 1).action
+    }
+
+    @Test func statusPausesTheShimmerAndHidingItResumes() throws {
+        let s = Session(scene: try SceneReader.read(Array(source.utf8), file: "s.json"))
+        try s.apply(try action(#"{"command": {"skeleton": {"node": "feed", "show": true, "style": "sliding", "transition": "none"}}}"#))
+        _ = s.tick(at: 0)
+        var sliding = 0
+        for k in 1...30 where s.tick(at: Double(k) / 60) != nil { sliding += 1 }
+        #expect(sliding >= 25, "the shimmer moves every frame")
+
+        try s.apply(try action(#"{"command": {"status": {"node": "feed", "state": "loading"}}}"#), at: 0.5)
+        _ = s.tick(at: 0.5)
+        var messages: [[UInt8]] = []
+        for k in 31...90 { if let m = s.tick(at: Double(k) / 60) { messages.append(m) } }
+        // Only the status's own activity indicator still changes: 8 steps a second.
+        #expect(messages.count <= 8, "\(messages.count) messages while covered")
+        #expect(s.frame(at: 1.5).items.contains { $0.text == Array("Loading…".utf8) })
+
+        try s.apply(try action(#"{"command": {"status": {"node": "feed", "state": "none"}}}"#), at: 1.6)
+        _ = s.tick(at: 1.6)
+        var resumed = 0
+        for k in 97...120 where s.tick(at: Double(k) / 60) != nil { resumed += 1 }
+        #expect(resumed >= 20, "the shimmer moves again")
+    }
+}
