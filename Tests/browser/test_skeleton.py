@@ -1,0 +1,76 @@
+"""The feed example's skeleton in the live viewer: placeholders are drawn where the content was (the
+avatar's circle in the skeleton colour), the page background stays where there is nothing, and the
+sliding shimmer's light moves across the placeholders between two screenshots."""
+
+import time
+import unittest
+
+import harness
+
+FEED_PATH = harness.ROOT / "examples" / "feed.json"
+FRAMES_DRAWN = "Number(document.getElementById('canvas').dataset.drawn || 0)"
+LIGHT = harness.hex_color("#ECF0F1")   # the default skeleton tint
+DARKER = harness.hex_color("#DEE2E3")  # its complementary colour
+SHOWN_SLIDING = 6.0                     # examples/feed.json switches to the sliding style at t = 6 s
+
+
+def brightness_profile(image, box, y, xs):
+    return [sum(harness.pixel(image, box, x, y)) for x in xs]
+
+
+class SkeletonViewerTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.server = harness.VeilServer(FEED_PATH, name="skeleton-server")
+        try:
+            cls.driver = harness.chromium(width=1000, height=1000, scale=1)
+        except Exception:
+            cls.server.stop()
+            raise
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+        cls.server.stop()
+
+    def test_feed_skeleton_placeholders_and_moving_shimmer(self):
+        driver = self.driver
+        started = time.monotonic()
+        driver.get(f"{self.server.url}/index.html?scene=feed&fixed=1")
+        harness.wait_for(driver, "window.veilViewer && veilViewer.frames > 0", what="the first frame")
+        time.sleep(max(0, SHOWN_SLIDING + 0.4 - (time.monotonic() - started)))
+
+        first = harness.screenshot(driver, "skeleton-sliding-1")
+        # The avatar's placeholder: its 48 × 48 box, drawn with the skeleton paint instead of its picture.
+        avatar = driver.execute_script(
+            "return veilViewer.frame.items.find(i => i.width === 48 * 8 && i.height === 48 * 8);")
+        self.assertIsNotNone(avatar, "the avatar's placeholder")
+        time.sleep(0.3)
+        second = harness.screenshot(driver, "skeleton-sliding-2")
+        box = harness.canvas_box(driver)
+
+        # Where the avatar is: a skeleton colour (between the tint and its complementary), not the
+        # grey picture placeholder.
+        cx, cy = (avatar["x"] + avatar["width"] / 2) / 8, (avatar["y"] + avatar["height"] / 2) / 8
+        for image in (first, second):
+            r, g, b = harness.pixel(image, box, cx, cy)
+            for channel, low, high in zip((r, g, b), DARKER, LIGHT):
+                self.assertTrue(low - 6 <= channel <= high + 6, f"avatar pixel {(r, g, b)} is a skeleton colour")
+        # Where nothing is: the page background of the scene, and the card's own white.
+        harness.assert_color(self, first, box, 6, 300, harness.hex_color("#F2F2F7"), "scene background")
+        harness.assert_color(self, first, box, 22, 100, (255, 255, 255), "card background between placeholders")
+
+        # The shimmer: one light sweeping across the wide image placeholder moves between the shots.
+        image_item = driver.execute_script(
+            "return veilViewer.frame.items.filter(i => i.fill === arguments[0] && i.height >= 100 * 8)"
+            ".sort((a, b) => b.width - a.width)[0];", avatar["fill"])
+        self.assertIsNotNone(image_item, "the photo's placeholder, painted like the avatar's")
+        y = (image_item["y"] + image_item["height"] / 2) / 8
+        xs = [int(image_item["x"] / 8) + 4 + i * 4 for i in range(int(image_item["width"] / 8 / 4) - 2)]
+        a, b = brightness_profile(first, box, y, xs), brightness_profile(second, box, y, xs)
+        self.assertGreater(max(a) - min(a) + max(b) - min(b), 6, "the placeholder shows a gradient")
+        self.assertGreater(max(abs(p - q) for p, q in zip(a, b)), 6, "the light moved between the screenshots")
+
+
+if __name__ == "__main__":
+    unittest.main()
