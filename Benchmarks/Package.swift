@@ -23,5 +23,14 @@ let package = Package(
             path: "Benchmarks/TickDiffEncode",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        .executableTarget(
+            name: "SceneFrames",
+            dependencies: [
+                .product(name: "VeilCore", package: "Veil"),
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/SceneFrames",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )
