@@ -13,6 +13,7 @@ import signal
 import socket
 import subprocess
 import time
+import unittest
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -32,6 +33,9 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 
 # The whole run finishes by itself: a hung browser or server is reported with a traceback.
 faulthandler.dump_traceback_later(float(os.environ.get("VEIL_BROWSER_TIMEOUT", "300")), exit=True)
+
+
+FRAMES_DRAWN = "Number(document.getElementById('canvas').dataset.drawn || 0)"
 
 
 def free_port():
@@ -98,6 +102,28 @@ class VeilServer:
                 self.process.kill()
                 self.process.wait(timeout=5)
         self.log.close()
+
+
+class ServedBrowserTest(unittest.TestCase):
+    """A `veil serve` on `SCENES` and one headless Chromium, shared by the tests of a class."""
+
+    SCENES = ()
+    SERVER_NAME = "server"
+    WINDOW = (1000, 900)
+
+    @classmethod
+    def setUpClass(cls):
+        cls.server = VeilServer(*cls.SCENES, name=cls.SERVER_NAME)
+        try:
+            cls.driver = chromium(width=cls.WINDOW[0], height=cls.WINDOW[1], scale=1)
+        except Exception:
+            cls.server.stop()
+            raise
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+        cls.server.stop()
 
 
 def chromium(width=1000, height=900, scale=1):

@@ -12,7 +12,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import harness  # noqa: E402
 
-FRAMES_DRAWN = "Number(document.getElementById('canvas').dataset.drawn || 0)"
+FRAMES_DRAWN = harness.FRAMES_DRAWN
 
 
 class EmbedTest(unittest.TestCase):

@@ -8,7 +8,7 @@ import unittest
 import harness
 
 FEED_PATH = harness.ROOT / "examples" / "feed.json"
-FRAMES_DRAWN = "Number(document.getElementById('canvas').dataset.drawn || 0)"
+FRAMES_DRAWN = harness.FRAMES_DRAWN
 LIGHT = harness.hex_color("#ECF0F1")   # the default skeleton tint
 DARKER = harness.hex_color("#DEE2E3")  # its complementary colour
 SHOWN_SLIDING = 6.0                     # examples/feed.json switches to the sliding style at t = 6 s
@@ -18,20 +18,10 @@ def brightness_profile(image, box, y, xs):
     return [sum(harness.pixel(image, box, x, y)) for x in xs]
 
 
-class SkeletonViewerTest(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.server = harness.VeilServer(FEED_PATH, name="skeleton-server")
-        try:
-            cls.driver = harness.chromium(width=1000, height=1000, scale=1)
-        except Exception:
-            cls.server.stop()
-            raise
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
-        cls.server.stop()
+class SkeletonViewerTest(harness.ServedBrowserTest):
+    SCENES = (FEED_PATH,)
+    SERVER_NAME = "skeleton-server"
+    WINDOW = (1000, 1000)
 
     def test_feed_skeleton_placeholders_and_moving_shimmer(self):
         driver = self.driver

@@ -4,34 +4,23 @@ the scene's reaction runs: loading, then the empty state 1.5 s later."""
 
 import json
 import unittest
-from pathlib import Path
 
 from selenium.webdriver.common.action_chains import ActionChains
 
 import harness
 
 STATUS_PATH = harness.ROOT / "examples" / "status.json"
-FRAMES_DRAWN = "Number(document.getElementById('canvas').dataset.drawn || 0)"
+FRAMES_DRAWN = harness.FRAMES_DRAWN
 
 
 def has_text(text):
     return f"veilViewer.frame && veilViewer.frame.items.some(i => i.text === {json.dumps(text)})"
 
 
-class StatusViewerTest(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        cls.server = harness.VeilServer(STATUS_PATH, name="status-server")
-        try:
-            cls.driver = harness.chromium(width=1000, height=900, scale=1)
-        except Exception:
-            cls.server.stop()
-            raise
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
-        cls.server.stop()
+class StatusViewerTest(harness.ServedBrowserTest):
+    SCENES = (STATUS_PATH,)
+    SERVER_NAME = "status-server"
+    WINDOW = (1000, 900)
 
     def test_clicking_retry_reports_the_event_and_runs_the_reaction(self):
         driver = self.driver

@@ -17,24 +17,12 @@ SCENE_PATH = harness.FIXTURES / "solid.json"
 SCENE = harness.load_json(SCENE_PATH)
 HELLO_PATH = harness.ROOT / "examples" / "hello.json"
 BACKGROUND = harness.hex_color(SCENE["background"])
-FRAMES_DRAWN = "Number(document.getElementById('canvas').dataset.drawn || 0)"
+FRAMES_DRAWN = harness.FRAMES_DRAWN
 
 
-class ViewerTest(unittest.TestCase):
-    @classmethod
-    def setUpClass(cls):
-        scenes = [SCENE_PATH] + ([HELLO_PATH] if HELLO_PATH.exists() else [])
-        cls.server = harness.VeilServer(*scenes, name="viewer-server")
-        try:
-            cls.driver = harness.chromium(width=1000, height=900, scale=1)
-        except Exception:
-            cls.server.stop()
-            raise
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
-        cls.server.stop()
+class ViewerTest(harness.ServedBrowserTest):
+    SCENES = (SCENE_PATH, HELLO_PATH)
+    SERVER_NAME = "viewer-server"
 
     def open_viewer(self, scene=SCENE["name"]):
         driver = self.driver
@@ -103,7 +91,6 @@ class ViewerTest(unittest.TestCase):
         self.assertEqual((name, node), ("tap", "ok"), entry)
         harness.screenshot(driver, "viewer-after-tap")
 
-    @unittest.skipUnless(HELLO_PATH.exists(), "examples/hello.json is not in this checkout")
     def test_hello_example_is_listed_drawn_and_follows_its_timeline(self):
         hello = harness.load_json(HELLO_PATH)
         driver = self.open_viewer(hello["name"])
