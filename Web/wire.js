@@ -13,6 +13,12 @@ export const MAGIC = 0x56;
 export const VERSION = 1;
 const KEYFRAME = 1;
 const DELTA = 2;
+// The type/flags byte: bits 0-1 the type; bit 2 an events section follows the hash; bit 3 a base
+// distance follows the seq (else the base is seq - 1); bits 4-7 must be 0.
+const TYPE_MASK = 3;
+const HAS_EVENTS = 4;
+const HAS_BASE_DISTANCE = 8;
+const KNOWN_BITS = TYPE_MASK | HAS_EVENTS | HAS_BASE_DISTANCE;
 
 export const LIMITS = Object.freeze({
   maxMessageBytes: 16 << 20,
@@ -141,18 +147,24 @@ export function decodeMessage(bytes) {
   if (r.byte() !== MAGIC) r.fail("not a veil message (magic byte is not 0x56)", 0);
   const version = r.byte();
   if (version !== VERSION) r.fail(`unsupported version ${version}, expected 1`, 1);
-  const type = r.byte();
+  const flags = r.byte();
+  const type = flags & TYPE_MASK;
   if (type !== KEYFRAME && type !== DELTA) r.fail(`unknown message type ${type}`, 2);
+  if (flags & ~KNOWN_BITS) r.fail(`type byte ${flags} has reserved bits set (bits 4-7 must be 0)`, 2);
+  if (type === KEYFRAME && (flags & HAS_BASE_DISTANCE)) r.fail("a keyframe has no base", 2);
   const seq = r.varint();
   let base = null;
   if (type === DELTA) {
-    const start = r.o;
-    const distance = r.varint();
-    if (distance === 0) r.fail("a delta cannot be based on itself (distance 0)", start);
+    let distance = 1;
+    if (flags & HAS_BASE_DISTANCE) {
+      const start = r.o;
+      distance = r.varint();
+      if (distance === 0) r.fail("a delta cannot be based on itself (distance 0)", start);
+    }
     base = (seq - distance) >>> 0;
   }
   const hash = r.u32le();
-  const events = readEvents(r);
+  const events = flags & HAS_EVENTS ? readEvents(r) : [];
   const message = { type: type === KEYFRAME ? "keyframe" : "delta", seq, base, hash, events };
   if (type === KEYFRAME) message.frame = readFrame(r);
   else message.patch = readPatch(r);
@@ -161,7 +173,9 @@ export function decodeMessage(bytes) {
 }
 
 function readEvents(r) {
+  const start = r.o;
   const n = r.count(LIMITS.maxEvents, 2, "events");
+  if (n === 0) r.fail("the events section is present but empty", start);
   const events = [];
   for (let i = 0; i < n; i++) {
     const name = r.utf8(LIMITS.maxEventFieldBytes, "event name");
@@ -279,11 +293,17 @@ function readPatch(r) {
   if (sections & S_BACKGROUND) p.background = r.color();
   if (sections & S_PAINT_COUNT) p.paintCount = r.bounded(LIMITS.maxPaints, "paint table length");
   if (sections & S_PAINT_EDITS) {
-    const n = sectionCount(r, LIMITS.maxPaints, 3, "paint edits");
+    // No count: each slot gap carries a bit saying whether another edit follows. Slots ascend
+    // below the paint limit, so the list is bounded by it.
     let previous = -1;
-    for (let i = 0; i < n; i++) {
-      const slot = nextIndex(r, previous, LIMITS.maxPaints, "paint slot");
+    let more = true;
+    while (more) {
+      const start = r.o;
+      const code = r.bounded(2 * LIMITS.maxPaints + 1, "paint slot gap");
+      const slot = previous + 1 + Math.floor(code / 2);
+      if (slot >= LIMITS.maxPaints) r.fail(`paint slot ${slot} exceeds the limit of ${LIMITS.maxPaints}`, start);
       previous = slot;
+      more = (code & 1) === 1;
       p.paintEdits.push(readPaintEdit(slot, r));
     }
   }

@@ -28,7 +28,7 @@ import Testing
         #expect(message.events == [tap])
         #expect(message.body == .delta(base: 1, Patch()))
         #expect(message.hash == FrameHash.of(WorkedExample.frame))
-        #expect(bytes.count == 21)
+        #expect(bytes.count == 20)   // 8 header + 11 event + 1 empty patch (docs/PROTOCOL.md)
     }
 
     @Test func forcedKeyframeContinuesTheSequence() throws {

@@ -24,11 +24,11 @@ enum WorkedExample {
         return f
     }
     static let keyframeHex =
-        "56 01 01 01 f9 1a f9 85 00 e0 30 c0 69 f2 f2 f7 ff 02 00 1c 1c 1e ff 01 bf 0c 00 00 00 03 00 ec f0 f1"
+        "56 01 01 01 f9 1a f9 85 e0 30 c0 69 f2 f2 f7 ff 02 00 1c 1c 1e ff 01 bf 0c 00 00 00 03 00 ec f0 f1"
         + " ff 80 80 02 de e2 e3 ff ff ff 03 ec f0 f1 ff 02 01 9f 01 80 02 80 06 e0 2c c0 02 02 40 02 9f c0 0f"
         + " 80 02 80 0a e0 12 e0 02 01 02 48 69 01 90 02 d8 04 88 02"
-    static let deltaHex = "56 01 02 02 01 0b 1c 95 70 00 90 01 01 2d 9f 0b a0 01 01 01 02 a0 0a"
-    static let eventsHex = "56 01 02 03 01 0b 1c 95 70 01 03 74 61 70 05 72 65 74 72 79 00"
+    static let deltaHex = "56 01 02 02 0b 1c 95 70 90 02 2d 9f 0b a0 01 01 01 02 a0 0a"
+    static let eventsHex = "56 01 06 03 0b 1c 95 70 01 03 74 61 70 05 72 65 74 72 79 00"
 }
 
 func hex(_ bytes: [UInt8]) -> String {
@@ -55,30 +55,42 @@ func bytes(hex: String) -> [UInt8] {
         ("57 01 01", "not a veil message"),
         ("56 02 01", "unsupported version"),
         ("56 01 03", "unknown message type"),
+        ("56 01 00", "unknown message type"),
+        // Bits 4-7 of the type/flags byte are reserved.
+        ("56 01 11 01 00 00 00 00 00 00 00 00 00 00 00 00", "reserved bits"),
+        ("56 01 82 02 00 00 00 00 00", "reserved bits"),
+        ("56 01 09 01 01 00 00 00 00 00 00 00 00 00 00 00 00", "a keyframe has no base"),
         ("56 01 01 ff ff ff ff 1f", "varint exceeds 32 bits"),
-        ("56 01 02 05 00 00 00 00 00 00 00", "distance 0"),
-        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 00 00 00", "unexpected bytes"),
+        ("56 01 0a 05 00 00 00 00 00 00", "distance 0"),
+        // The events flag is set but no events follow: the body's first byte is read as the count.
+        ("56 01 06 02 00 00 00 00 00", "events section is present but empty"),
+        ("56 01 06 02 00 00 00 00", "message ends early"),
+        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 00 00", "unexpected bytes"),
         // 2^31 items claimed in a tiny message: refused before any allocation.
-        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 00 80 80 80 80 08", "exceed the limit"),
-        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 00 c8 01", "do not fit"),
-        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 00 02 07 00 07 00", "appears twice"),
-        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 00 01 07 80 80 10", "unknown bits"),
-        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 00 01 07 80 40 02 c3 28", "not valid UTF-8"),
-        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 00 01 07 80 40 03 ed a0 80", "not valid UTF-8"),   // a surrogate
-        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 00 01 07 80 80 01 05", "item kind 5"),
-        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 00 01 07 80 80 04 80 80 04", "font weight"),
-        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 00 01 07 80 08 02", "clip flag 2"),
-        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 01 03 00 00 00 00 00", "paint code 3"),
-        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 01 01 00 00 00 00 41", "exceed the limit of 64"),
-        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 01 01 00 00 00 00 01 80 80 04 00 00 00 00 00", "stop offset"),
-        ("56 01 02 02 01 00 00 00 00 00 20 00", "present but empty"),
-        ("56 01 02 02 01 00 00 00 00 00 80 01 00 00 00", "must change a field"),
-        ("56 01 02 02 01 00 00 00 00 00 10 01 00 04 00", "cannot be adjusted"),
-        ("56 01 02 02 01 00 00 00 00 00 10 01 00 46 00", "three coordinates"),
-        ("56 01 02 02 01 00 00 00 00 00 10 01 00 05 00", "changes nothing"),
-        ("56 01 02 02 01 00 00 00 00 00 10 01 00 08 00 00 00 00", "extra bits"),
-        ("56 01 02 02 01 00 00 00 00 00 20 01 a0 8d 06", "exceeds"),
-        ("56 01 01 01 00 00 00 00 01 02 c0 80 00 00 00 00 00 00 00 00 00 00", "not valid UTF-8"),
+        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 80 80 80 80 08", "exceed the limit"),
+        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 c8 01", "do not fit"),
+        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 02 07 00 07 00", "appears twice"),
+        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 01 07 80 80 10", "unknown bits"),
+        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 01 07 80 40 02 c3 28", "not valid UTF-8"),
+        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 01 07 80 40 03 ed a0 80", "not valid UTF-8"),   // a surrogate
+        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 01 07 80 80 01 05", "item kind 5"),
+        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 01 07 80 80 04 80 80 04", "font weight"),
+        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 01 07 80 08 02", "clip flag 2"),
+        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 01 03 00 00 00 00 00", "paint code 3"),
+        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 01 01 00 00 00 00 41", "exceed the limit of 64"),
+        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 01 01 00 00 00 00 01 80 80 04 00 00 00 00 00", "stop offset"),
+        ("56 01 02 02 00 00 00 00 20 00", "present but empty"),
+        ("56 01 02 02 00 00 00 00 80 01 00 00 00", "must change a field"),
+        ("56 01 02 02 00 00 00 00 10 00 04 00", "cannot be adjusted"),
+        ("56 01 02 02 00 00 00 00 10 00 46 00", "three coordinates"),
+        ("56 01 02 02 00 00 00 00 10 00 05 00", "changes nothing"),
+        ("56 01 02 02 00 00 00 00 10 00 08 00 00 00 00", "extra bits"),
+        // A paint edit whose "more" bit promises another edit that is not there.
+        ("56 01 02 02 00 00 00 00 10 01 00 00 00 00 00", "message ends early"),
+        // Slot gap 4096 (code 8192 = 80 40): beyond the paint table limit.
+        ("56 01 02 02 00 00 00 00 10 80 40 00 00 00 00 00", "paint slot 4096 exceeds"),
+        ("56 01 02 02 00 00 00 00 20 01 a0 8d 06", "exceeds"),
+        ("56 01 05 01 00 00 00 00 01 02 c0 80 00 00 00 00 00 00 00 00 00 00", "not valid UTF-8"),
     ]
 
     // MARK: exact bytes
@@ -104,6 +116,40 @@ func bytes(hex: String) -> [UInt8] {
         _ = try mirror.apply(WireEncoder.keyframe(WorkedExample.frame, sequence: 1))
         #expect(try mirror.apply(delta) == WorkedExample.next)
         #expect(try mirror.apply(events) == WorkedExample.next)
+    }
+
+    @Test func headerFlagsSayWhatFollows() throws {
+        let tap = HostEvent(name: Array("tap".utf8), node: Array("retry".utf8))
+        // The common delta: base = seq - 1, no events: type byte 0x02, then seq and hash.
+        #expect(hex(WireEncoder.delta(Patch(), sequence: 300, base: 299, hash: 0x0403_0201))
+                == "56 01 02 ac 02 01 02 03 04 00")
+        // Another base: bit 3 and the distance after the seq.
+        let far = WireEncoder.delta(Patch(), sequence: 300, base: 297, hash: 0x0403_0201)
+        #expect(hex(far) == "56 01 0a ac 02 03 01 02 03 04 00")
+        #expect(try WireDecoder.decode(far) == Message(sequence: 300, hash: 0x0403_0201, body: .delta(base: 297, Patch())))
+        // Sequence numbers wrap: seq 0 is based on 2^32 - 1.
+        #expect(try WireDecoder.decode(bytes(hex: "56 01 02 00 00 00 00 00 00")).body == .delta(base: .max, Patch()))
+        // An explicit distance of 1 is accepted (never produced) and means the same.
+        #expect(try WireDecoder.decode(bytes(hex: "56 01 0a ac 02 01 01 02 03 04 00"))
+                == WireDecoder.decode(bytes(hex: "56 01 02 ac 02 01 02 03 04 00")))
+        // Events: bit 2 and the list after the hash, keyframes too.
+        let keyframe = WireEncoder.keyframe(Frame(), sequence: 1, events: [tap])
+        #expect(Array(keyframe.prefix(4)) == [0x56, 1, 0x05, 1])
+        #expect(try WireDecoder.decode(keyframe).events == [tap])
+        #expect(WireEncoder.keyframe(Frame(), sequence: 1)[2] == 0x01)
+    }
+
+    @Test func paintEditsChainWithAMoreBit() throws {
+        // Three edits, slots 0, 2 and 3: gap codes 0<<1|1, 1<<1|1, 0<<1|0.
+        var p = Patch()
+        p.paintEdits = [PaintEdit(slot: 0, change: .replace(.solid(Color(rgba: 0x11223344)))),
+                        PaintEdit(slot: 2, change: .replace(.solid(Color(rgba: 0x55667788)))),
+                        PaintEdit(slot: 3, change: .replace(.solid(Color(rgba: 0x99AABBCC))))]
+        var w = ByteWriter()
+        WireEncoder.writePatch(p, to: &w)
+        #expect(hex(w.bytes) == "10 01 00 11 22 33 44 03 00 55 66 77 88 00 00 99 aa bb cc")
+        let message = WireEncoder.delta(p, sequence: 2, base: 1, hash: 0)
+        #expect(try WireDecoder.decode(message).body == .delta(base: 1, p))
     }
 
     @Test func frameHashIsFNV1aOfTheKeyframeBody() {
@@ -233,7 +279,7 @@ func bytes(hex: String) -> [UInt8] {
             sizes.append(stream.next(frame: frame, events: [])!.count)
         }
         print("delta moving one linear gradient: \(sizes.min()!)…\(sizes.max()!) bytes")
-        #expect(sizes.max()! <= 20)
+        #expect(sizes.max()! <= 16)
     }
 
     @Test func sizesOfTypicalMessages() {

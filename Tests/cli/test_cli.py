@@ -54,7 +54,7 @@ BAD_TIMELINE_SCENE = """{
 
 WIRE_MAGIC = 0x56  # "V", docs/PROTOCOL.md
 WIRE_VERSION = 0x01
-KEYFRAME, DELTA = 0x01, 0x02
+KEYFRAME, DELTA = 0x01, 0x02  # bits 0-1 of the type/flags byte; bit 2 = events follow, bit 3 = base distance
 
 
 class Failure(Exception):
@@ -188,7 +188,8 @@ def test_stream_events_make_deltas_at_the_right_ticks():
     messages = records(data)
     # Keyframe at t = 0; both 0.25 commands before the tick at 0.3; the resize before 0.7.
     check(len(messages) == 3, f"expected keyframe + 2 deltas, got {len(messages)}")
-    check([m[2] for m in messages] == [KEYFRAME, DELTA, DELTA], f"types {[m[2] for m in messages]}")
+    # No host events and every base is the previous message: the type/flags byte is the bare type.
+    check([m[2] for m in messages] == [KEYFRAME, DELTA, DELTA], f"type bytes {[m[2] for m in messages]}")
     check([m[3] for m in messages] == [1, 2, 3], f"seqs {[m[3] for m in messages]}")
     # Same input, same bytes; standard output and --out agree.
     again = stream_messages("good.json", "--events", events, "--duration", "1", "--fps", "10", "--out", "again.veil")

@@ -85,12 +85,35 @@ test("a delta before any keyframe asks for one", () => {
 });
 
 test("the worked example of docs/PROTOCOL.md decodes as documented", () => {
-  const delta = decodeMessage(fromHex("56010202010b1c9570009001012d9f0ba001010102a00a"));
+  const delta = decodeMessage(fromHex("560102020b1c957090022d9f0ba001010102a00a"));
   assert.deepEqual(delta.patch.paintEdits, [{ slot: 1, adjust: { kind: "linear", x0: -720, x1: 80 } }]);
   assert.deepEqual(delta.patch.updates, [{ index: 1, mask: 2, fields: { y: 656 } }]);
-  const events = decodeMessage(fromHex("56010203010b1c9570010374617005726574727900"));
+  const events = decodeMessage(fromHex("560106030b1c9570010374617005726574727900"));
   assert.deepEqual(events.events, [{ name: "tap", node: "retry" }]);
   assert.equal(events.base, 2);
+});
+
+test("the type/flags byte says whether a base distance and events follow", () => {
+  // Common delta: type 2, seq 300, base 299 implied, no events.
+  const common = decodeMessage(fromHex("560102ac020102030400"));
+  assert.deepEqual([common.seq, common.base, common.hash, common.events], [300, 299, 0x04030201, []]);
+  // Bit 3: an explicit distance (3) after the seq.
+  assert.equal(decodeMessage(fromHex("56010aac02030102030400")).base, 297);
+  // Sequence numbers wrap: seq 0 is based on 2^32 - 1.
+  assert.equal(decodeMessage(fromHex("560102000000000000")).base, 0xffffffff);
+  // Keyframe with bit 2: events after the hash.
+  const keyframe = decodeMessage(fromHex("56010501000000000103746170057265747279" + "0000ffffffff0000"));
+  assert.deepEqual(keyframe.events, [{ name: "tap", node: "retry" }]);
+  assert.equal(keyframe.base, null);
+});
+
+test("paint edits chain with a more bit instead of a count", () => {
+  const m = decodeMessage(fromHex("56010202000000001001001122334403005566778800" + "0099aabbcc"));
+  assert.deepEqual(m.patch.paintEdits, [
+    { slot: 0, paint: { kind: "solid", color: 0x11223344 } },
+    { slot: 2, paint: { kind: "solid", color: 0x55667788 } },
+    { slot: 3, paint: { kind: "solid", color: 0x99aabbcc } },
+  ]);
 });
 
 test("malformed messages (Tests/Vectors/malformed.json, shared with Swift) are rejected with a reason", () => {

@@ -23,13 +23,21 @@ public struct Message: Equatable, Sendable {
     }
 }
 
-/// The fixed bytes of the header.
+/// The fixed bytes of the header: magic, version, then one type/flags byte.
 enum WireHeader {
     /// "V"
     static let magic: UInt8 = 0x56
     static let version: UInt8 = 1
+    /// Bits 0-1 of the type/flags byte: the message type.
+    static let typeMask: UInt8 = 3
     static let keyframe: UInt8 = 1
     static let delta: UInt8 = 2
+    /// Bit 2: an events section (count ≥ 1, then the events) follows the hash. Clear: no events.
+    static let hasEvents: UInt8 = 1 << 2
+    /// Bit 3 (deltas only): a base distance follows the seq. Clear: the base is seq - 1.
+    static let hasBaseDistance: UInt8 = 1 << 3
+    /// Bits 4-7 must be 0.
+    static let knownBits: UInt8 = typeMask | hasEvents | hasBaseDistance
 }
 
 /// Bits of the first byte of a patch body: which sections follow, in this order.
@@ -42,6 +50,12 @@ enum PatchSections {
     static let removes: UInt8 = 1 << 5
     static let placements: UInt8 = 1 << 6
     static let updates: UInt8 = 1 << 7
+}
+
+/// The paint edits section has no count: each edit starts with `varint slotGap << 1 | more`, where
+/// `more` (bit 0) says another edit follows.
+enum PaintEdits {
+    static let more = 1
 }
 
 /// The code byte of a paint edit: bits 0-1 the paint kind (0 solid, 1 linear, 2 radial);

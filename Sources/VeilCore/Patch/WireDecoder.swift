@@ -10,20 +10,27 @@ public enum WireDecoder {
         guard try r.byte() == WireHeader.magic else { throw WireError(offset: 0, reason: "not a veil message (magic byte is not 0x56)") }
         let version = try r.byte()
         guard version == WireHeader.version else { throw WireError(offset: 1, reason: "unsupported version \(version), expected 1") }
-        let type = try r.byte()
+        let flags = try r.byte()
+        let type = flags & WireHeader.typeMask
         guard type == WireHeader.keyframe || type == WireHeader.delta else {
             throw WireError(offset: 2, reason: "unknown message type \(type)")
         }
+        guard flags & ~WireHeader.knownBits == 0 else {
+            throw WireError(offset: 2, reason: "type byte \(flags) has reserved bits set (bits 4-7 must be 0)")
+        }
+        if type == WireHeader.keyframe && flags & WireHeader.hasBaseDistance != 0 {
+            throw WireError(offset: 2, reason: "a keyframe has no base")
+        }
         let sequence = try r.varint()
-        var base: UInt32 = 0
-        if type == WireHeader.delta {
+        var base: UInt32 = sequence &- 1
+        if flags & WireHeader.hasBaseDistance != 0 {
             let start = r.offset
             let distance = try r.varint()
             guard distance != 0 else { throw WireError(offset: start, reason: "a delta cannot be based on itself (distance 0)") }
             base = sequence &- distance
         }
         let hash = try r.uint32LE()
-        let events = try readEvents(&r)
+        let events = flags & WireHeader.hasEvents != 0 ? try readEvents(&r) : []
         let body: Message.Body
         if type == WireHeader.keyframe {
             body = .keyframe(try FrameCoding.readFrame(&r))
@@ -35,7 +42,9 @@ public enum WireDecoder {
     }
 
     static func readEvents(_ r: inout ByteReader) throws(WireError) -> [HostEvent] {
+        let start = r.offset
         let n = try r.count(max: WireLimits.maxEvents, minBytes: 2, of: "events")
+        guard n > 0 else { throw WireError(offset: start, reason: "the events section is present but empty") }
         var events: [HostEvent] = []
         events.reserveCapacity(n)
         for _ in 0 ..< n {
@@ -56,12 +65,19 @@ public enum WireDecoder {
             p.paintCount = try r.bounded(max: WireLimits.maxPaints, of: "paint table length")
         }
         if sections & PatchSections.paintEdits != 0 {
-            let n = try sectionCount(&r, max: WireLimits.maxPaints, minBytes: 3, of: "paint edits")
-            p.paintEdits.reserveCapacity(n)
+            // No count: each slot gap carries a bit saying whether another edit follows. Slots
+            // ascend below the paint limit, so the list is bounded by it.
             var previous = -1
-            for _ in 0 ..< n {
-                let slot = try nextIndex(&r, after: previous, limit: WireLimits.maxPaints, of: "paint slot")
+            var more = true
+            while more {
+                let start = r.offset
+                let code = try r.bounded(max: 2 * WireLimits.maxPaints + 1, of: "paint slot gap")
+                let slot = previous + 1 + code >> 1
+                guard slot < WireLimits.maxPaints else {
+                    throw WireError(offset: start, reason: "paint slot \(slot) exceeds the limit of \(WireLimits.maxPaints)")
+                }
                 previous = slot
+                more = code & PaintEdits.more != 0
                 p.paintEdits.append(PaintEdit(slot: slot, change: try readPaintChange(&r)))
             }
         }

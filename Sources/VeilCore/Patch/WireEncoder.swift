@@ -3,7 +3,7 @@ public enum WireEncoder {
     /// A keyframe of `frame`; its hash is computed from the body as it is written.
     public static func keyframe(_ frame: Frame, sequence: UInt32, events: [HostEvent] = []) -> [UInt8] {
         var w = ByteWriter(capacity: 16 + frame.items.count * 16)
-        let hashOffset = writeHeader(type: WireHeader.keyframe, sequence: sequence, base: nil, to: &w)
+        let hashOffset = writeHeader(type: WireHeader.keyframe, sequence: sequence, base: nil, events: events, to: &w)
         writeEvents(events, to: &w)
         let bodyStart = w.bytes.count
         FrameCoding.write(frame, to: &w)
@@ -15,7 +15,7 @@ public enum WireEncoder {
     public static func delta(_ patch: Patch, sequence: UInt32, base: UInt32, hash: UInt32,
                              events: [HostEvent] = []) -> [UInt8] {
         var w = ByteWriter(capacity: 32)
-        let hashOffset = writeHeader(type: WireHeader.delta, sequence: sequence, base: base, to: &w)
+        let hashOffset = writeHeader(type: WireHeader.delta, sequence: sequence, base: base, events: events, to: &w)
         w.patchUInt32LE(hash, at: hashOffset)
         writeEvents(events, to: &w)
         writePatch(patch, to: &w)
@@ -27,7 +27,8 @@ public enum WireEncoder {
         switch message.body {
         case let .keyframe(frame):
             var w = ByteWriter()
-            let hashOffset = writeHeader(type: WireHeader.keyframe, sequence: message.sequence, base: nil, to: &w)
+            let hashOffset = writeHeader(type: WireHeader.keyframe, sequence: message.sequence, base: nil,
+                                         events: message.events, to: &w)
             w.patchUInt32LE(message.hash, at: hashOffset)
             writeEvents(message.events, to: &w)
             FrameCoding.write(frame, to: &w)
@@ -37,20 +38,27 @@ public enum WireEncoder {
         }
     }
 
-    /// Magic, version, type, sequence, base distance (deltas), then four bytes for the hash; returns
-    /// where the hash goes.
-    static func writeHeader(type: UInt8, sequence: UInt32, base: UInt32?, to w: inout ByteWriter) -> Int {
+    /// Magic, version, type/flags, sequence, base distance (deltas whose base is not seq - 1), then
+    /// four bytes for the hash; returns where the hash goes.
+    static func writeHeader(type: UInt8, sequence: UInt32, base: UInt32?, events: [HostEvent],
+                            to w: inout ByteWriter) -> Int {
         w.write(WireHeader.magic)
         w.write(WireHeader.version)
-        w.write(type)
+        let distance = base.map { sequence &- $0 }
+        var flags = type
+        if !events.isEmpty { flags |= WireHeader.hasEvents }
+        if let distance, distance != 1 { flags |= WireHeader.hasBaseDistance }
+        w.write(flags)
         w.writeVarint(sequence)
-        if let base { w.writeVarint(sequence &- base) }
+        if flags & WireHeader.hasBaseDistance != 0, let distance { w.writeVarint(distance) }
         let hashOffset = w.bytes.count
         w.writeUInt32LE(0)
         return hashOffset
     }
 
+    /// The events section: present only when there are events (the header's flag says so).
     static func writeEvents(_ events: [HostEvent], to w: inout ByteWriter) {
+        if events.isEmpty { return }
         w.writeVarint(events.count)
         for event in events {
             w.writeLengthPrefixed(event.name)
@@ -75,10 +83,10 @@ public enum WireEncoder {
         if let background = p.background { w.writeColor(background) }
         if let paintCount = p.paintCount { w.writeVarint(paintCount) }
         if !p.paintEdits.isEmpty {
-            w.writeVarint(p.paintEdits.count)
             var previous = -1
-            for edit in p.paintEdits {
-                w.writeVarint(edit.slot - previous - 1)
+            for (i, edit) in p.paintEdits.enumerated() {
+                let more = i + 1 < p.paintEdits.count ? PaintEdits.more : 0
+                w.writeVarint((edit.slot - previous - 1) << 1 | more)
                 previous = edit.slot
                 writePaintChange(edit.change, to: &w)
             }
