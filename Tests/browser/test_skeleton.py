@@ -61,6 +61,22 @@ class SkeletonViewerTest(harness.ServedBrowserTest):
         self.assertGreater(max(a) - min(a) + max(b) - min(b), 6, "the placeholder shows a gradient")
         self.assertGreater(max(abs(p - q) for p, q in zip(a, b)), 6, "the light moved between the screenshots")
 
+    def test_dark_appearance_from_the_viewer_retints_the_skeleton(self):
+        driver = self.driver
+        driver.get(f"{self.server.url}/index.html?scene=feed&fixed=1&appearance=dark")
+        # examples/feed.json shows a solid skeleton at t = 0.5 s.
+        avatar = harness.wait_for(
+            driver, "veilViewer.frame && "
+                    "veilViewer.frame.items.find(i => i.width === 48 * 8 && i.height === 48 * 8 && "
+                    "veilViewer.frame.paints[i.fill - 1].kind === 'solid' && "
+                    "veilViewer.frame.paints[i.fill - 1].color === 0x1c2325ff)",
+            timeout=10, what="the avatar's placeholder in the dark tint #1C2325")
+        harness.wait_until_still(driver, FRAMES_DRAWN, quiet=0.4)
+        image = harness.screenshot(driver, "skeleton-dark")
+        box = harness.canvas_box(driver)
+        cx, cy = (avatar["x"] + avatar["width"] / 2) / 8, (avatar["y"] + avatar["height"] / 2) / 8
+        harness.assert_color(self, image, box, cx, cy, harness.hex_color("#1C2325"), "dark skeleton tint")
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -77,7 +77,8 @@ public final class Session {
     }
 
     /// Advances to `t` (running the timeline up to it), then applies `action` at that moment:
-    /// how `veil stream` and tests apply timed events, so fades start exactly at their time.
+    /// for tests and hosts that know when an action happened, so its fades start exactly then.
+    /// (`veil stream`, like the live hosts, applies actions at the latest tick's time.)
     public func apply(_ action: Action, at t: Double) throws(SessionError) {
         advance(to: t)
         try apply(action)
