@@ -58,8 +58,10 @@ func wasmLinkerFlags() -> [String] {
         "veil_input", "veil_tick", "veil_keyframe", "veil_output", "veil_error",
     ]
     let wasmLibs = Context.environment["VEIL_WASM_LIBS"] ?? ""
+    // VEIL_WASM_NAMES=1 keeps the name section (for tools/wasm/size-report.sh); the shipped module is stripped.
+    let strip = Context.environment["VEIL_WASM_NAMES"] != nil ? [] : ["--strip-all"]
     return ["-Xclang-linker", "-nostdlib"]
-        + (["--no-entry", "--gc-sections", "--strip-all", "--stack-first", "-z", "stack-size=262144"]
+        + (["--no-entry", "--gc-sections"] + strip + ["--stack-first", "-z", "stack-size=262144"]
             + exports.map { "--export=\($0)" }).flatMap { ["-Xlinker", $0] }
         + wasmLibs.split(separator: " ").flatMap { ["-Xlinker", String($0)] }
 }
