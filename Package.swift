@@ -9,7 +9,8 @@ let embeddedWasm = Context.environment["EMBEDDED_WASM"] != nil
 let embeddedSwiftSettings: [SwiftSetting] = embeddedWasm ? [
     .enableExperimentalFeature("Embedded"),
     .enableExperimentalFeature("Extern"),
-    .unsafeFlags(["-wmo", "-Osize", "-Xfrontend", "-disable-stack-protector"]),
+    .unsafeFlags(["-wmo", "-Osize", "-Xfrontend", "-disable-stack-protector"]
+        + (Context.environment["VEIL_WASM_SWIFTFLAGS"] ?? "").split(separator: " ").map(String.init)),
 ] : []
 
 var products: [Product] = [

@@ -4,20 +4,18 @@
 
 enum SkeletonNodeKeys {
     /// Keys every node accepts.
-    static func fields<Style>() -> [Field<NodeDraft<Style>>] {
-        [
-            Field("skeletonable") { d, m, c throws(SceneError) in d.node.skeleton.skeletonable = try c.bool(m) },
-            Field("hiddenWhenSkeletonIsActive") { d, m, c throws(SceneError) in
-                d.node.skeleton.hiddenWhenSkeletonIsActive = try c.bool(m)
-            },
-            Field("interactiveWhenSkeleton") { d, m, c throws(SceneError) in
-                d.node.skeleton.interactiveWhenSkeleton = try c.bool(m)
-            },
-            Field("skeletonCornerRadius") { d, m, c throws(SceneError) in
-                d.node.skeleton.cornerRadius = try c.number(m, Bounds.size)
-            },
-        ]
-    }
+    static let node: [Field<Node>] = [
+        Field("skeletonable") { n, m, c throws(SceneError) in n.skeleton.skeletonable = try c.bool(m) },
+        Field("hiddenWhenSkeletonIsActive") { n, m, c throws(SceneError) in
+            n.skeleton.hiddenWhenSkeletonIsActive = try c.bool(m)
+        },
+        Field("interactiveWhenSkeleton") { n, m, c throws(SceneError) in
+            n.skeleton.interactiveWhenSkeleton = try c.bool(m)
+        },
+        Field("skeletonCornerRadius") { n, m, c throws(SceneError) in
+            n.skeleton.cornerRadius = try c.number(m, Bounds.size)
+        },
+    ]
 
     /// Keys of labels: how their placeholder lines are drawn.
     static let label: [Field<NodeDraft<LabelStyle>>] = [
