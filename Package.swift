@@ -6,6 +6,7 @@ import PackageDescription
 // environment variable because `.when(platforms:)` cannot match the `none` OS of that triple.
 let embeddedWasm = Context.environment["EMBEDDED_WASM"] != nil
 
+// VEIL_WASM_SWIFTFLAGS adds compiler flags to that build, for size experiments (tools/wasm/size-report.py).
 let embeddedSwiftSettings: [SwiftSetting] = embeddedWasm ? [
     .enableExperimentalFeature("Embedded"),
     .enableExperimentalFeature("Extern"),

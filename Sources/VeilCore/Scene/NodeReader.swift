@@ -17,8 +17,8 @@ struct NodeType: Sendable {
     let name: [UInt8]
     let read: Read
 
-    init(_ name: String, _ read: @escaping Read) {
-        self.name = Array(name.utf8)
+    init(_ name: StaticString, _ read: @escaping Read) {
+        self.name = tableName(name)
         self.read = read
     }
 }
@@ -126,7 +126,7 @@ extension ReaderContext {
     mutating func readRowTemplate(_ value: JSONValue) throws(SceneError) -> (Node, Int) {
         let outerIDs = ids
         let countBefore = nodeCount
-        ids = [:]
+        ids = KeyTable()
         let template = try readNode(value, defaultID: Array("row".utf8))
         let nodesPerRow = nodeCount - countBefore
         ids = outerIDs

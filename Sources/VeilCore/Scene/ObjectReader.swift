@@ -10,8 +10,8 @@ struct Field<Target>: Sendable {
     let required: Bool
     let read: Read
 
-    init(_ name: String, required: Bool = false, _ read: @escaping Read) {
-        self.name = Array(name.utf8)
+    init(_ name: StaticString, required: Bool = false, _ read: @escaping Read) {
+        self.name = tableName(name)
         self.required = required
         self.read = read
     }
@@ -23,7 +23,7 @@ struct Field<Target>: Sendable {
     }
 
     /// A key read elsewhere (such as a node's "type" and "id") that the table must still accept and list.
-    static func handledElsewhere(_ name: String) -> Field<Target> {
+    static func handledElsewhere(_ name: StaticString) -> Field<Target> {
         Field(name) { _, _, _ throws(SceneError) in }
     }
 }
@@ -36,8 +36,8 @@ struct Variant<Result>: Sendable {
     let name: [UInt8]
     let read: Read
 
-    init(_ name: String, _ read: @escaping Read) {
-        self.name = Array(name.utf8)
+    init(_ name: StaticString, _ read: @escaping Read) {
+        self.name = tableName(name)
         self.read = read
     }
 }
@@ -139,4 +139,11 @@ extension ReaderContext {
 
     /// Text from the file for a message (shortened, control characters hidden).
     func display(_ text: [UInt8]) -> String { JSONParser.display(text) }
+}
+
+/// The bytes of a key name in a reader table. One out-of-line function: the tables have a few hundred
+/// entries, and converting a `String` inline in each cost about 5 KB of veil.wasm.
+@inline(never)
+func tableName(_ name: StaticString) -> [UInt8] {
+    name.withUTF8Buffer { Array($0) }
 }

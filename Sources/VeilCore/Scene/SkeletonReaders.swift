@@ -114,7 +114,7 @@ enum PreparationKeys {
         Field("section") { d, m, c throws(SceneError) in d.section = try c.integer(m, 0...Limits.maxSections) },
         Field("row") { d, m, c throws(SceneError) in d.row = try c.integer(m, 0...Limits.maxSkeletonRows) },
     ] + SetKeys.fields.map { field in
-        Field(String(decoding: field.name, as: UTF8.self), required: field.required) { d, m, c throws(SceneError) in
+        Field(name: field.name, required: field.required) { d, m, c throws(SceneError) in
             if m.key == Array("node".utf8) { d.nodeOffset = m.value.offset }
             try field.read(&d.set, m, &c)
         }
@@ -201,7 +201,7 @@ enum SkeletonCommandKeys {
             d.markShowOnly(m)
         },
     ] + SkeletonStyleKeys.fields.map { field in
-        Field(String(decoding: field.name, as: UTF8.self)) { d, m, c throws(SceneError) in
+        Field(name: field.name, required: false) { d, m, c throws(SceneError) in
             try field.read(&d.style, m, &c)
             d.markShowOnly(m)
         }

@@ -29,8 +29,8 @@ enum Bounds {
 struct Choice<Value: Sendable>: Sendable {
     let name: [UInt8]
     let value: Value
-    init(_ name: String, _ value: Value) {
-        self.name = Array(name.utf8)
+    init(_ name: StaticString, _ value: Value) {
+        self.name = tableName(name)
         self.value = value
     }
 }
