@@ -6,10 +6,12 @@ import PackageDescription
 // environment variable because `.when(platforms:)` cannot match the `none` OS of that triple.
 let embeddedWasm = Context.environment["EMBEDDED_WASM"] != nil
 
+// VEIL_WASM_SWIFTFLAGS adds compiler flags to that build, for size experiments (tools/wasm/size-report.py).
 let embeddedSwiftSettings: [SwiftSetting] = embeddedWasm ? [
     .enableExperimentalFeature("Embedded"),
     .enableExperimentalFeature("Extern"),
-    .unsafeFlags(["-wmo", "-Osize", "-Xfrontend", "-disable-stack-protector"]),
+    .unsafeFlags(["-wmo", "-Osize", "-Xfrontend", "-disable-stack-protector"]
+        + (Context.environment["VEIL_WASM_SWIFTFLAGS"] ?? "").split(separator: " ").map(String.init)),
 ] : []
 
 var products: [Product] = [
@@ -58,8 +60,10 @@ func wasmLinkerFlags() -> [String] {
         "veil_input", "veil_tick", "veil_keyframe", "veil_output", "veil_error",
     ]
     let wasmLibs = Context.environment["VEIL_WASM_LIBS"] ?? ""
+    // VEIL_WASM_NAMES=1 keeps the name section (for tools/wasm/size-report.sh); the shipped module is stripped.
+    let strip = Context.environment["VEIL_WASM_NAMES"] != nil ? [] : ["--strip-all"]
     return ["-Xclang-linker", "-nostdlib"]
-        + (["--no-entry", "--gc-sections", "--strip-all", "--stack-first", "-z", "stack-size=262144"]
+        + (["--no-entry", "--gc-sections"] + strip + ["--stack-first", "-z", "stack-size=262144"]
             + exports.map { "--export=\($0)" }).flatMap { ["-Xlinker", $0] }
         + wasmLibs.split(separator: " ").flatMap { ["-Xlinker", String($0)] }
 }

@@ -16,7 +16,7 @@ WASM_SOURCES  := Package.swift $(shell find Sources/VeilCore Sources/VeilWasm -n
 WASM_OPT_FEATURES := --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
                      --enable-mutable-globals --enable-multivalue --enable-reference-types
 
-.PHONY: wasm wasm-size
+.PHONY: wasm wasm-size wasm-map
 wasm: $(WASM_OUT)
 
 # arc4random_buf and putchar without WASI imports; linked before libc.a so libc's are not pulled.
@@ -41,3 +41,19 @@ $(WASM_OUT): $(WASM_SOURCES) $(WASM_SUPPORT) mk/wasm.mk
 
 wasm-size: $(WASM_OUT)
 	@echo "$(WASM_OUT): $$(wc -c < $(WASM_OUT)) bytes, $$(gzip -9c $(WASM_OUT) | wc -c) gzipped"
+
+# Where veil.wasm's bytes go: relinks with the name section kept, optimizes exactly like `make wasm`
+# while writing a symbol map, and prints code size per source area and the largest functions
+# (tools/wasm/size-report.py; `python3 tools/wasm/size-report.py $(WASM_MAP_OUT) $(WASM_MAP) --area reader`).
+WASM_MAP_OUT := .build/wasm/veil-map.wasm
+WASM_MAP     := .build/wasm/veil.symbols
+wasm-map: $(WASM_SOURCES) $(WASM_SUPPORT)
+	rm -f $(WASM_SCRATCH)/$(WASM_TRIPLE)/release/VeilWasm.wasm
+	EMBEDDED_WASM=1 VEIL_WASM_NAMES=1 VEIL_WASM_LIBS="$(abspath $(WASM_SUPPORT)) $(WASM_LIBC) $(WASM_BUILTINS)" \
+	  swift build --triple $(WASM_TRIPLE) -c release --product VeilWasm --scratch-path $(WASM_SCRATCH)
+	@mkdir -p $(dir $(WASM_MAP_OUT))
+	wasm-opt -Oz $(WASM_OPT_FEATURES) --strip-dwarf --symbolmap=$(WASM_MAP) \
+	  $(WASM_SCRATCH)/$(WASM_TRIPLE)/release/VeilWasm.wasm -o $(WASM_MAP_OUT)
+	@# The next `make wasm` must relink the stripped module.
+	rm -f $(WASM_SCRATCH)/$(WASM_TRIPLE)/release/VeilWasm.wasm
+	python3 tools/wasm/size-report.py $(WASM_MAP_OUT) $(WASM_MAP)

@@ -1,7 +1,7 @@
 /// Interns item keys ("<node id>#<role>") to stable UInt32 ids for the life of a session.
 /// Interning (rather than hashing) cannot collide, and the same inputs give the same ids.
 struct IdTable {
-    private var ids: [[UInt8]: UInt32] = [:]
+    private var ids = KeyTable<[UInt8], UInt32>()
 
     mutating func id(for key: [UInt8]) -> UInt32 {
         if let id = ids[key] { return id }

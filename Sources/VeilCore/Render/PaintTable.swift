@@ -2,7 +2,7 @@
 /// unchanged scene keeps its slots from frame to frame).
 struct PaintTable {
     private(set) var paints: [Paint] = []
-    private var slots: [Paint: UInt32] = [:]
+    private var slots = KeyTable<Paint, UInt32>()
 
     /// The item reference for `paint`: slot + 1.
     mutating func reference(_ paint: Paint) -> UInt32 {

@@ -73,7 +73,7 @@ struct JSONParser {
         pos += 1
         skipWhitespace()
         var members: [JSONMember] = []
-        var keySet: Set<[UInt8]> = []  // used once an object is large; small ones are scanned
+        var keySet = KeyTable<[UInt8], Bool>()  // used once an object is large; small ones are scanned
         if peek() == UInt8(ascii: "}") {
             pos += 1
             depth -= 1
@@ -114,13 +114,13 @@ struct JSONParser {
     }
 
     /// Small objects are checked by scanning; from 16 members on, a set keeps this linear.
-    private static func isDuplicate(_ key: [UInt8], in members: [JSONMember], set: inout Set<[UInt8]>) -> Bool {
+    private static func isDuplicate(_ key: [UInt8], in members: [JSONMember], set: inout KeyTable<[UInt8], Bool>) -> Bool {
         if members.count < 16 {
             for m in members where m.key == key { return true }
             return false
         }
-        if set.isEmpty { for m in members { set.insert(m.key) } }
-        return !set.insert(key).inserted
+        if set.count == 0 { for m in members { set[m.key] = true } }
+        return !set.insert(key, true)
     }
 
     private mutating func parseArray() throws(JSONError) -> JSONValue {

@@ -17,44 +17,57 @@ struct NodeType: Sendable {
     let name: [UInt8]
     let read: Read
 
-    init(_ name: String, _ read: @escaping Read) {
-        self.name = Array(name.utf8)
+    init(_ name: StaticString, _ read: @escaping Read) {
+        self.name = tableName(name)
         self.read = read
     }
 }
 
 /// The keys every node accepts, whatever its type. Each kind's table is its own keys followed by these.
+///
+/// They read the common `Node` fields only, so they are written once over `Node` and lifted into each
+/// kind's `NodeDraft<Style>` table: Embedded Swift specializes every generic, and generic tables would
+/// compile every closure once per node kind.
 enum CommonNodeKeys {
+    static let node: [Field<Node>] = [
+        .handledElsewhere("type"),
+        .handledElsewhere("id"),
+        Field("frame") { n, m, c throws(SceneError) in n.frame = try c.rect(m) },
+        Field("width") { n, m, c throws(SceneError) in n.width = try c.number(m, Bounds.size) },
+        Field("height") { n, m, c throws(SceneError) in n.height = try c.number(m, Bounds.size) },
+        Field("padding") { n, m, c throws(SceneError) in n.padding = try c.insets(m) },
+        Field("background") { n, m, c throws(SceneError) in n.background = try c.color(m) },
+        Field("cornerRadius") { n, m, c throws(SceneError) in n.cornerRadius = try c.number(m, Bounds.size) },
+        Field("borderColor") { n, m, c throws(SceneError) in n.borderColor = try c.color(m) },
+        Field("borderWidth") { n, m, c throws(SceneError) in n.borderWidth = try c.number(m, Bounds.size) },
+        Field("opacity") { n, m, c throws(SceneError) in n.opacity = try c.number(m, Bounds.unit) },
+        Field("hidden") { n, m, c throws(SceneError) in n.hidden = try c.bool(m) },
+        Field("clipsToBounds") { n, m, c throws(SceneError) in n.clipsToBounds = try c.bool(m) },
+        Field("maxWidth") { n, m, c throws(SceneError) in n.maxWidth = try c.number(m, Bounds.size) },
+    ] + SkeletonNodeKeys.node
+
     static func fields<Style>() -> [Field<NodeDraft<Style>>] {
-        [
-            .handledElsewhere("type"),
-            .handledElsewhere("id"),
-            Field("frame") { d, m, c throws(SceneError) in d.node.frame = try c.rect(m) },
-            Field("width") { d, m, c throws(SceneError) in d.node.width = try c.number(m, Bounds.size) },
-            Field("height") { d, m, c throws(SceneError) in d.node.height = try c.number(m, Bounds.size) },
-            Field("padding") { d, m, c throws(SceneError) in d.node.padding = try c.insets(m) },
-            Field("background") { d, m, c throws(SceneError) in d.node.background = try c.color(m) },
-            Field("cornerRadius") { d, m, c throws(SceneError) in d.node.cornerRadius = try c.number(m, Bounds.size) },
-            Field("borderColor") { d, m, c throws(SceneError) in d.node.borderColor = try c.color(m) },
-            Field("borderWidth") { d, m, c throws(SceneError) in d.node.borderWidth = try c.number(m, Bounds.size) },
-            Field("opacity") { d, m, c throws(SceneError) in d.node.opacity = try c.number(m, Bounds.unit) },
-            Field("hidden") { d, m, c throws(SceneError) in d.node.hidden = try c.bool(m) },
-            Field("clipsToBounds") { d, m, c throws(SceneError) in d.node.clipsToBounds = try c.bool(m) },
-            Field("maxWidth") { d, m, c throws(SceneError) in d.node.maxWidth = try c.number(m, Bounds.size) },
-        ] + SkeletonNodeKeys.fields()
+        node.map { lift($0) }
     }
 
     /// "children": [NODE…] for the kinds that contain other nodes. Unnamed children get
     /// "<parent id>/<index>".
-    static func children<Style>() -> Field<NodeDraft<Style>> {
-        Field("children") { d, m, c throws(SceneError) in
-            let elements = try c.elements(of: m)
-            var children: [Node] = []
-            children.reserveCapacity(elements.count)
-            for (index, element) in elements.enumerated() {
-                children.append(try c.readNode(element, defaultID: d.node.id + Array("/\(index)".utf8)))
-            }
-            d.node.children = children
+    static let childrenField = Field<Node>("children") { n, m, c throws(SceneError) in
+        let elements = try c.elements(of: m)
+        var children: [Node] = []
+        children.reserveCapacity(elements.count)
+        for (index, element) in elements.enumerated() {
+            children.append(try c.readNode(element, defaultID: n.id + Array("/\(index)".utf8)))
+        }
+        n.children = children
+    }
+
+    static func children<Style>() -> Field<NodeDraft<Style>> { lift(childrenField) }
+
+    /// A `Node` field as a field of a node kind's draft.
+    static func lift<Style>(_ field: Field<Node>) -> Field<NodeDraft<Style>> {
+        Field<NodeDraft<Style>>(name: field.name, required: field.required) { d, m, c throws(SceneError) in
+            try field.read(&d.node, m, &c)
         }
     }
 }
@@ -113,7 +126,7 @@ extension ReaderContext {
     mutating func readRowTemplate(_ value: JSONValue) throws(SceneError) -> (Node, Int) {
         let outerIDs = ids
         let countBefore = nodeCount
-        ids = [:]
+        ids = KeyTable()
         let template = try readNode(value, defaultID: Array("row".utf8))
         let nodesPerRow = nodeCount - countBefore
         ids = outerIDs

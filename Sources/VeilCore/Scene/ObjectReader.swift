@@ -10,14 +10,20 @@ struct Field<Target>: Sendable {
     let required: Bool
     let read: Read
 
-    init(_ name: String, required: Bool = false, _ read: @escaping Read) {
-        self.name = Array(name.utf8)
+    init(_ name: StaticString, required: Bool = false, _ read: @escaping Read) {
+        self.name = tableName(name)
+        self.required = required
+        self.read = read
+    }
+
+    init(name: [UInt8], required: Bool, _ read: @escaping Read) {
+        self.name = name
         self.required = required
         self.read = read
     }
 
     /// A key read elsewhere (such as a node's "type" and "id") that the table must still accept and list.
-    static func handledElsewhere(_ name: String) -> Field<Target> {
+    static func handledElsewhere(_ name: StaticString) -> Field<Target> {
         Field(name) { _, _, _ throws(SceneError) in }
     }
 }
@@ -30,8 +36,8 @@ struct Variant<Result>: Sendable {
     let name: [UInt8]
     let read: Read
 
-    init(_ name: String, _ read: @escaping Read) {
-        self.name = Array(name.utf8)
+    init(_ name: StaticString, _ read: @escaping Read) {
+        self.name = tableName(name)
         self.read = read
     }
 }
@@ -55,40 +61,70 @@ extension ReaderContext {
 
     /// Reads every member of the object `value` with `fields`, in source order, into `target`.
     /// `what` names the object in messages ("label", "\"canvas\"").
+    ///
+    /// Only this loop is specialized per `Target` (Embedded Swift specializes every generic); matching
+    /// keys and the messages are in the non-generic `fieldIndex` and `checkRequired`, so each table
+    /// costs little code.
     mutating func readObject<Target>(_ value: JSONValue, _ what: String, _ fields: [Field<Target>],
                                      into target: inout Target) throws(SceneError) {
         let members = try members(of: value, what)
         var seen = [Bool](repeating: false, count: fields.count)
         for member in members {
-            guard let index = fields.firstIndex(where: { $0.name == member.key }) else {
-                throw error(at: member.keyOffset,
-                            "unknown key \"\(display(member.key))\" in \(what); expected one of: \(Self.list(fields.map { $0.name }))")
-            }
+            let index = try fieldIndex(of: member, what, fields.count) { fields[$0].name }
             seen[index] = true
             try fields[index].read(&target, member, &self)
         }
-        for (index, field) in fields.enumerated() where field.required && !seen[index] {
-            throw error(at: value.offset, "missing required key \"\(display(field.name))\" in \(what)")
+        try checkRequired(value, what, seen) { (fields[$0].name, fields[$0].required) }
+    }
+
+    /// The index of `member`'s key among `count` field names (`name(i)`), or the unknown-key error.
+    @inline(never)
+    func fieldIndex(of member: JSONMember, _ what: String, _ count: Int,
+                    _ name: (Int) -> [UInt8]) throws(SceneError) -> Int {
+        guard let index = (0..<count).firstIndex(where: { name($0) == member.key }) else {
+            throw error(at: member.keyOffset,
+                        "unknown key \"\(display(member.key))\" in \(what); expected one of: \(Self.list((0..<count).map { name($0) }))")
+        }
+        return index
+    }
+
+    /// Throws for the first required field (`field(i)` is its name and whether it is required) that
+    /// is not `seen`.
+    @inline(never)
+    func checkRequired(_ value: JSONValue, _ what: String, _ seen: [Bool],
+                       _ field: (Int) -> ([UInt8], Bool)) throws(SceneError) {
+        for index in seen.indices where !seen[index] {
+            let (name, required) = field(index)
+            if required { throw error(at: value.offset, "missing required key \"\(display(name))\" in \(what)") }
         }
     }
 
     /// Reads an object with exactly one key, chosen from `variants`; `noun` names it ("command").
     mutating func readVariant<Result>(_ value: JSONValue, _ noun: String,
                                       _ variants: [Variant<Result>]) throws(SceneError) -> Result {
-        let names = Self.list(variants.map { $0.name })
+        let (member, index) = try matchVariant(value, noun, variants.count) { variants[$0].name }
+        return try variants[index].read(member, &self)
+    }
+
+    /// The one member of the object `value` and the index of its variant (`name(i)` is the name of
+    /// variant `i`); throws when the object is not one of them.
+    @inline(never)
+    func matchVariant(_ value: JSONValue, _ noun: String, _ count: Int,
+                      _ name: (Int) -> [UInt8]) throws(SceneError) -> (JSONMember, Int) {
+        let names = Self.list((0..<count).map { name($0) })
         let article = noun.utf8.first.map { Array("aeiou".utf8).contains($0) } == true ? "an" : "a"
         let members = try members(of: value, "\(article) \(noun)")
         guard let member = members.first else {
             throw error(at: value.offset, "expected \(article) \(noun) object with one key, one of: \(names)")
         }
-        guard let variant = variants.first(where: { $0.name == member.key }) else {
+        guard let index = (0..<count).firstIndex(where: { name($0) == member.key }) else {
             throw error(at: member.keyOffset, "unknown \(noun) \"\(display(member.key))\"; expected one of: \(names)")
         }
         if members.count > 1 {
             throw error(at: members[1].keyOffset,
                         "\(article) \(noun) object has exactly one key; found \"\(display(members[1].key))\" after \"\(display(member.key))\"")
         }
-        return try variant.read(member, &self)
+        return (member, index)
     }
 
     /// "a, b, c" from key names.
@@ -103,4 +139,11 @@ extension ReaderContext {
 
     /// Text from the file for a message (shortened, control characters hidden).
     func display(_ text: [UInt8]) -> String { JSONParser.display(text) }
+}
+
+/// The bytes of a key name in a reader table. One out-of-line function: the tables have a few hundred
+/// entries, and converting a `String` inline in each cost about 5 KB of veil.wasm.
+@inline(never)
+func tableName(_ name: StaticString) -> [UInt8] {
+    name.withUTF8Buffer { Array($0) }
 }

@@ -8,7 +8,7 @@ struct ReaderContext {
     /// Nodes read so far, list rows instantiated included (bounded by `Limits.maxNodes`).
     var nodeCount = 0
     /// Node ids in use → offset where each was first used (for duplicate errors).
-    var ids: [[UInt8]: Int] = [:]
+    var ids = KeyTable<[UInt8], Int>()
 
     init(file: String, source: [UInt8], firstLine: Int = 1) {
         self.file = file

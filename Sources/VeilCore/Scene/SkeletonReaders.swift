@@ -4,20 +4,18 @@
 
 enum SkeletonNodeKeys {
     /// Keys every node accepts.
-    static func fields<Style>() -> [Field<NodeDraft<Style>>] {
-        [
-            Field("skeletonable") { d, m, c throws(SceneError) in d.node.skeleton.skeletonable = try c.bool(m) },
-            Field("hiddenWhenSkeletonIsActive") { d, m, c throws(SceneError) in
-                d.node.skeleton.hiddenWhenSkeletonIsActive = try c.bool(m)
-            },
-            Field("interactiveWhenSkeleton") { d, m, c throws(SceneError) in
-                d.node.skeleton.interactiveWhenSkeleton = try c.bool(m)
-            },
-            Field("skeletonCornerRadius") { d, m, c throws(SceneError) in
-                d.node.skeleton.cornerRadius = try c.number(m, Bounds.size)
-            },
-        ]
-    }
+    static let node: [Field<Node>] = [
+        Field("skeletonable") { n, m, c throws(SceneError) in n.skeleton.skeletonable = try c.bool(m) },
+        Field("hiddenWhenSkeletonIsActive") { n, m, c throws(SceneError) in
+            n.skeleton.hiddenWhenSkeletonIsActive = try c.bool(m)
+        },
+        Field("interactiveWhenSkeleton") { n, m, c throws(SceneError) in
+            n.skeleton.interactiveWhenSkeleton = try c.bool(m)
+        },
+        Field("skeletonCornerRadius") { n, m, c throws(SceneError) in
+            n.skeleton.cornerRadius = try c.number(m, Bounds.size)
+        },
+    ]
 
     /// Keys of labels: how their placeholder lines are drawn.
     static let label: [Field<NodeDraft<LabelStyle>>] = [
@@ -116,7 +114,7 @@ enum PreparationKeys {
         Field("section") { d, m, c throws(SceneError) in d.section = try c.integer(m, 0...Limits.maxSections) },
         Field("row") { d, m, c throws(SceneError) in d.row = try c.integer(m, 0...Limits.maxSkeletonRows) },
     ] + SetKeys.fields.map { field in
-        Field(String(decoding: field.name, as: UTF8.self), required: field.required) { d, m, c throws(SceneError) in
+        Field(name: field.name, required: field.required) { d, m, c throws(SceneError) in
             if m.key == Array("node".utf8) { d.nodeOffset = m.value.offset }
             try field.read(&d.set, m, &c)
         }
@@ -203,7 +201,7 @@ enum SkeletonCommandKeys {
             d.markShowOnly(m)
         },
     ] + SkeletonStyleKeys.fields.map { field in
-        Field(String(decoding: field.name, as: UTF8.self)) { d, m, c throws(SceneError) in
+        Field(name: field.name, required: false) { d, m, c throws(SceneError) in
             try field.read(&d.style, m, &c)
             d.markShowOnly(m)
         }

@@ -94,7 +94,7 @@ extension ReaderContext {
 
     mutating func readDetachedNode(_ value: JSONValue, defaultID: [UInt8]) throws(SceneError) -> Node {
         let outerIDs = ids
-        ids = [:]
+        ids = KeyTable()
         let node = try readNode(value, defaultID: defaultID)
         ids = outerIDs
         return node

@@ -29,8 +29,8 @@ enum Bounds {
 struct Choice<Value: Sendable>: Sendable {
     let name: [UInt8]
     let value: Value
-    init(_ name: String, _ value: Value) {
-        self.name = Array(name.utf8)
+    init(_ name: StaticString, _ value: Value) {
+        self.name = tableName(name)
         self.value = value
     }
 }
@@ -124,14 +124,21 @@ extension ReaderContext {
 
     /// One of the names in `choices`.
     func choice<Value>(_ member: JSONMember, _ choices: [Choice<Value>]) throws(SceneError) -> Value {
+        choices[try choiceIndex(member, choices.count) { choices[$0].name }].value
+    }
+
+    /// The index of the name `member`'s string is, among `count` names (`name(i)`); the non-generic
+    /// part of `choice`.
+    @inline(never)
+    func choiceIndex(_ member: JSONMember, _ count: Int, _ name: (Int) -> [UInt8]) throws(SceneError) -> Int {
         guard case let .string(text) = member.value.kind else {
-            throw typeError(member, expected: "one of \(Self.quotedList(choices.map { $0.name }))")
+            throw typeError(member, expected: "one of \(Self.quotedList((0..<count).map { name($0) }))")
         }
-        guard let choice = choices.first(where: { $0.name == text }) else {
+        guard let index = (0..<count).firstIndex(where: { name($0) == text }) else {
             throw error(at: member.value.offset,
-                        "expected one of \(Self.quotedList(choices.map { $0.name })) for \"\(display(member.key))\", found \"\(display(text))\"")
+                        "expected one of \(Self.quotedList((0..<count).map { name($0) })) for \"\(display(member.key))\", found \"\(display(text))\"")
         }
-        return choice.value
+        return index
     }
 
     /// The number as written in the file ("1e12", "-3"), for messages.

@@ -5,15 +5,34 @@
 /// like UIControl's touchUpInside); a cancel reports nothing. Tab / Shift-Tab move focus through the
 /// visible buttons in tree order; Enter or Space activates the focused one; Escape clears focus.
 public struct Interaction: Sendable {
-    /// Per pointer: the button it went down on, and whether it is inside it now.
-    private var tracking: [Int: (button: [UInt8], inside: Bool)] = [:]
+    /// Per pointer: the button it went down on, and whether it is inside it now. A few pointers at
+    /// most, so a list (a Dictionary would pull hashing into veil.wasm).
+    private var tracking: [(pointer: Int, button: [UInt8], inside: Bool)] = []
     public private(set) var focused: [UInt8]? = nil
 
     public init() {}
 
     public func isPressed(_ id: [UInt8]) -> Bool {
-        for (_, t) in tracking where t.inside && t.button == id { return true }
+        for t in tracking where t.inside && t.button == id { return true }
         return false
+    }
+
+    private func trackIndex(_ pointer: Int) -> Int? {
+        tracking.firstIndex { $0.pointer == pointer }
+    }
+
+    private mutating func track(_ pointer: Int, _ button: [UInt8], inside: Bool) {
+        if let i = trackIndex(pointer) {
+            tracking[i] = (pointer, button, inside)
+        } else {
+            tracking.append((pointer, button, inside))
+        }
+    }
+
+    /// Stops tracking `pointer`; returns what was tracked.
+    private mutating func untrack(_ pointer: Int) -> (pointer: Int, button: [UInt8], inside: Bool)? {
+        guard let i = trackIndex(pointer) else { return nil }
+        return tracking.remove(at: i)
     }
 
     /// Applies a pointer event; returns the event to report, if any.
@@ -22,19 +41,20 @@ public struct Interaction: Sendable {
         switch p.phase {
         case .down:
             if let hit = Interaction.button(at: point, in: root) {
-                tracking[p.pointer] = (hit.node.id, true)
+                track(p.pointer, hit.node.id, inside: true)
             }
             return nil
         case .move:
-            guard let t = tracking[p.pointer] else { return nil }
-            tracking[p.pointer] = (t.button, Interaction.button(at: point, in: root)?.node.id == t.button)
+            guard let i = trackIndex(p.pointer) else { return nil }
+            let button = tracking[i].button
+            tracking[i].inside = Interaction.button(at: point, in: root)?.node.id == button
             return nil
         case .up:
-            guard let t = tracking.removeValue(forKey: p.pointer) else { return nil }
+            guard let t = untrack(p.pointer) else { return nil }
             guard let hit = Interaction.button(at: point, in: root), hit.node.id == t.button else { return nil }
             return Interaction.tap(hit.node)
         case .cancel:
-            tracking[p.pointer] = nil
+            _ = untrack(p.pointer)
             return nil
         }
     }
