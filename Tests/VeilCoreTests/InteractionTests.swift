@@ -59,3 +59,17 @@ import Testing
         #expect(s.pendingEvents.isEmpty)
     }
 }
+
+@Suite struct PointerBoundTests {
+    @Test func pressesWithoutReleaseAreBoundedAndTheNewestStillWorks() throws {
+        let s = Session(scene: scene(view("root", children: [
+            button("a", "A", action: "alpha", frame: Rect(x: 0, y: 0, width: 100, height: 44))])))
+        for id in 0..<1_000 {
+            try s.input(.pointer(PointerEvent(phase: .down, x: 50, y: 20, pointer: id)))
+        }
+        try s.input(.pointer(PointerEvent(phase: .up, x: 50, y: 20, pointer: 0)))
+        #expect(s.pendingEvents.isEmpty, "the oldest press was dropped")
+        try s.input(.pointer(PointerEvent(phase: .up, x: 50, y: 20, pointer: 999)))
+        #expect(s.pendingEvents == [HostEvent(name: bytes("alpha"), node: bytes("a"))])
+    }
+}

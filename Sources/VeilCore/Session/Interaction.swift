@@ -25,6 +25,8 @@ public struct Interaction: Sendable {
         if let i = trackIndex(pointer) {
             tracking[i] = (pointer, button, inside)
         } else {
+            // Bounded: a host that never sends "up" cannot grow this; the oldest press is dropped.
+            if tracking.count >= Limits.maxTrackedPointers { tracking.removeFirst() }
             tracking.append((pointer, button, inside))
         }
     }

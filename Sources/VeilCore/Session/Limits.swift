@@ -14,6 +14,8 @@ public enum Limits {
     public static let maxTimeline = 100_000
     /// Reactions in a scene.
     public static let maxReactions = 256
+    /// Pointers pressed at once (touches) that the session tracks.
+    public static let maxTrackedPointers = 16
     /// Events waiting for the next tick.
     public static let maxPendingEvents = 256
     /// Bytes of one command/input message (events file line, WebSocket message, wasm call).
