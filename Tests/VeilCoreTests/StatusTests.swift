@@ -105,6 +105,22 @@ import Testing
         }
     }
 
+    @Test func onAWideHostTextWrapsWithinTheReadableWidthCentred() throws {
+        let s = Session(scene: scene(view("root", children: [view("wide", background: .white)]), width: 1400, height: 600))
+        var st = Status(kind: .error)
+        st.message = bytes(String(repeating: "The server did not answer in time. ", count: 12))
+        try s.perform(.status(node: bytes("wide"), status: st, transition: .none))
+        let f = s.frame(at: 0)
+        let lines = f.items.filter { $0.kind == .text && $0.text != bytes("Error") && $0.text != bytes("Retry") }
+        #expect(lines.count >= 3, "the message wraps")
+        let left = lines.map { Double($0.x) / 8 }.min() ?? 0
+        let right = lines.map { Double($0.x + $0.width) / 8 }.max() ?? 0
+        // Readable width 672 minus 16 pt padding each side, centred in 1400.
+        #expect(right - left <= 640 + 0.01)
+        #expect(right - left > 500, "lines use the readable width")
+        #expect(abs((left + right) / 2 - 700) < 4, "centred")
+    }
+
     @Test func crossDissolveFadesOldOutAndNewIn() throws {
         let s = session()
         _ = s.frame(at: 1)
