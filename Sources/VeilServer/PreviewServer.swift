@@ -303,7 +303,9 @@ public final class PreviewServer {
     /// GET /scenes (and /scenes.json): the headers now, the body when writable.
     func httpRequest(_ wsi: OpaquePointer, _ user: UnsafeMutableRawPointer?) -> Int32 {
         user?.storeBytes(of: 0, as: Int.self)
-        if header(wsi, WSI_TOKEN_GET_URI) == "/veil.wasm" { return serveWasm(wsi) }
+        // HEAD requests carry their path in another header token than GET.
+        let path = header(wsi, WSI_TOKEN_GET_URI) ?? header(wsi, WSI_TOKEN_HEAD_URI)
+        if path == "/veil.wasm" { return serveWasm(wsi) }
         var buffer = [UInt8](repeating: 0, count: headroom + 1024)
         let failed = buffer.withUnsafeMutableBufferPointer { b -> Bool in
             let start = b.baseAddress! + headroom

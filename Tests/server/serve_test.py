@@ -162,9 +162,10 @@ class WebSocket:
 
 # --- helpers ---------------------------------------------------------------------------------------
 
-def http_get(port, path):
+def http_get(port, path, method="GET"):
     try:
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=5) as r:
+        request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", method=method)
+        with urllib.request.urlopen(request, timeout=5) as r:
             return r.status, r.headers.get("Content-Type", ""), r.read()
     except urllib.error.HTTPError as e:
         return e.code, e.headers.get("Content-Type", ""), e.read()
@@ -245,6 +246,9 @@ def test_serving(root):
     status, ctype, body = http_get(port, "/veil.wasm")
     check((status, ctype, body) == (200, "application/wasm", WASM_BYTES),
           f"GET /veil.wasm serves .build/wasm/veil.wasm as application/wasm (got {status} {ctype})")
+    status, ctype, body = http_get(port, "/veil.wasm", method="HEAD")
+    check((status, ctype, body) == (200, "application/wasm", b""),
+          f"HEAD /veil.wasm answers like GET, without a body (got {status} {ctype}, {len(body)} bytes)")
     status, ctype, _ = http_get(port, "/probe.mjs")
     check(status == 200 and ctype.startswith("text/javascript"), f"GET /probe.mjs is text/javascript (got {status} {ctype})")
     status, _, _ = http_get(port, "/missing.html")
