@@ -79,3 +79,26 @@ import Testing
         #expect(texts == [bytes("Inbox (3)")])
     }
 }
+
+@Suite struct SectionLookupTests {
+    @Test func sectionHeadersAndFootersCanBeChangedByCommands() throws {
+        var style = ListStyle(row: view("cell"))
+        var first = ListSection()
+        first.header = label("s0", "First")
+        first.rowCount = 1
+        var second = ListSection()
+        second.header = label("s1", "Second")
+        second.footer = label("s1end", "End")
+        second.rowCount = 1
+        style.sections = [first, second]
+        var list = Node(id: bytes("list"), kind: .list(style))
+        list.frame = Rect(x: 0, y: 0, width: 300, height: 300)
+        let s = Session(scene: scene(view("root", children: [list])))
+        try s.perform(.set(node: bytes("s1"), changes: [.text(bytes("Second (2)"))]))
+        try s.perform(.set(node: bytes("s1end"), changes: [.hidden(true)]))
+        try s.perform(.status(node: bytes("s0"), status: Status(kind: .empty), transition: .none))
+        let texts = s.frame(at: 0).items.filter { $0.kind == .text }.map { String(decoding: $0.text, as: UTF8.self) }
+        #expect(texts.contains("Second (2)"))
+        #expect(!texts.contains("End") && !texts.contains("Second"))
+    }
+}
