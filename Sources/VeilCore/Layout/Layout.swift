@@ -164,7 +164,7 @@ public enum Layout {
             budget -= skeleton ? count : 0
             for r in 0..<count {
                 let template = skeleton ? style.skeletonTemplate(section: s, row: r) : style.row
-                let instance = template.instantiated(prefix: node.id + Array("/\(row)/".utf8))
+                let instance = template.instantiated(prefix: node.id + UTF8Text("/\(row)/").bytes)
                 boxes.append(place(instance, in: Rect(x: content.x, y: y, width: content.width, height: style.rowHeight)))
                 y += style.rowHeight
                 row += 1

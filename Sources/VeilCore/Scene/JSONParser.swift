@@ -348,10 +348,10 @@ struct JSONParser {
         }
     }
 
-    private func error(_ message: String) -> JSONError { JSONError(offset: pos, message: message) }
+    private func error(_ message: UTF8Text) -> JSONError { JSONError(offset: pos, message: message) }
 
     /// What is at the current position, for "found …" in messages.
-    private func found() -> String {
+    private func found() -> UTF8Text {
         guard let byte = peek() else { return "end of input" }
         switch byte {
         case UInt8(ascii: "\""): return "a string"
@@ -360,7 +360,7 @@ struct JSONParser {
         case 0..<0x20, 0x7F: return "control character 0x\(Self.hex(UInt32(byte), digits: 2))"
         default:
             if let length = try? utf8SequenceLength(at: pos) {
-                return "\"\(String(decoding: bytes[pos..<pos + length], as: UTF8.self))\""
+                return "\"\(Array(bytes[pos..<pos + length]))\""
             }
             return "invalid UTF-8 byte 0x\(Self.hex(UInt32(byte), digits: 2))"
         }
@@ -397,18 +397,18 @@ struct JSONParser {
     }
 
     /// Uppercase hexadecimal, zero-padded to `digits`.
-    static func hex(_ value: UInt32, digits: Int) -> String {
+    static func hex(_ value: UInt32, digits: Int) -> [UInt8] {
         let symbols: [UInt8] = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = []
         for i in stride(from: digits - 1, through: 0, by: -1) {
             out.append(symbols[Int(value >> UInt32(4 * i) & 0xF)])
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// Text from the input for an error message: control characters shown as "?", at most 40 bytes
     /// (cut on a character boundary, "…" added).
-    static func display(_ text: [UInt8]) -> String {
+    static func display(_ text: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         for byte in text {
             if out.count >= 40 && byte & 0xC0 != 0x80 {
@@ -417,6 +417,6 @@ struct JSONParser {
             }
             out.append(byte < 0x20 || byte == 0x7F ? UInt8(ascii: "?") : byte)
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 }

@@ -57,7 +57,7 @@ enum CommonNodeKeys {
         var children: [Node] = []
         children.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
-            children.append(try c.readNode(element, defaultID: n.id + Array("/\(index)".utf8)))
+            children.append(try c.readNode(element, defaultID: n.id + UTF8Text("/\(index)").bytes))
         }
         n.children = children
     }

@@ -113,7 +113,7 @@ extension ReaderContext {
                       _ name: (Int) -> [UInt8]) throws(SceneError) -> (JSONMember, Int) {
         let names = Self.list((0..<count).map { name($0) })
         let article = noun.utf8.first.map { Array("aeiou".utf8).contains($0) } == true ? "an" : "a"
-        let members = try members(of: value, "\(article) \(noun)")
+        let members = try members(of: value, UTF8Text("\(article) \(noun)").string)
         guard let member = members.first else {
             throw error(at: value.offset, "expected \(article) \(noun) object with one key, one of: \(names)")
         }
@@ -128,17 +128,17 @@ extension ReaderContext {
     }
 
     /// "a, b, c" from key names.
-    static func list(_ names: [[UInt8]]) -> String {
+    static func list(_ names: [[UInt8]]) -> [UInt8] {
         var out: [UInt8] = []
         for (i, name) in names.enumerated() {
-            if i > 0 { out.append(contentsOf: Array(", ".utf8)) }
+            if i > 0 { out.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: " ")]) }
             out.append(contentsOf: name)
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// Text from the file for a message (shortened, control characters hidden).
-    func display(_ text: [UInt8]) -> String { JSONParser.display(text) }
+    func display(_ text: [UInt8]) -> [UInt8] { JSONParser.display(text) }
 }
 
 /// The bytes of a key name in a reader table. One out-of-line function: the tables have a few hundred

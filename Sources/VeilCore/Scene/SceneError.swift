@@ -41,5 +41,5 @@ public struct SceneError: Error, Equatable, Sendable {
         a.file == b.file && a.line == b.line && a.column == b.column && a.message == b.message
     }
 
-    public var description: String { "\(file):\(line):\(column): \(message)" }
+    public var description: String { UTF8Text("\(file):\(line):\(column): \(message)").string }
 }

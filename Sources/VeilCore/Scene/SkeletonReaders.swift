@@ -91,10 +91,10 @@ struct SectionDraft {
 enum SectionKeys {
     static let fields: [Field<SectionDraft>] = [
         Field("header") { d, m, c throws(SceneError) in
-            d.section.header = try c.readNode(m.value, defaultID: d.list + Array("/\(d.index)/header".utf8))
+            d.section.header = try c.readNode(m.value, defaultID: d.list + UTF8Text("/\(d.index)/header").bytes)
         },
         Field("footer") { d, m, c throws(SceneError) in
-            d.section.footer = try c.readNode(m.value, defaultID: d.list + Array("/\(d.index)/footer".utf8))
+            d.section.footer = try c.readNode(m.value, defaultID: d.list + UTF8Text("/\(d.index)/footer").bytes)
         },
         Field("rowCount") { d, m, c throws(SceneError) in d.section.rowCount = try c.integer(m, 0...Limits.maxNodes) },
         Field("skeletonRows") { d, m, c throws(SceneError) in d.section.skeletonRows = try c.skeletonRows(m) },
