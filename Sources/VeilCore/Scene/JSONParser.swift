@@ -398,7 +398,7 @@ struct JSONParser {
 
     /// Uppercase hexadecimal, zero-padded to `digits`.
     static func hex(_ value: UInt32, digits: Int) -> [UInt8] {
-        let symbols: [UInt8] = Array("0123456789ABCDEF".utf8)
+        let symbols: [UInt8] = utf8("0123456789ABCDEF")
         var out: [UInt8] = []
         for i in stride(from: digits - 1, through: 0, by: -1) {
             out.append(symbols[Int(value >> UInt32(4 * i) & 0xF)])

@@ -99,7 +99,7 @@ public struct ButtonStyle: Sendable {
     public var fontWeight: Int = 600
     public var titleColor: Color? = nil
     /// The event name reported to the host on a tap (default "tap").
-    public var action: [UInt8] = Array("tap".utf8)
+    public var action: [UInt8] = utf8("tap")
     public init() {}
 }
 

@@ -18,7 +18,7 @@ struct NodeType: Sendable {
     let read: Read
 
     init(_ name: StaticString, _ read: @escaping Read) {
-        self.name = tableName(name)
+        self.name = utf8(name)
         self.read = read
     }
 }
@@ -73,8 +73,8 @@ enum CommonNodeKeys {
 }
 
 extension ReaderContext {
-    private static let typeKey: [UInt8] = Array("type".utf8)
-    private static let idKey: [UInt8] = Array("id".utf8)
+    private static let typeKey: [UInt8] = utf8("type")
+    private static let idKey: [UInt8] = utf8("id")
 
     /// Reads one node; `defaultID` is its id when it has no "id".
     mutating func readNode(_ value: JSONValue, defaultID: [UInt8]) throws(SceneError) -> Node {
@@ -127,7 +127,7 @@ extension ReaderContext {
         let outerIDs = ids
         let countBefore = nodeCount
         ids = KeyTable()
-        let template = try readNode(value, defaultID: Array("row".utf8))
+        let template = try readNode(value, defaultID: utf8("row"))
         let nodesPerRow = nodeCount - countBefore
         ids = outerIDs
         nodeCount = countBefore

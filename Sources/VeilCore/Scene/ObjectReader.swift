@@ -11,7 +11,7 @@ struct Field<Target>: Sendable {
     let read: Read
 
     init(_ name: StaticString, required: Bool = false, _ read: @escaping Read) {
-        self.name = tableName(name)
+        self.name = utf8(name)
         self.required = required
         self.read = read
     }
@@ -37,7 +37,7 @@ struct Variant<Result>: Sendable {
     let read: Read
 
     init(_ name: StaticString, _ read: @escaping Read) {
-        self.name = tableName(name)
+        self.name = utf8(name)
         self.read = read
     }
 }
@@ -112,7 +112,7 @@ extension ReaderContext {
     func matchVariant(_ value: JSONValue, _ noun: String, _ count: Int,
                       _ name: (Int) -> [UInt8]) throws(SceneError) -> (JSONMember, Int) {
         let names = Self.list((0..<count).map { name($0) })
-        let article = noun.utf8.first.map { Array("aeiou".utf8).contains($0) } == true ? "an" : "a"
+        let article = noun.utf8.first.map { utf8("aeiou").contains($0) } == true ? "an" : "a"
         let members = try members(of: value, UTF8Text("\(article) \(noun)").string)
         guard let member = members.first else {
             throw error(at: value.offset, "expected \(article) \(noun) object with one key, one of: \(names)")
@@ -139,11 +139,4 @@ extension ReaderContext {
 
     /// Text from the file for a message (shortened, control characters hidden).
     func display(_ text: [UInt8]) -> [UInt8] { JSONParser.display(text) }
-}
-
-/// The bytes of a key name in a reader table. One out-of-line function: the tables have a few hundred
-/// entries, and converting a `String` inline in each cost about 5 KB of veil.wasm.
-@inline(never)
-func tableName(_ name: StaticString) -> [UInt8] {
-    name.withUTF8Buffer { Array($0) }
 }

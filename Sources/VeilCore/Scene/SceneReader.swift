@@ -8,7 +8,7 @@ public enum SceneReader {
             throw context.error(at: 0, "a scene file is at most \(Limits.maxSceneBytes) bytes; this one has \(source.count)")
         }
         let value = try context.parseJSON()
-        var scene = Scene(root: Node(id: Array("root".utf8), kind: .view))
+        var scene = Scene(root: Node(id: utf8("root"), kind: .view))
         scene.name = baseName(of: file)
         try context.readObject(value, "the scene", SceneKeys.fields, into: &scene)
         return scene
@@ -59,9 +59,9 @@ public enum SceneReader {
 
     /// "feed" from "examples/feed.json".
     static func baseName(of file: String) -> [UInt8] {
-        var name = Array(file.utf8)
+        var name = UTF8Text("\(file)").bytes
         if let slash = name.lastIndex(of: UInt8(ascii: "/")) { name = Array(name[(slash + 1)...]) }
-        let suffix = Array(".json".utf8)
+        let suffix = utf8(".json")
         if name.count > suffix.count && Array(name.suffix(suffix.count)) == suffix {
             name.removeLast(suffix.count)
         }
@@ -80,7 +80,7 @@ enum SceneKeys {
         Field("appearance") { s, m, c throws(SceneError) in s.appearance = try c.choice(m, appearances) },
         Field("background") { s, m, c throws(SceneError) in s.background = try c.color(m) },
         Field("root", required: true) { s, m, c throws(SceneError) in
-            s.root = try c.readNode(m.value, defaultID: Array("root".utf8))
+            s.root = try c.readNode(m.value, defaultID: utf8("root"))
         },
         Field("timeline") { s, m, c throws(SceneError) in s.timeline = try c.readTimeline(m) },
         Field("reactions") { s, m, c throws(SceneError) in s.reactions = try c.readReactions(m) },

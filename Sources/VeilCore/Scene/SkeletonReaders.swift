@@ -115,7 +115,7 @@ enum PreparationKeys {
         Field("row") { d, m, c throws(SceneError) in d.row = try c.integer(m, 0...Limits.maxSkeletonRows) },
     ] + SetKeys.fields.map { field in
         Field(name: field.name, required: field.required) { d, m, c throws(SceneError) in
-            if m.key == Array("node".utf8) { d.nodeOffset = m.value.offset }
+            if m.key == utf8("node") { d.nodeOffset = m.value.offset }
             try field.read(&d.set, m, &c)
         }
     }

@@ -70,12 +70,12 @@ extension ReaderContext {
     func transition(_ member: JSONMember, defaultDuration: Double) throws(SceneError) -> OverlayTransition {
         switch member.value.kind {
         case let .string(name):
-            if name == Array("none".utf8) { return .none }
-            if name == Array("crossDissolve".utf8) { return .crossDissolve(defaultDuration) }
+            if name == utf8("none") { return .none }
+            if name == utf8("crossDissolve") { return .crossDissolve(defaultDuration) }
             throw error(at: member.value.offset,
                         "unknown transition \"\(display(name))\"; expected \"none\", \"crossDissolve\" or {\"crossDissolve\": seconds}")
         case let .object(members):
-            guard members.count == 1, members[0].key == Array("crossDissolve".utf8) else {
+            guard members.count == 1, members[0].key == utf8("crossDissolve") else {
                 throw error(at: member.value.offset, "expected {\"crossDissolve\": seconds} for \"transition\"")
             }
             return .crossDissolve(try number(members[0], 0...60))
@@ -118,9 +118,9 @@ extension ReaderContext {
 
 enum StatusViewKeys {
     static let fields: [Field<StatusViews>] = [
-        Field("loading") { v, m, c throws(SceneError) in v.loading = try c.readDetachedNode(m.value, defaultID: Array("loading".utf8)) },
-        Field("error") { v, m, c throws(SceneError) in v.error = try c.readDetachedNode(m.value, defaultID: Array("error".utf8)) },
-        Field("empty") { v, m, c throws(SceneError) in v.empty = try c.readDetachedNode(m.value, defaultID: Array("empty".utf8)) },
+        Field("loading") { v, m, c throws(SceneError) in v.loading = try c.readDetachedNode(m.value, defaultID: utf8("loading")) },
+        Field("error") { v, m, c throws(SceneError) in v.error = try c.readDetachedNode(m.value, defaultID: utf8("error")) },
+        Field("empty") { v, m, c throws(SceneError) in v.empty = try c.readDetachedNode(m.value, defaultID: utf8("empty")) },
     ]
 }
 

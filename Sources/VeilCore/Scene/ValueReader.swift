@@ -30,7 +30,7 @@ struct Choice<Value: Sendable>: Sendable {
     let name: [UInt8]
     let value: Value
     init(_ name: StaticString, _ value: Value) {
-        self.name = tableName(name)
+        self.name = utf8(name)
         self.value = value
     }
 }

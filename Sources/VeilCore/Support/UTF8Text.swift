@@ -19,8 +19,21 @@ public struct UTF8Text: ExpressibleByStringInterpolation, Equatable, Sendable {
     mutating func append(_ text: UTF8Text) { bytes.append(contentsOf: text.bytes) }
 
     /// The text as a String (the type the error structs keep).
+    /// Ill-formed UTF-8 (which the core never builds) becomes U+FFFD per maximal subpart, exactly as
+    /// `String(decoding:as:)` does; not that initializer itself, whose repairing appends link String's
+    /// appending and foreign-string paths (about 8 KB of veil.wasm).
     public var string: String {
-        @inline(never) get { String(decoding: bytes, as: UTF8.self) }
+        @inline(never) get {
+            if let text = String(validating: bytes, as: UTF8.self) { return text }
+            var repaired: [UInt8] = []
+            var i = 0
+            while i < bytes.count {
+                let (scalar, length) = ScalarText.decode(bytes, at: i, end: bytes.count)
+                repaired.append(contentsOf: scalar == nil ? [0xEF, 0xBF, 0xBD] : bytes[i..<(i + length)])
+                i += length
+            }
+            return String(validating: repaired, as: UTF8.self) ?? ""
+        }
     }
 
     public struct Interpolation: StringInterpolationProtocol, Sendable {
@@ -42,9 +55,12 @@ public struct UTF8Text: ExpressibleByStringInterpolation, Equatable, Sendable {
 
         @inline(never)
         public mutating func appendInterpolation(_ text: String) {
-            // Not `for byte in text.utf8`: its index handling links String's foreign-string paths.
+            // Native strings (every string in Embedded Swift and on Linux) are contiguous UTF-8.
+            // Not `text.utf8` as a collection: its index handling links String's foreign-string paths.
             let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
-            if copied == nil { bytes.append(contentsOf: Array(text.utf8)) }
+            if copied == nil {
+                for scalar in text.unicodeScalars { JSONParser.appendUTF8(scalar.value, to: &bytes) }
+            }
         }
 
         public mutating func appendInterpolation(_ text: UTF8Text) {
@@ -66,4 +82,12 @@ public struct UTF8Text: ExpressibleByStringInterpolation, Equatable, Sendable {
             } while unit > 0
         }
     }
+}
+
+/// The bytes of a literal (reader table names, id suffixes). One out-of-line function, and not
+/// `Array("…".utf8)`: converting a `String` inline at a few hundred table entries cost about 5 KB of
+/// veil.wasm, and copying a String's UTF-8 view links String's foreign-string paths (about 7 KB).
+@inline(never)
+func utf8(_ literal: StaticString) -> [UInt8] {
+    literal.withUTF8Buffer { Array($0) }
 }
