@@ -56,7 +56,9 @@ public struct Node: Sendable {
 
     public init(id: [UInt8], kind: NodeKind) { storage = Storage(id: id, kind: kind) }
 
-    /// Makes the box this node's own before a field changes (copy on write).
+    /// Makes the box this node's own before a field changes (copy on write). Out of line: every
+    /// field change calls it.
+    @inline(never)
     private mutating func unique() {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
     }
