@@ -19,7 +19,7 @@ enum GeometryFields {
 
 extension ReaderContext {
     /// A number for all four sides, or an object with any of "top", "left", "bottom", "right".
-    mutating func insets(_ member: JSONMember) throws(SceneError) -> EdgeInsets {
+    func insets(_ member: JSONMember) throws(SceneError) -> EdgeInsets {
         switch member.value.kind {
         case .number:
             return EdgeInsets(all: try number(member, Bounds.size))
@@ -32,7 +32,7 @@ extension ReaderContext {
         }
     }
 
-    mutating func rect(_ member: JSONMember) throws(SceneError) -> Rect {
+    func rect(_ member: JSONMember) throws(SceneError) -> Rect {
         guard case .object = member.value.kind else {
             throw typeError(member, expected: "an object {\"x\", \"y\", \"width\", \"height\"}")
         }
@@ -42,7 +42,7 @@ extension ReaderContext {
     }
 
     /// A rectangle, or null for "none".
-    mutating func optionalRect(_ member: JSONMember) throws(SceneError) -> Rect? {
+    func optionalRect(_ member: JSONMember) throws(SceneError) -> Rect? {
         if case .null = member.value.kind { return nil }
         guard case .object = member.value.kind else {
             throw typeError(member, expected: "an object {\"x\", \"y\", \"width\", \"height\"} or null")

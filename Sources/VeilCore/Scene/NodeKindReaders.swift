@@ -20,7 +20,7 @@ enum NodeTypes {
         },
         NodeType("list") { node, value, c throws(SceneError) in
             try c.readKind(value, "list", ListKeys.fields, node: &node, style: ListDraft(listOffset: value.offset)) { s, c throws(SceneError) in
-                try s.finish(&c)
+                try s.finish(c)
             }
         },
         NodeType("activityIndicator") { node, value, c throws(SceneError) in
@@ -115,7 +115,7 @@ struct ListDraft {
     init(listOffset: Int) { rowCountOffset = listOffset }
 
     /// Counts the instantiated rows against `Limits.maxNodes`.
-    func finish(_ c: inout ReaderContext) throws(SceneError) -> NodeKind {
+    func finish(_ c: ReaderContext) throws(SceneError) -> NodeKind {
         let rows = style.allSections.reduce(0) { $0 + $1.rowCount }  // ≤ maxSections × maxNodes
         c.nodeCount += nodesPerRow * rows  // no overflow: each factor is bounded
         if c.nodeCount > Limits.maxNodes {

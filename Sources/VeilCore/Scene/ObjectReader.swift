@@ -4,7 +4,7 @@
 
 /// One key an object accepts and how its value is read into `Target`.
 struct Field<Target>: Sendable {
-    typealias Read = @Sendable (inout Target, JSONMember, inout ReaderContext) throws(SceneError) -> Void
+    typealias Read = @Sendable (inout Target, JSONMember, ReaderContext) throws(SceneError) -> Void
 
     let name: [UInt8]
     let required: Bool
@@ -31,7 +31,7 @@ struct Field<Target>: Sendable {
 /// One alternative of an object that has exactly one key naming what it is: `{"set": {…}}`,
 /// `{"pointer": {…}}`.
 struct Variant<Result>: Sendable {
-    typealias Read = @Sendable (JSONMember, inout ReaderContext) throws(SceneError) -> Result
+    typealias Read = @Sendable (JSONMember, ReaderContext) throws(SceneError) -> Result
 
     let name: [UInt8]
     let read: Read
@@ -65,14 +65,14 @@ extension ReaderContext {
     /// Only this loop is specialized per `Target` (Embedded Swift specializes every generic); matching
     /// keys and the messages are in the non-generic `fieldIndex` and `checkRequired`, so each table
     /// costs little code.
-    mutating func readObject<Target>(_ value: JSONValue, _ what: String, _ fields: [Field<Target>],
+    func readObject<Target>(_ value: JSONValue, _ what: String, _ fields: [Field<Target>],
                                      into target: inout Target) throws(SceneError) {
         let members = try members(of: value, what)
         var seen = [Bool](repeating: false, count: fields.count)
         for member in members {
             let index = try fieldIndex(of: member, what, fields.count) { fields[$0].name }
             seen[index] = true
-            try fields[index].read(&target, member, &self)
+            try fields[index].read(&target, member, self)
         }
         try checkRequired(value, what, seen) { (fields[$0].name, fields[$0].required) }
     }
@@ -100,10 +100,10 @@ extension ReaderContext {
     }
 
     /// Reads an object with exactly one key, chosen from `variants`; `noun` names it ("command").
-    mutating func readVariant<Result>(_ value: JSONValue, _ noun: String,
+    func readVariant<Result>(_ value: JSONValue, _ noun: String,
                                       _ variants: [Variant<Result>]) throws(SceneError) -> Result {
         let (member, index) = try matchVariant(value, noun, variants.count) { variants[$0].name }
-        return try variants[index].read(member, &self)
+        return try variants[index].read(member, self)
     }
 
     /// The one member of the object `value` and the index of its variant (`name(i)` is the name of

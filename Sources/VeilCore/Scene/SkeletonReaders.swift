@@ -116,7 +116,7 @@ enum PreparationKeys {
     ] + SetKeys.fields.map { field in
         Field(name: field.name, required: field.required) { d, m, c throws(SceneError) in
             if m.key == utf8("node") { d.nodeOffset = m.value.offset }
-            try field.read(&d.set, m, &c)
+            try field.read(&d.set, m, c)
         }
     }
 }
@@ -202,7 +202,7 @@ enum SkeletonCommandKeys {
         },
     ] + SkeletonStyleKeys.fields.map { field in
         Field(name: field.name, required: false) { d, m, c throws(SceneError) in
-            try field.read(&d.style, m, &c)
+            try field.read(&d.style, m, c)
             d.markShowOnly(m)
         }
     }

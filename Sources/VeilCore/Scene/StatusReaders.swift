@@ -86,13 +86,13 @@ extension ReaderContext {
 
     /// A scene's "statusViews": {"loading"|"error"|"empty": NODE}. Their ids live in their own
     /// namespace: a status view is instantiated per host as "<host>/status/<id>".
-    mutating func readStatusViews(_ member: JSONMember) throws(SceneError) -> StatusViews {
+    func readStatusViews(_ member: JSONMember) throws(SceneError) -> StatusViews {
         var views = StatusViews()
         try readObject(member.value, "\"statusViews\"", StatusViewKeys.fields, into: &views)
         return views
     }
 
-    mutating func readDetachedNode(_ value: JSONValue, defaultID: [UInt8]) throws(SceneError) -> Node {
+    func readDetachedNode(_ value: JSONValue, defaultID: [UInt8]) throws(SceneError) -> Node {
         let outerIDs = ids
         ids = KeyTable()
         let node = try readNode(value, defaultID: defaultID)
@@ -101,7 +101,7 @@ extension ReaderContext {
     }
 
     /// A scene's "reactions": [{"event": name, "node"?: id, "actions": [timed actions]}].
-    mutating func readReactions(_ member: JSONMember) throws(SceneError) -> [Reaction] {
+    func readReactions(_ member: JSONMember) throws(SceneError) -> [Reaction] {
         let elements = try elements(of: member)
         if elements.count > Limits.maxReactions {
             throw error(at: elements[Limits.maxReactions].offset, "\"reactions\" has more than \(Limits.maxReactions) entries")
