@@ -60,6 +60,7 @@ enum StatusView {
         return overlay
     }
 
+    @inline(never)  // for size: three callers
     private static func label(_ prefix: [UInt8], _ role: StaticString, _ text: [UInt8], size: Double, weight: Int,
                               _ color: Color) -> Node {
         var l = LabelStyle()

@@ -239,29 +239,15 @@ struct JSONParser {
     }
 
     /// Length of the valid UTF-8 sequence at `i` (Unicode 15, table 3-7: no overlongs, no surrogates,
-    /// nothing above U+10FFFF).
+    /// nothing above U+10FFFF; the one decoder of the core, `ScalarText.decode`).
     private func utf8SequenceLength(at i: Int) throws(JSONError) -> Int {
+        let (scalar, length) = ScalarText.decode(bytes, at: i, end: bytes.count)
+        if scalar != nil { return length }
         let lead = bytes[i]
-        let length: Int
-        var low: UInt8 = 0x80, high: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F
-        case 0xF0: length = 4; low = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
-        default:
+        if lead < 0xC2 || lead > 0xF4 {
             throw JSONError(offset: i, message: "invalid UTF-8 byte 0x\(Self.hex(UInt32(lead), digits: 2))")
         }
-        for k in 1..<length {
-            let ok = i + k < bytes.count && (k == 1 ? (low...high) : (0x80...0xBF)).contains(bytes[i + k])
-            if !ok {
-                throw JSONError(offset: i, message: "invalid UTF-8 sequence starting with byte 0x\(Self.hex(UInt32(lead), digits: 2))")
-            }
-        }
-        return length
+        throw JSONError(offset: i, message: "invalid UTF-8 sequence starting with byte 0x\(Self.hex(UInt32(lead), digits: 2))")
     }
 
     // MARK: - Numbers

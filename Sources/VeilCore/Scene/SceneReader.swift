@@ -3,7 +3,7 @@
 public enum SceneReader {
     /// Parses a scene file (JSON). Errors name file:line:column.
     public static func read(_ source: [UInt8], file: String) throws(SceneError) -> Scene {
-        var context = ReaderContext(file: file, source: source)
+        let context = ReaderContext(file: file, source: source)
         guard source.count <= Limits.maxSceneBytes else {
             throw context.error(at: 0, "a scene file is at most \(Limits.maxSceneBytes) bytes; this one has \(source.count)")
         }
@@ -17,7 +17,7 @@ public enum SceneReader {
     /// Parses one line of an events file (or the JSON given to perform/input): {"t":…, "command"|"input": …}.
     /// `t` is optional here (0 when absent). `line` is the line number reported in errors.
     public static func readAction(_ source: [UInt8], file: String, line: Int) throws(SceneError) -> TimedAction {
-        var context = ReaderContext(file: file, source: source, firstLine: line)
+        let context = ReaderContext(file: file, source: source, firstLine: line)
         guard source.count <= Limits.maxActionBytes else {
             throw context.error(at: 0, "an action is at most \(Limits.maxActionBytes) bytes; this one has \(source.count)")
         }
