@@ -35,7 +35,7 @@ public func veil_session_new(_ bytes: UnsafeRawPointer?, _ length: Int32) -> Int
     case .failure: return 0
     }
     if sessions.isFull {
-        _ = fail(.tooManySessions, "too many sessions (\(SessionTable.capacity)); free one with veil_session_free")
+        _ = fail(.tooManySessions, UTF8Text("too many sessions (\(SessionTable.capacity)); free one with veil_session_free").string)
         return 0
     }
     let scene: Scene
@@ -125,6 +125,8 @@ struct Failure: Error {
     var status: Status
     var message: String
     init(_ status: Status, _ message: String) { self.status = status; self.message = message }
+    /// Messages are built as `UTF8Text` (no String appending in veil.wasm).
+    init(_ status: Status, text: UTF8Text) { self.init(status, text.string) }
 }
 
 private func fail(_ status: Status, _ message: String) -> Int32 {
@@ -133,7 +135,7 @@ private func fail(_ status: Status, _ message: String) -> Int32 {
 }
 
 private func noSession(_ handle: Int32) -> String {
-    "no session with handle \(handle)"
+    UTF8Text("no session with handle \(handle)").string
 }
 
 /// Copies the host's bytes after checking the pointer and the size bound.
@@ -142,15 +144,15 @@ private func copyInput(_ bytes: UnsafeRawPointer?, _ length: Int32, limit: Int, 
 {
     let failure: Failure
     if length < 0 {
-        failure = Failure(.badArgument, "negative \(what) length \(length)")
+        failure = Failure(.badArgument, text: "negative \(what) length \(length)")
     } else if Int(length) > limit {
-        failure = Failure(.tooLarge, "\(what) is \(length) bytes; at most \(limit) are accepted")
+        failure = Failure(.tooLarge, text: "\(what) is \(length) bytes; at most \(limit) are accepted")
     } else if length == 0 {
         return .success([])
     } else if let bytes {
         return .success(Array(UnsafeRawBufferPointer(start: bytes, count: Int(length))))
     } else {
-        failure = Failure(.badArgument, "null \(what) pointer with length \(length)")
+        failure = Failure(.badArgument, text: "null \(what) pointer with length \(length)")
     }
     _ = fail(failure.status, failure.message)
     return .failure(failure)
@@ -163,7 +165,7 @@ private func apply(
 ) -> Int32 {
     guard let session = sessions.session(handle) else { return fail(.badHandle, noSession(handle)) }
     let source: [UInt8]
-    switch copyInput(bytes, length, limit: Limits.maxActionBytes, what: "\(call) JSON") {
+    switch copyInput(bytes, length, limit: Limits.maxActionBytes, what: UTF8Text("\(call) JSON").string) {
     case let .success(s): source = s
     case let .failure(f): return f.status.rawValue
     }

@@ -1,3 +1,5 @@
+import VeilCore
+
 /// Bytes at a fixed address that the host reads after a call (`veil_output`, `veil_error`).
 /// The address stays valid until the next call that writes the buffer; it grows, never shrinks.
 /// A NUL byte always follows the contents, so the error text is a C string.
@@ -24,6 +26,6 @@ struct HostBuffer {
     }
 
     mutating func write(_ text: String) {
-        write(Array(text.utf8))
+        write(UTF8Text("\(text)").bytes)  // not Array(text.utf8): see UTF8Text
     }
 }

@@ -59,7 +59,7 @@ struct Overlays {
         // While it fades out, a replacement with the same ids may fade in: rename the leaving one so
         // every item id in the frame stays unique.
         departures += 1
-        entries[i].node = entries[i].node.renamed(suffix: Array("~\(departures)".utf8))
+        entries[i].node = entries[i].node.renamed(suffix: UTF8Text("~\(departures)").bytes)
         let now = entries[i].node.fade?.value(at: t) ?? 1
         entries[i].node.fade = Fade(from: now, to: 0, start: t, duration: duration * now)
         entries[i].node.interactive = false

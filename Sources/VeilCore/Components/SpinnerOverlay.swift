@@ -7,9 +7,9 @@ enum SpinnerOverlay {
 
     /// The overlay over `host`: its whole bounds, with the host's corner radius.
     static func build(host: Node) -> Node {
-        let prefix = host.id + Array("/spinner".utf8)
+        let prefix = host.id + utf8("/spinner")
         var overlay = Node(id: prefix, kind: .view)
-        var backdrop = Node(id: prefix + Array("/backdrop".utf8), kind: .radialGradient(RadialGradientStyle(
+        var backdrop = Node(id: prefix + utf8("/backdrop"), kind: .radialGradient(RadialGradientStyle(
             stops: [GradientStop(offset: 0, color: Color(red: 0.4, green: 0.4, blue: 0.4, alpha: 0.8)),
                     GradientStop(offset: 65535, color: Color(red: 0.1, green: 0.1, blue: 0.1, alpha: 0.5))],
             radiusFactor: 0.8)))
@@ -18,7 +18,7 @@ enum SpinnerOverlay {
         var indicator = ActivityIndicatorStyle()
         indicator.large = true
         indicator.color = .white
-        overlay.children = [backdrop, Node(id: prefix + Array("/indicator".utf8), kind: .activityIndicator(indicator))]
+        overlay.children = [backdrop, Node(id: prefix + utf8("/indicator"), kind: .activityIndicator(indicator))]
         return overlay
     }
 }

@@ -20,14 +20,14 @@ public struct Status: Equatable, Sendable {
         var s = self
         switch kind {
         case .loading:
-            if s.title == nil { s.title = Array("Loading…".utf8) }
+            if s.title == nil { s.title = utf8("Loading…") }
             s.actionTitle = nil
         case .error:
-            if s.title == nil { s.title = Array("Error".utf8) }
-            if s.actionTitle == nil { s.actionTitle = Array("Retry".utf8) }
-            if s.action == nil { s.action = Array("retry".utf8) }
+            if s.title == nil { s.title = utf8("Error") }
+            if s.actionTitle == nil { s.actionTitle = utf8("Retry") }
+            if s.action == nil { s.action = utf8("retry") }
         case .empty:
-            if s.actionTitle != nil && s.action == nil { s.action = Array("action".utf8) }
+            if s.actionTitle != nil && s.action == nil { s.action = utf8("action") }
         }
         return s
     }

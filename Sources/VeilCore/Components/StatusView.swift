@@ -8,7 +8,7 @@ enum StatusView {
     /// The status view over `host`: its whole bounds, with the host's corner radius.
     static func build(_ status: Status, host: Node, custom: Node?, palette: Palette) -> Node {
         let s = status.resolved
-        let prefix = host.id + Array("/status".utf8)
+        let prefix = host.id + utf8("/status")
         var overlay = Node(id: prefix, kind: .view)
         overlay.background = host.background ?? palette.background
         overlay.cornerRadius = host.cornerRadius
@@ -21,7 +21,7 @@ enum StatusView {
         column.spacing = 10
         column.alignment = .center
         column.justify = .center
-        var content = Node(id: prefix + Array("/content".utf8), kind: .stack(column))
+        var content = Node(id: prefix + utf8("/content"), kind: .stack(column))
         content.padding = EdgeInsets(all: 16)
         content.maxWidth = readableWidth
         content.clipsToBounds = true
@@ -31,15 +31,15 @@ enum StatusView {
             row.axis = .horizontal
             row.spacing = 10
             row.alignment = .center
-            var line = Node(id: prefix + Array("/loading".utf8), kind: .stack(row))
-            line.children = [Node(id: prefix + Array("/indicator".utf8), kind: .activityIndicator(ActivityIndicatorStyle()))]
+            var line = Node(id: prefix + utf8("/loading"), kind: .stack(row))
+            line.children = [Node(id: prefix + utf8("/indicator"), kind: .activityIndicator(ActivityIndicatorStyle()))]
             if let title = s.title { line.children.append(label(prefix, "/title", title, size: 17, weight: 400, palette.text)) }
             content.children = [line]
         } else {
             if let image = s.image {
                 var style = ImageStyle()
                 style.name = image
-                var n = Node(id: prefix + Array("/image".utf8), kind: .image(style))
+                var n = Node(id: prefix + utf8("/image"), kind: .image(style))
                 n.width = imageSize
                 n.height = imageSize
                 n.cornerRadius = 12
@@ -53,14 +53,15 @@ enum StatusView {
                 var b = ButtonStyle()
                 b.title = actionTitle
                 b.action = action
-                content.children.append(Node(id: prefix + Array("/action".utf8), kind: .button(b)))
+                content.children.append(Node(id: prefix + utf8("/action"), kind: .button(b)))
             }
         }
         overlay.children = [content]
         return overlay
     }
 
-    private static func label(_ prefix: [UInt8], _ role: String, _ text: [UInt8], size: Double, weight: Int,
+    @inline(never)  // for size: three callers
+    private static func label(_ prefix: [UInt8], _ role: StaticString, _ text: [UInt8], size: Double, weight: Int,
                               _ color: Color) -> Node {
         var l = LabelStyle()
         l.text = text
@@ -69,6 +70,6 @@ enum StatusView {
         l.color = color
         l.numberOfLines = 0
         l.alignment = .center
-        return Node(id: prefix + Array(role.utf8), kind: .label(l))
+        return Node(id: prefix + utf8(role), kind: .label(l))
     }
 }

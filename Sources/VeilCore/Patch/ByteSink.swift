@@ -6,11 +6,13 @@ public protocol ByteSink {
 }
 
 extension ByteSink {
+    @inline(never)  // for size: the encoders call it from many places
     public mutating func write(_ bytes: [UInt8]) {
         for b in bytes { write(b) }
     }
 
     /// Unsigned LEB128: 7 bits a byte, least significant group first, high bit = more follows.
+    @inline(never)  // for size: the encoders call it from many places
     public mutating func writeVarint(_ value: UInt32) {
         var v = value
         while v >= 0x80 {
@@ -30,10 +32,12 @@ extension ByteSink {
     }
 
     /// Four bytes R, G, B, A.
+    @inline(never)  // for size: the encoders call it from many places
     public mutating func writeColor(_ color: Color) {
         write(color.r); write(color.g); write(color.b); write(color.a)
     }
 
+    @inline(never)  // for size: the encoders call it from many places
     public mutating func writeUInt32LE(_ value: UInt32) {
         write(UInt8(truncatingIfNeeded: value))
         write(UInt8(truncatingIfNeeded: value >> 8))

@@ -21,7 +21,7 @@ struct IdTable {
         var key = node
         key.append(0x23)
         role.withUTF8Buffer { key.append(contentsOf: $0) }
-        key.append(contentsOf: Array("\(index)".utf8))
+        key.append(contentsOf: UTF8Text("\(index)").bytes)
         return id(for: key)
     }
 }

@@ -67,7 +67,7 @@ private struct RenderPass {
             item.cornerRadius = Fixed.from(node.cornerRadius)
             item.fill = paints.solid(node.background ?? palette.imagePlaceholder)
             item.stroke = paints.solid(style.tint ?? palette.imageGlyph)
-            items.append(item)
+            emit(item)
         case let .button(style):
             drawButton(node, style, box.frame, opacity, clipRecord)
         case let .activityIndicator(style):
@@ -78,7 +78,7 @@ private struct RenderPass {
             item.fill = paints.solid(style.color ?? palette.secondaryText)
             item.lineWidth = Fixed.from(style.large ? 4 : 2.5)
             item.rotation = ActivityIndicator.rotation(at: time)
-            items.append(item)
+            emit(item)
         case let .radialGradient(style):
             var item = makeItem(node, "bg", .rect, box.frame, opacity, clipRecord)
             let c = box.frame.center
@@ -86,7 +86,7 @@ private struct RenderPass {
             item.fill = paints.reference(.radial(cx: Fixed.from(c.x), cy: Fixed.from(c.y),
                                                  radius: Fixed.from(style.radiusFactor * box.frame.width / 2),
                                                  stops: style.stops))
-            items.append(item)
+            emit(item)
         case .view, .stack, .list:
             drawBackground(node, box.frame, opacity, clipRecord)
         }
@@ -99,10 +99,16 @@ private struct RenderPass {
             item.id = ids.id(node: node.id, role: "sk", index: i)
             item.cornerRadius = Fixed.from(shape.cornerRadius)
             item.fill = brush.paint != 0 ? brush.paint : paints.reference(SkeletonPaint.local(brush.look, rect: shape.rect))
-            items.append(item)
+            emit(item)
         }
     }
 
+    /// Out of line, like `emit` (for size): each inlined copy of building or appending an `Item`
+    /// (a large struct) cost a few hundred bytes of veil.wasm.
+    @inline(never)
+    private mutating func emit(_ item: Item) { items.append(item) }
+
+    @inline(never)
     private mutating func makeItem(_ node: Node, _ role: StaticString, _ kind: ItemKind, _ r: Rect,
                                    _ opacity: Double, _ clip: Clip?) -> Item {
         var item = Item(id: ids.id(node: node.id, role: role), kind: kind)
@@ -113,6 +119,7 @@ private struct RenderPass {
         return item
     }
 
+    @inline(never)  // for size: several callers
     private mutating func drawBackground(_ node: Node, _ r: Rect, _ opacity: Double, _ clip: Clip?) {
         let border = node.borderWidth > 0 ? node.borderColor : nil
         guard node.background != nil || border != nil else { return }
@@ -123,7 +130,7 @@ private struct RenderPass {
             item.stroke = paints.solid(border)
             item.lineWidth = Fixed.from(node.borderWidth)
         }
-        items.append(item)
+        emit(item)
     }
 
     private mutating func drawLabel(_ node: Node, _ style: LabelStyle, _ frame: Rect, _ opacity: Double, _ clip: Clip?) {
@@ -155,7 +162,7 @@ private struct RenderPass {
             item.fontWeight = UInt16(TextLayout.fontWeight(weight))
             item.baseline = baseline
             item.fill = fill
-            items.append(item)
+            emit(item)
         }
     }
 
@@ -169,7 +176,7 @@ private struct RenderPass {
             bg.stroke = paints.solid(border)
             bg.lineWidth = Fixed.from(node.borderWidth)
         }
-        items.append(bg)
+        emit(bg)
 
         let lineHeight = style.fontSize * 1.2
         let inset = node.padding == .zero ? EdgeInsets(top: 0, left: Button.horizontalPadding, bottom: 0,
@@ -187,7 +194,7 @@ private struct RenderPass {
             item.cornerRadius = bg.cornerRadius + Fixed.from(3)
             item.stroke = paints.solid(palette.accent)
             item.lineWidth = Fixed.from(2)
-            items.append(item)
+            emit(item)
         }
     }
 
@@ -200,7 +207,7 @@ private struct RenderPass {
             var item = makeItem(list.node, "sep", .rect, r, opacity, clipRecord)
             item.id = ids.id(node: list.node.id, role: "sep", index: i)
             item.fill = fill
-            items.append(item)
+            emit(item)
         }
     }
 }

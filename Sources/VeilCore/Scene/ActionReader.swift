@@ -117,7 +117,7 @@ extension ReaderContext {
     }
 
     /// Reads `{"t"?: seconds, "command" | "input": …}`; "t" defaults to 0.
-    mutating func readTimedAction(_ value: JSONValue) throws(SceneError) -> (TimedAction, timeOffset: Int) {
+    func readTimedAction(_ value: JSONValue) throws(SceneError) -> (TimedAction, timeOffset: Int) {
         var draft = ActionDraft()
         try readObject(value, "an action", ActionKeys.fields, into: &draft)
         guard let action = draft.action else {
@@ -127,7 +127,7 @@ extension ReaderContext {
     }
 
     /// Reads an array of timed actions (a scene's "timeline"): bounded, and in time order.
-    mutating func readTimeline(_ member: JSONMember) throws(SceneError) -> [TimedAction] {
+    func readTimeline(_ member: JSONMember) throws(SceneError) -> [TimedAction] {
         let elements = try elements(of: member)
         if elements.count > Limits.maxTimeline {
             throw error(at: elements[Limits.maxTimeline].offset,

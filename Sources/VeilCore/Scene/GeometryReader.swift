@@ -19,30 +19,30 @@ enum GeometryFields {
 
 extension ReaderContext {
     /// A number for all four sides, or an object with any of "top", "left", "bottom", "right".
-    mutating func insets(_ member: JSONMember) throws(SceneError) -> EdgeInsets {
+    func insets(_ member: JSONMember) throws(SceneError) -> EdgeInsets {
         switch member.value.kind {
         case .number:
             return EdgeInsets(all: try number(member, Bounds.size))
         case .object:
             var insets = EdgeInsets.zero
-            try readObject(member.value, "\"\(display(member.key))\"", GeometryFields.insets, into: &insets)
+            try readObject(member.value, UTF8Text("\"\(display(member.key))\"").string, GeometryFields.insets, into: &insets)
             return insets
         default:
             throw typeError(member, expected: "a number or an object {\"top\", \"left\", \"bottom\", \"right\"}")
         }
     }
 
-    mutating func rect(_ member: JSONMember) throws(SceneError) -> Rect {
+    func rect(_ member: JSONMember) throws(SceneError) -> Rect {
         guard case .object = member.value.kind else {
             throw typeError(member, expected: "an object {\"x\", \"y\", \"width\", \"height\"}")
         }
         var rect = Rect.zero
-        try readObject(member.value, "\"\(display(member.key))\"", GeometryFields.rect, into: &rect)
+        try readObject(member.value, UTF8Text("\"\(display(member.key))\"").string, GeometryFields.rect, into: &rect)
         return rect
     }
 
     /// A rectangle, or null for "none".
-    mutating func optionalRect(_ member: JSONMember) throws(SceneError) -> Rect? {
+    func optionalRect(_ member: JSONMember) throws(SceneError) -> Rect? {
         if case .null = member.value.kind { return nil }
         guard case .object = member.value.kind else {
             throw typeError(member, expected: "an object {\"x\", \"y\", \"width\", \"height\"} or null")

@@ -239,29 +239,15 @@ struct JSONParser {
     }
 
     /// Length of the valid UTF-8 sequence at `i` (Unicode 15, table 3-7: no overlongs, no surrogates,
-    /// nothing above U+10FFFF).
+    /// nothing above U+10FFFF; the one decoder of the core, `ScalarText.decode`).
     private func utf8SequenceLength(at i: Int) throws(JSONError) -> Int {
+        let (scalar, length) = ScalarText.decode(bytes, at: i, end: bytes.count)
+        if scalar != nil { return length }
         let lead = bytes[i]
-        let length: Int
-        var low: UInt8 = 0x80, high: UInt8 = 0xBF
-        switch lead {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F
-        case 0xF0: length = 4; low = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
-        default:
+        if lead < 0xC2 || lead > 0xF4 {
             throw JSONError(offset: i, message: "invalid UTF-8 byte 0x\(Self.hex(UInt32(lead), digits: 2))")
         }
-        for k in 1..<length {
-            let ok = i + k < bytes.count && (k == 1 ? (low...high) : (0x80...0xBF)).contains(bytes[i + k])
-            if !ok {
-                throw JSONError(offset: i, message: "invalid UTF-8 sequence starting with byte 0x\(Self.hex(UInt32(lead), digits: 2))")
-            }
-        }
-        return length
+        throw JSONError(offset: i, message: "invalid UTF-8 sequence starting with byte 0x\(Self.hex(UInt32(lead), digits: 2))")
     }
 
     // MARK: - Numbers
@@ -348,10 +334,10 @@ struct JSONParser {
         }
     }
 
-    private func error(_ message: String) -> JSONError { JSONError(offset: pos, message: message) }
+    private func error(_ message: UTF8Text) -> JSONError { JSONError(offset: pos, message: message) }
 
     /// What is at the current position, for "found …" in messages.
-    private func found() -> String {
+    private func found() -> UTF8Text {
         guard let byte = peek() else { return "end of input" }
         switch byte {
         case UInt8(ascii: "\""): return "a string"
@@ -360,7 +346,7 @@ struct JSONParser {
         case 0..<0x20, 0x7F: return "control character 0x\(Self.hex(UInt32(byte), digits: 2))"
         default:
             if let length = try? utf8SequenceLength(at: pos) {
-                return "\"\(String(decoding: bytes[pos..<pos + length], as: UTF8.self))\""
+                return "\"\(Array(bytes[pos..<pos + length]))\""
             }
             return "invalid UTF-8 byte 0x\(Self.hex(UInt32(byte), digits: 2))"
         }
@@ -397,18 +383,18 @@ struct JSONParser {
     }
 
     /// Uppercase hexadecimal, zero-padded to `digits`.
-    static func hex(_ value: UInt32, digits: Int) -> String {
-        let symbols: [UInt8] = Array("0123456789ABCDEF".utf8)
+    static func hex(_ value: UInt32, digits: Int) -> [UInt8] {
+        let symbols: [UInt8] = utf8("0123456789ABCDEF")
         var out: [UInt8] = []
         for i in stride(from: digits - 1, through: 0, by: -1) {
             out.append(symbols[Int(value >> UInt32(4 * i) & 0xF)])
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// Text from the input for an error message: control characters shown as "?", at most 40 bytes
     /// (cut on a character boundary, "…" added).
-    static func display(_ text: [UInt8]) -> String {
+    static func display(_ text: [UInt8]) -> [UInt8] {
         var out: [UInt8] = []
         for byte in text {
             if out.count >= 40 && byte & 0xC0 != 0x80 {
@@ -417,6 +403,6 @@ struct JSONParser {
             }
             out.append(byte < 0x20 || byte == 0x7F ? UInt8(ascii: "?") : byte)
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 }

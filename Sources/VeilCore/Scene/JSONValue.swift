@@ -43,6 +43,11 @@ struct JSONMember: Sendable {
 struct JSONError: Error, Sendable {
     var offset: Int
     var message: String
+
+    init(offset: Int, message: UTF8Text) {
+        self.offset = offset
+        self.message = message.string
+    }
 }
 
 /// Line and column of a byte offset, computed only when an error is reported.

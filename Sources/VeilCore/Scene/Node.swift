@@ -1,40 +1,180 @@
 /// One node of the scene tree. Common fields here; what a kind adds is in its `NodeKind` payload.
+///
+/// A value type whose fields live in one copy-on-write box, so a Node is a single reference: the
+/// scene, list templates, layout boxes and reader drafts copy and move nodes all the time, and
+/// copying twenty fields inline at each of those places cost about 37 KB of veil.wasm.
 public struct Node: Sendable {
+    private final class Storage: @unchecked Sendable {  // never mutated while shared (see `unique`)
+        var id: [UInt8]
+        var kind: NodeKind
+        var frame: Rect? = nil
+        var width: Double? = nil
+        var height: Double? = nil
+        var padding: EdgeInsets = .zero
+        var background: Color? = nil
+        var cornerRadius: Double = 0
+        var borderColor: Color? = nil
+        var borderWidth: Double = 0
+        var opacity: Double = 1
+        var hidden: Bool = false
+        var clipsToBounds: Bool = false
+        var children: [Node] = []
+        var overlays: [Node] = []
+        var maxWidth: Double? = nil
+        var fade: Fade? = nil
+        var interactive: Bool = true
+        var skeleton: SkeletonTraits = SkeletonTraits()
+        var skeletonMark: SkeletonMark? = nil
+
+        init(id: [UInt8], kind: NodeKind) { self.id = id; self.kind = kind }
+
+        func copy() -> Storage {
+            let s = Storage(id: id, kind: kind)
+            s.frame = frame
+            s.width = width
+            s.height = height
+            s.padding = padding
+            s.background = background
+            s.cornerRadius = cornerRadius
+            s.borderColor = borderColor
+            s.borderWidth = borderWidth
+            s.opacity = opacity
+            s.hidden = hidden
+            s.clipsToBounds = clipsToBounds
+            s.children = children
+            s.overlays = overlays
+            s.maxWidth = maxWidth
+            s.fade = fade
+            s.interactive = interactive
+            s.skeleton = skeleton
+            s.skeletonMark = skeletonMark
+            return s
+        }
+    }
+
+    private var storage: Storage
+
+    public init(id: [UInt8], kind: NodeKind) { storage = Storage(id: id, kind: kind) }
+
+    /// Makes the box this node's own before a field changes (copy on write). Out of line: every
+    /// field change calls it.
+    @inline(never)
+    private mutating func unique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+    }
+
     /// Stable name from the file ("id"); unnamed nodes get "<parent id>/<index>" from the reader.
-    public var id: [UInt8]
-    public var kind: NodeKind
+    public var id: [UInt8] {
+        get { storage.id }
+        _modify { unique(); yield &storage.id }
+    }
+
+    public var kind: NodeKind {
+        get { storage.kind }
+        _modify { unique(); yield &storage.kind }
+    }
+
     /// Frame relative to the parent's content box. When nil the parent's layout (stack, list) places it,
     /// or it fills the parent.
-    public var frame: Rect? = nil
+    public var frame: Rect? {
+        get { storage.frame }
+        _modify { unique(); yield &storage.frame }
+    }
+
     /// Size requests used by stacks (nil = intrinsic or fill).
-    public var width: Double? = nil
-    public var height: Double? = nil
-    public var padding: EdgeInsets = .zero
-    public var background: Color? = nil
-    public var cornerRadius: Double = 0
-    public var borderColor: Color? = nil
-    public var borderWidth: Double = 0
+    public var width: Double? {
+        get { storage.width }
+        _modify { unique(); yield &storage.width }
+    }
+
+    public var height: Double? {
+        get { storage.height }
+        _modify { unique(); yield &storage.height }
+    }
+
+    public var padding: EdgeInsets {
+        get { storage.padding }
+        _modify { unique(); yield &storage.padding }
+    }
+
+    public var background: Color? {
+        get { storage.background }
+        _modify { unique(); yield &storage.background }
+    }
+
+    public var cornerRadius: Double {
+        get { storage.cornerRadius }
+        _modify { unique(); yield &storage.cornerRadius }
+    }
+
+    public var borderColor: Color? {
+        get { storage.borderColor }
+        _modify { unique(); yield &storage.borderColor }
+    }
+
+    public var borderWidth: Double {
+        get { storage.borderWidth }
+        _modify { unique(); yield &storage.borderWidth }
+    }
+
     /// 0...1.
-    public var opacity: Double = 1
-    public var hidden: Bool = false
+    public var opacity: Double {
+        get { storage.opacity }
+        _modify { unique(); yield &storage.opacity }
+    }
+
+    public var hidden: Bool {
+        get { storage.hidden }
+        _modify { unique(); yield &storage.hidden }
+    }
+
     /// Children draw clipped to this node's bounds.
-    public var clipsToBounds: Bool = false
-    public var children: [Node] = []
+    public var clipsToBounds: Bool {
+        get { storage.clipsToBounds }
+        _modify { unique(); yield &storage.clipsToBounds }
+    }
+
+    public var children: [Node] {
+        get { storage.children }
+        _modify { unique(); yield &storage.children }
+    }
+
     /// Nodes laid over this node's whole bounds and drawn after its children (status views,
     /// spinner overlays). Components put them here; scene files do not.
-    public var overlays: [Node] = []
-    /// Caps the width a stack or a fill gives this node; it is then centred in the space offered.
-    public var maxWidth: Double? = nil
-    /// A time-driven opacity multiplier (cross-fades), evaluated when the frame is drawn.
-    public var fade: Fade? = nil
-    /// False: taps and keyboard focus pass over this subtree (a fading-out overlay, a skeleton).
-    public var interactive: Bool = true
-    /// Skeleton knobs (skeletonable, hidden while shown, text lines…).
-    public var skeleton = SkeletonTraits()
-    /// Set by a shown skeleton on the tree the session lays out; never in a scene.
-    var skeletonMark: SkeletonMark? = nil
+    public var overlays: [Node] {
+        get { storage.overlays }
+        _modify { unique(); yield &storage.overlays }
+    }
 
-    public init(id: [UInt8], kind: NodeKind) { self.id = id; self.kind = kind }
+    /// Caps the width a stack or a fill gives this node; it is then centred in the space offered.
+    public var maxWidth: Double? {
+        get { storage.maxWidth }
+        _modify { unique(); yield &storage.maxWidth }
+    }
+
+    /// A time-driven opacity multiplier (cross-fades), evaluated when the frame is drawn.
+    public var fade: Fade? {
+        get { storage.fade }
+        _modify { unique(); yield &storage.fade }
+    }
+
+    /// False: taps and keyboard focus pass over this subtree (a fading-out overlay, a skeleton).
+    public var interactive: Bool {
+        get { storage.interactive }
+        _modify { unique(); yield &storage.interactive }
+    }
+
+    /// Skeleton knobs (skeletonable, hidden while shown, text lines…).
+    public var skeleton: SkeletonTraits {
+        get { storage.skeleton }
+        _modify { unique(); yield &storage.skeleton }
+    }
+
+    /// Set by a shown skeleton on the tree the session lays out; never in a scene.
+    var skeletonMark: SkeletonMark? {
+        get { storage.skeletonMark }
+        _modify { unique(); yield &storage.skeletonMark }
+    }
 }
 
 public indirect enum NodeKind: Sendable {
@@ -99,7 +239,7 @@ public struct ButtonStyle: Sendable {
     public var fontWeight: Int = 600
     public var titleColor: Color? = nil
     /// The event name reported to the host on a tap (default "tap").
-    public var action: [UInt8] = Array("tap".utf8)
+    public var action: [UInt8] = utf8("tap")
     public init() {}
 }
 

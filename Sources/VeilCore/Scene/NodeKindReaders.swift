@@ -20,7 +20,7 @@ enum NodeTypes {
         },
         NodeType("list") { node, value, c throws(SceneError) in
             try c.readKind(value, "list", ListKeys.fields, node: &node, style: ListDraft(listOffset: value.offset)) { s, c throws(SceneError) in
-                try s.finish(&c)
+                try s.finish(c)
             }
         },
         NodeType("activityIndicator") { node, value, c throws(SceneError) in
@@ -106,7 +106,7 @@ enum StackKeys {
 
 /// A list being read: its style, plus what the node count needs once every key is known.
 struct ListDraft {
-    var style = ListStyle(row: Node(id: Array("row".utf8), kind: .view))
+    var style = ListStyle(row: Node(id: utf8("row"), kind: .view))
     /// Nodes one row instantiates (the template's subtree).
     var nodesPerRow = 0
     /// Where an error about the rows points: "rowCount", or the list itself.
@@ -115,7 +115,7 @@ struct ListDraft {
     init(listOffset: Int) { rowCountOffset = listOffset }
 
     /// Counts the instantiated rows against `Limits.maxNodes`.
-    func finish(_ c: inout ReaderContext) throws(SceneError) -> NodeKind {
+    func finish(_ c: ReaderContext) throws(SceneError) -> NodeKind {
         let rows = style.allSections.reduce(0) { $0 + $1.rowCount }  // ≤ maxSections × maxNodes
         c.nodeCount += nodesPerRow * rows  // no overflow: each factor is bounded
         if c.nodeCount > Limits.maxNodes {
@@ -140,10 +140,10 @@ enum ListKeys {
         Field("rowHeight") { d, m, c throws(SceneError) in d.style.style.rowHeight = try c.number(m, Bounds.size) },
         Field("separatorColor") { d, m, c throws(SceneError) in d.style.style.separatorColor = try c.color(m) },
         Field("header") { d, m, c throws(SceneError) in
-            d.style.style.header = try c.readNode(m.value, defaultID: d.node.id + Array("/header".utf8))
+            d.style.style.header = try c.readNode(m.value, defaultID: d.node.id + utf8("/header"))
         },
         Field("footer") { d, m, c throws(SceneError) in
-            d.style.style.footer = try c.readNode(m.value, defaultID: d.node.id + Array("/footer".utf8))
+            d.style.style.footer = try c.readNode(m.value, defaultID: d.node.id + utf8("/footer"))
         },
     ] + SkeletonListKeys.fields + CommonNodeKeys.fields()
 }

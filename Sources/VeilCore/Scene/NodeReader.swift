@@ -12,13 +12,13 @@ struct NoStyle {}
 
 /// A node type a scene may use: the name in "type" and how an object of that type is read.
 struct NodeType: Sendable {
-    typealias Read = @Sendable (inout Node, JSONValue, inout ReaderContext) throws(SceneError) -> Void
+    typealias Read = @Sendable (inout Node, JSONValue, ReaderContext) throws(SceneError) -> Void
 
     let name: [UInt8]
     let read: Read
 
     init(_ name: StaticString, _ read: @escaping Read) {
-        self.name = tableName(name)
+        self.name = utf8(name)
         self.read = read
     }
 }
@@ -57,7 +57,7 @@ enum CommonNodeKeys {
         var children: [Node] = []
         children.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
-            children.append(try c.readNode(element, defaultID: n.id + Array("/\(index)".utf8)))
+            children.append(try c.readNode(element, defaultID: n.id + UTF8Text("/\(index)").bytes))
         }
         n.children = children
     }
@@ -67,17 +67,17 @@ enum CommonNodeKeys {
     /// A `Node` field as a field of a node kind's draft.
     static func lift<Style>(_ field: Field<Node>) -> Field<NodeDraft<Style>> {
         Field<NodeDraft<Style>>(name: field.name, required: field.required) { d, m, c throws(SceneError) in
-            try field.read(&d.node, m, &c)
+            try field.read(&d.node, m, c)
         }
     }
 }
 
 extension ReaderContext {
-    private static let typeKey: [UInt8] = Array("type".utf8)
-    private static let idKey: [UInt8] = Array("id".utf8)
+    private static let typeKey: [UInt8] = utf8("type")
+    private static let idKey: [UInt8] = utf8("id")
 
     /// Reads one node; `defaultID` is its id when it has no "id".
-    mutating func readNode(_ value: JSONValue, defaultID: [UInt8]) throws(SceneError) -> Node {
+    func readNode(_ value: JSONValue, defaultID: [UInt8]) throws(SceneError) -> Node {
         let members = try members(of: value, "a node")
         let typeNames = Self.list(NodeTypes.all.map { $0.name })
         guard let typeMember = members.first(where: { $0.key == Self.typeKey }) else {
@@ -106,28 +106,28 @@ extension ReaderContext {
         ids[id] = idOffset
 
         var node = Node(id: id, kind: .view)
-        try type.read(&node, value, &self)
+        try type.read(&node, value, self)
         return node
     }
 
     /// Reads the object of a node of one kind with that kind's table, then builds its `NodeKind`.
-    mutating func readKind<Style>(_ value: JSONValue, _ what: String, _ fields: [Field<NodeDraft<Style>>],
+    func readKind<Style>(_ value: JSONValue, _ what: String, _ fields: [Field<NodeDraft<Style>>],
                                   node: inout Node, style: Style,
-                                  finish: (Style, inout ReaderContext) throws(SceneError) -> NodeKind) throws(SceneError) {
+                                  finish: (Style, ReaderContext) throws(SceneError) -> NodeKind) throws(SceneError) {
         var draft = NodeDraft(node: node, style: style)
         try readObject(value, what, fields, into: &draft)
         node = draft.node
-        node.kind = try finish(draft.style, &self)
+        node.kind = try finish(draft.style, self)
     }
 
     /// A list's row template: its ids live in their own namespace (they are instantiated per row as
     /// "<list id>/<row>/<template id>"; an unnamed template is "row"). Returns the template and how
     /// many nodes one row instantiates.
-    mutating func readRowTemplate(_ value: JSONValue) throws(SceneError) -> (Node, Int) {
+    func readRowTemplate(_ value: JSONValue) throws(SceneError) -> (Node, Int) {
         let outerIDs = ids
         let countBefore = nodeCount
         ids = KeyTable()
-        let template = try readNode(value, defaultID: Array("row".utf8))
+        let template = try readNode(value, defaultID: utf8("row"))
         let nodesPerRow = nodeCount - countBefore
         ids = outerIDs
         nodeCount = countBefore

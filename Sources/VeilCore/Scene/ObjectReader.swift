@@ -4,14 +4,14 @@
 
 /// One key an object accepts and how its value is read into `Target`.
 struct Field<Target>: Sendable {
-    typealias Read = @Sendable (inout Target, JSONMember, inout ReaderContext) throws(SceneError) -> Void
+    typealias Read = @Sendable (inout Target, JSONMember, ReaderContext) throws(SceneError) -> Void
 
     let name: [UInt8]
     let required: Bool
     let read: Read
 
     init(_ name: StaticString, required: Bool = false, _ read: @escaping Read) {
-        self.name = tableName(name)
+        self.name = utf8(name)
         self.required = required
         self.read = read
     }
@@ -31,13 +31,13 @@ struct Field<Target>: Sendable {
 /// One alternative of an object that has exactly one key naming what it is: `{"set": {…}}`,
 /// `{"pointer": {…}}`.
 struct Variant<Result>: Sendable {
-    typealias Read = @Sendable (JSONMember, inout ReaderContext) throws(SceneError) -> Result
+    typealias Read = @Sendable (JSONMember, ReaderContext) throws(SceneError) -> Result
 
     let name: [UInt8]
     let read: Read
 
     init(_ name: StaticString, _ read: @escaping Read) {
-        self.name = tableName(name)
+        self.name = utf8(name)
         self.read = read
     }
 }
@@ -65,14 +65,14 @@ extension ReaderContext {
     /// Only this loop is specialized per `Target` (Embedded Swift specializes every generic); matching
     /// keys and the messages are in the non-generic `fieldIndex` and `checkRequired`, so each table
     /// costs little code.
-    mutating func readObject<Target>(_ value: JSONValue, _ what: String, _ fields: [Field<Target>],
+    func readObject<Target>(_ value: JSONValue, _ what: String, _ fields: [Field<Target>],
                                      into target: inout Target) throws(SceneError) {
         let members = try members(of: value, what)
         var seen = [Bool](repeating: false, count: fields.count)
         for member in members {
             let index = try fieldIndex(of: member, what, fields.count) { fields[$0].name }
             seen[index] = true
-            try fields[index].read(&target, member, &self)
+            try fields[index].read(&target, member, self)
         }
         try checkRequired(value, what, seen) { (fields[$0].name, fields[$0].required) }
     }
@@ -100,10 +100,10 @@ extension ReaderContext {
     }
 
     /// Reads an object with exactly one key, chosen from `variants`; `noun` names it ("command").
-    mutating func readVariant<Result>(_ value: JSONValue, _ noun: String,
+    func readVariant<Result>(_ value: JSONValue, _ noun: String,
                                       _ variants: [Variant<Result>]) throws(SceneError) -> Result {
         let (member, index) = try matchVariant(value, noun, variants.count) { variants[$0].name }
-        return try variants[index].read(member, &self)
+        return try variants[index].read(member, self)
     }
 
     /// The one member of the object `value` and the index of its variant (`name(i)` is the name of
@@ -112,8 +112,8 @@ extension ReaderContext {
     func matchVariant(_ value: JSONValue, _ noun: String, _ count: Int,
                       _ name: (Int) -> [UInt8]) throws(SceneError) -> (JSONMember, Int) {
         let names = Self.list((0..<count).map { name($0) })
-        let article = noun.utf8.first.map { Array("aeiou".utf8).contains($0) } == true ? "an" : "a"
-        let members = try members(of: value, "\(article) \(noun)")
+        let article = noun.utf8.first.map { utf8("aeiou").contains($0) } == true ? "an" : "a"
+        let members = try members(of: value, UTF8Text("\(article) \(noun)").string)
         guard let member = members.first else {
             throw error(at: value.offset, "expected \(article) \(noun) object with one key, one of: \(names)")
         }
@@ -128,22 +128,15 @@ extension ReaderContext {
     }
 
     /// "a, b, c" from key names.
-    static func list(_ names: [[UInt8]]) -> String {
+    static func list(_ names: [[UInt8]]) -> [UInt8] {
         var out: [UInt8] = []
         for (i, name) in names.enumerated() {
-            if i > 0 { out.append(contentsOf: Array(", ".utf8)) }
+            if i > 0 { out.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: " ")]) }
             out.append(contentsOf: name)
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// Text from the file for a message (shortened, control characters hidden).
-    func display(_ text: [UInt8]) -> String { JSONParser.display(text) }
-}
-
-/// The bytes of a key name in a reader table. One out-of-line function: the tables have a few hundred
-/// entries, and converting a `String` inline in each cost about 5 KB of veil.wasm.
-@inline(never)
-func tableName(_ name: StaticString) -> [UInt8] {
-    name.withUTF8Buffer { Array($0) }
+    func display(_ text: [UInt8]) -> [UInt8] { JSONParser.display(text) }
 }

@@ -1,6 +1,9 @@
 /// What everything reading one scene file (or one action) shares: the source, so that error offsets
 /// become `file:line:column`, and the running totals that bound a scene (nodes, ids).
-struct ReaderContext {
+///
+/// A class, though the table closures take it `inout`: passed as one reference, where the struct
+/// was copied into every closure and value reader that uses it (about 1.5 KB of veil.wasm).
+final class ReaderContext {
     let file: String
     let source: [UInt8]
     /// Line number of the source's first line: 1 for a file, the line number for one events-file line.
@@ -16,12 +19,18 @@ struct ReaderContext {
         self.firstLine = firstLine
     }
 
-    func error(at offset: Int, _ message: String) -> SceneError {
+    /// Out of line (for size): the reader has a few hundred throw sites.
+    @inline(never)
+    func error(at offset: Int, _ message: UTF8Text) -> SceneError {
+        error(at: offset, message: message.string)
+    }
+
+    func error(_ json: JSONError) -> SceneError { error(at: json.offset, message: json.message) }
+
+    private func error(at offset: Int, message: String) -> SceneError {
         let position = SourcePosition(offset: offset, in: source)
         return SceneError(file: file, line: firstLine - 1 + position.line, column: position.column, message: message)
     }
-
-    func error(_ json: JSONError) -> SceneError { error(at: json.offset, json.message) }
 
     /// Parses the source as one JSON value.
     func parseJSON() throws(SceneError) -> JSONValue {
@@ -33,7 +42,7 @@ struct ReaderContext {
     }
 
     /// "line:column" of an offset, for messages that point back at an earlier place.
-    func position(of offset: Int) -> String {
+    func position(of offset: Int) -> UTF8Text {
         let position = SourcePosition(offset: offset, in: source)
         return "\(firstLine - 1 + position.line):\(position.column)"
     }

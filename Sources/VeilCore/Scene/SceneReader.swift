@@ -3,12 +3,12 @@
 public enum SceneReader {
     /// Parses a scene file (JSON). Errors name file:line:column.
     public static func read(_ source: [UInt8], file: String) throws(SceneError) -> Scene {
-        var context = ReaderContext(file: file, source: source)
+        let context = ReaderContext(file: file, source: source)
         guard source.count <= Limits.maxSceneBytes else {
             throw context.error(at: 0, "a scene file is at most \(Limits.maxSceneBytes) bytes; this one has \(source.count)")
         }
         let value = try context.parseJSON()
-        var scene = Scene(root: Node(id: Array("root".utf8), kind: .view))
+        var scene = Scene(root: Node(id: utf8("root"), kind: .view))
         scene.name = baseName(of: file)
         try context.readObject(value, "the scene", SceneKeys.fields, into: &scene)
         return scene
@@ -17,7 +17,7 @@ public enum SceneReader {
     /// Parses one line of an events file (or the JSON given to perform/input): {"t":…, "command"|"input": …}.
     /// `t` is optional here (0 when absent). `line` is the line number reported in errors.
     public static func readAction(_ source: [UInt8], file: String, line: Int) throws(SceneError) -> TimedAction {
-        var context = ReaderContext(file: file, source: source, firstLine: line)
+        let context = ReaderContext(file: file, source: source, firstLine: line)
         guard source.count <= Limits.maxActionBytes else {
             throw context.error(at: 0, "an action is at most \(Limits.maxActionBytes) bytes; this one has \(source.count)")
         }
@@ -59,9 +59,9 @@ public enum SceneReader {
 
     /// "feed" from "examples/feed.json".
     static func baseName(of file: String) -> [UInt8] {
-        var name = Array(file.utf8)
+        var name = UTF8Text("\(file)").bytes
         if let slash = name.lastIndex(of: UInt8(ascii: "/")) { name = Array(name[(slash + 1)...]) }
-        let suffix = Array(".json".utf8)
+        let suffix = utf8(".json")
         if name.count > suffix.count && Array(name.suffix(suffix.count)) == suffix {
             name.removeLast(suffix.count)
         }
@@ -80,7 +80,7 @@ enum SceneKeys {
         Field("appearance") { s, m, c throws(SceneError) in s.appearance = try c.choice(m, appearances) },
         Field("background") { s, m, c throws(SceneError) in s.background = try c.color(m) },
         Field("root", required: true) { s, m, c throws(SceneError) in
-            s.root = try c.readNode(m.value, defaultID: Array("root".utf8))
+            s.root = try c.readNode(m.value, defaultID: utf8("root"))
         },
         Field("timeline") { s, m, c throws(SceneError) in s.timeline = try c.readTimeline(m) },
         Field("reactions") { s, m, c throws(SceneError) in s.reactions = try c.readReactions(m) },

@@ -91,10 +91,10 @@ struct SectionDraft {
 enum SectionKeys {
     static let fields: [Field<SectionDraft>] = [
         Field("header") { d, m, c throws(SceneError) in
-            d.section.header = try c.readNode(m.value, defaultID: d.list + Array("/\(d.index)/header".utf8))
+            d.section.header = try c.readNode(m.value, defaultID: d.list + UTF8Text("/\(d.index)/header").bytes)
         },
         Field("footer") { d, m, c throws(SceneError) in
-            d.section.footer = try c.readNode(m.value, defaultID: d.list + Array("/\(d.index)/footer".utf8))
+            d.section.footer = try c.readNode(m.value, defaultID: d.list + UTF8Text("/\(d.index)/footer").bytes)
         },
         Field("rowCount") { d, m, c throws(SceneError) in d.section.rowCount = try c.integer(m, 0...Limits.maxNodes) },
         Field("skeletonRows") { d, m, c throws(SceneError) in d.section.skeletonRows = try c.skeletonRows(m) },
@@ -115,8 +115,8 @@ enum PreparationKeys {
         Field("row") { d, m, c throws(SceneError) in d.row = try c.integer(m, 0...Limits.maxSkeletonRows) },
     ] + SetKeys.fields.map { field in
         Field(name: field.name, required: field.required) { d, m, c throws(SceneError) in
-            if m.key == Array("node".utf8) { d.nodeOffset = m.value.offset }
-            try field.read(&d.set, m, &c)
+            if m.key == utf8("node") { d.nodeOffset = m.value.offset }
+            try field.read(&d.set, m, c)
         }
     }
 }
@@ -202,7 +202,7 @@ enum SkeletonCommandKeys {
         },
     ] + SkeletonStyleKeys.fields.map { field in
         Field(name: field.name, required: false) { d, m, c throws(SceneError) in
-            try field.read(&d.style, m, &c)
+            try field.read(&d.style, m, c)
             d.markShowOnly(m)
         }
     }

@@ -70,12 +70,12 @@ extension ReaderContext {
     func transition(_ member: JSONMember, defaultDuration: Double) throws(SceneError) -> OverlayTransition {
         switch member.value.kind {
         case let .string(name):
-            if name == Array("none".utf8) { return .none }
-            if name == Array("crossDissolve".utf8) { return .crossDissolve(defaultDuration) }
+            if name == utf8("none") { return .none }
+            if name == utf8("crossDissolve") { return .crossDissolve(defaultDuration) }
             throw error(at: member.value.offset,
                         "unknown transition \"\(display(name))\"; expected \"none\", \"crossDissolve\" or {\"crossDissolve\": seconds}")
         case let .object(members):
-            guard members.count == 1, members[0].key == Array("crossDissolve".utf8) else {
+            guard members.count == 1, members[0].key == utf8("crossDissolve") else {
                 throw error(at: member.value.offset, "expected {\"crossDissolve\": seconds} for \"transition\"")
             }
             return .crossDissolve(try number(members[0], 0...60))
@@ -86,13 +86,13 @@ extension ReaderContext {
 
     /// A scene's "statusViews": {"loading"|"error"|"empty": NODE}. Their ids live in their own
     /// namespace: a status view is instantiated per host as "<host>/status/<id>".
-    mutating func readStatusViews(_ member: JSONMember) throws(SceneError) -> StatusViews {
+    func readStatusViews(_ member: JSONMember) throws(SceneError) -> StatusViews {
         var views = StatusViews()
         try readObject(member.value, "\"statusViews\"", StatusViewKeys.fields, into: &views)
         return views
     }
 
-    mutating func readDetachedNode(_ value: JSONValue, defaultID: [UInt8]) throws(SceneError) -> Node {
+    func readDetachedNode(_ value: JSONValue, defaultID: [UInt8]) throws(SceneError) -> Node {
         let outerIDs = ids
         ids = KeyTable()
         let node = try readNode(value, defaultID: defaultID)
@@ -101,7 +101,7 @@ extension ReaderContext {
     }
 
     /// A scene's "reactions": [{"event": name, "node"?: id, "actions": [timed actions]}].
-    mutating func readReactions(_ member: JSONMember) throws(SceneError) -> [Reaction] {
+    func readReactions(_ member: JSONMember) throws(SceneError) -> [Reaction] {
         let elements = try elements(of: member)
         if elements.count > Limits.maxReactions {
             throw error(at: elements[Limits.maxReactions].offset, "\"reactions\" has more than \(Limits.maxReactions) entries")
@@ -118,9 +118,9 @@ extension ReaderContext {
 
 enum StatusViewKeys {
     static let fields: [Field<StatusViews>] = [
-        Field("loading") { v, m, c throws(SceneError) in v.loading = try c.readDetachedNode(m.value, defaultID: Array("loading".utf8)) },
-        Field("error") { v, m, c throws(SceneError) in v.error = try c.readDetachedNode(m.value, defaultID: Array("error".utf8)) },
-        Field("empty") { v, m, c throws(SceneError) in v.empty = try c.readDetachedNode(m.value, defaultID: Array("empty".utf8)) },
+        Field("loading") { v, m, c throws(SceneError) in v.loading = try c.readDetachedNode(m.value, defaultID: utf8("loading")) },
+        Field("error") { v, m, c throws(SceneError) in v.error = try c.readDetachedNode(m.value, defaultID: utf8("error")) },
+        Field("empty") { v, m, c throws(SceneError) in v.empty = try c.readDetachedNode(m.value, defaultID: utf8("empty")) },
     ]
 }
 

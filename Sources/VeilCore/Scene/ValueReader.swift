@@ -30,21 +30,22 @@ struct Choice<Value: Sendable>: Sendable {
     let name: [UInt8]
     let value: Value
     init(_ name: StaticString, _ value: Value) {
-        self.name = tableName(name)
+        self.name = utf8(name)
         self.value = value
     }
 }
 
 extension ReaderContext {
-    func typeError(_ member: JSONMember, expected: String) -> SceneError {
+    @inline(never)  // for size: many call sites
+    func typeError(_ member: JSONMember, expected: UTF8Text) -> SceneError {
         error(at: member.value.offset,
               "expected \(expected) for \"\(display(member.key))\", found \(describe(member.value))")
     }
 
     /// "a number", or for a string also its (shortened) text: `a string "big"`.
-    func describe(_ value: JSONValue) -> String {
+    func describe(_ value: JSONValue) -> UTF8Text {
         if case let .string(text) = value.kind { return "a string \"\(display(text))\"" }
-        return value.typeName
+        return "\(value.typeName)"
     }
 
     func number(_ member: JSONMember, _ range: ClosedRange<Double>) throws(SceneError) -> Double {
@@ -108,7 +109,7 @@ extension ReaderContext {
 
     func color(_ member: JSONMember) throws(SceneError) -> Color {
         guard case let .string(text) = member.value.kind, let color = ColorParsing.parse(text) else {
-            throw typeError(member, expected: ColorParsing.expected)
+            throw typeError(member, expected: "\(ColorParsing.expected)")
         }
         return color
     }
@@ -142,7 +143,7 @@ extension ReaderContext {
     }
 
     /// The number as written in the file ("1e12", "-3"), for messages.
-    func numberText(_ value: JSONValue) -> String {
+    func numberText(_ value: JSONValue) -> [UInt8] {
         var end = value.offset
         while end < source.count, end - value.offset < 32 {
             let byte = source[end]
@@ -151,22 +152,22 @@ extension ReaderContext {
             guard isNumberByte else { break }
             end += 1
         }
-        return String(decoding: source[value.offset..<end], as: UTF8.self)
+        return Array(source[value.offset..<end])
     }
 
     /// "\"a\", \"b\" or \"c\"".
-    static func quotedList(_ names: [[UInt8]]) -> String {
-        var out = ""
+    static func quotedList(_ names: [[UInt8]]) -> UTF8Text {
+        var out: UTF8Text = ""
         for (i, name) in names.enumerated() {
-            if i > 0 { out += i == names.count - 1 ? " or " : ", " }
-            out += "\"" + String(decoding: name, as: UTF8.self) + "\""
+            if i > 0 { out.append(i == names.count - 1 ? " or " : ", ") }
+            out.append("\"\(name)\"")
         }
         return out
     }
 
     /// A bound or time for a message: "0", "16384", "0.5" (no Double → String in the core). Int64,
     /// not Int: Int is 32 bits in wasm.
-    static func format(_ value: Double) -> String {
+    static func format(_ value: Double) -> UTF8Text {
         guard value.isFinite, value.magnitude < 1e12 else { return value < 0 ? "-1e12 or less" : "1e12 or more" }
         let micro = Int64((value.magnitude * 1_000_000).rounded())
         let sign = value < 0 && micro != 0 ? "-" : ""
@@ -177,8 +178,8 @@ extension ReaderContext {
             fraction /= 10
             digits -= 1
         }
-        var fractionText = "\(fraction)"
-        while fractionText.utf8.count < digits { fractionText = "0" + fractionText }
+        var fractionText: UTF8Text = "\(fraction)"
+        while fractionText.bytes.count < digits { fractionText = "0\(fractionText)" }
         return "\(sign)\(micro / 1_000_000).\(fractionText)"
     }
 }

@@ -65,7 +65,7 @@ public struct Interaction: Sendable {
     public mutating func key(_ k: KeyEvent, in root: LayoutBox) -> HostEvent? {
         guard k.phase == .down else { return nil }
         switch k.key {
-        case Array("Tab".utf8):
+        case utf8("Tab"):
             let buttons = Interaction.buttons(in: root)
             guard !buttons.isEmpty else { focused = nil; return nil }
             let current = buttons.firstIndex { $0.box.node.id == focused }
@@ -77,13 +77,13 @@ public struct Interaction: Sendable {
             }
             focused = buttons[next].box.node.id
             return nil
-        case Array("Enter".utf8), Array(" ".utf8):
+        case utf8("Enter"), utf8(" "):
             guard let focused else { return nil }
             guard let target = Interaction.buttons(in: root).first(where: { $0.box.node.id == focused }) else {
                 return nil
             }
             return Interaction.tap(target.box.node)
-        case Array("Escape".utf8):
+        case utf8("Escape"):
             focused = nil
             return nil
         default:
@@ -93,7 +93,7 @@ public struct Interaction: Sendable {
 
     static func tap(_ node: Node) -> HostEvent {
         if case let .button(style) = node.kind { return HostEvent(name: style.action, node: node.id) }
-        return HostEvent(name: Array("tap".utf8), node: node.id)
+        return HostEvent(name: utf8("tap"), node: node.id)
     }
 
     /// The topmost visible button under `point` (the last one drawn there).

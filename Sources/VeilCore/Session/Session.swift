@@ -119,7 +119,7 @@ public final class Session {
     public func skeletonTree(_ id: [UInt8]? = nil) throws(SessionError) -> String {
         let root = layout()
         guard let box = id.map({ root.box(of: $0) }) ?? root else {
-            throw SessionError("no node with id \"\(String(decoding: id ?? [], as: UTF8.self))\"")
+            throw SessionError("no node with id \"\(id ?? [])\"")
         }
         return SkeletonTree.json(box)
     }
@@ -138,7 +138,7 @@ public final class Session {
 
     private func find(_ node: [UInt8]) throws(SessionError) -> [Int] {
         guard let path = scene.root.path(to: node) else {
-            throw SessionError("no node with id \"\(String(decoding: node, as: UTF8.self))\"")
+            throw SessionError("no node with id \"\(node)\"")
         }
         return path
     }

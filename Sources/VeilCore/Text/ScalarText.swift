@@ -40,7 +40,8 @@ struct ScalarText {
         starts.append(utf8.count)
     }
 
-    /// The scalar at `i` and its length, or nil and the length of the maximal ill-formed subpart.
+    /// The scalar at `i` and its length, or nil and the length of the maximal ill-formed subpart. The
+    /// one UTF-8 decoder of the core: the JSON parser, the wire's validation and UTF8Text use it too.
     static func decode(_ b: [UInt8], at i: Int, end: Int) -> (UInt32?, Int) {
         let lead = b[i]
         if lead < 0x80 { return (UInt32(lead), 1) }

@@ -42,7 +42,7 @@ public struct SkeletonStyle: Sendable {
     }
 
     /// Why these keys cannot be applied, or nil.
-    func problem() -> String? {
+    func problem() -> UTF8Text? {
         if let d = duration, !(d.isFinite && d >= 0.05 && d <= Limits.maxSkeletonSeconds) {
             return "skeleton duration must be a number of seconds in 0.05...\(Int(Limits.maxSkeletonSeconds))"
         }

@@ -4,7 +4,7 @@ enum SkeletonValidation {
         switch command {
         case let .show(style, transition, delay):
             guard target.skeleton.skeletonable else {
-                throw SessionError("skeleton: node \"\(String(decoding: target.id, as: UTF8.self))\" is not skeletonable (set \"skeletonable\": true on it and on the nodes down to its placeholders)")
+                throw SessionError("skeleton: node \"\(target.id)\" is not skeletonable (set \"skeletonable\": true on it and on the nodes down to its placeholders)")
             }
             try check(style)
             try seconds(delay, "delay")

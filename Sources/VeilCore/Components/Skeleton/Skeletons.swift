@@ -52,7 +52,7 @@ struct Skeletons {
         let index = entries.firstIndex { $0.root == root && $0.started && $0.removeAt == nil }
             ?? entries.firstIndex { $0.root == root && !$0.started }
         guard let i = index else {
-            throw SessionError("skeleton update: no skeleton is shown on \"\(String(decoding: root, as: UTF8.self))\"")
+            throw SessionError("skeleton update: no skeleton is shown on \"\(root)\"")
         }
         restyle(i, entries[i].style.updated(by: change), at: t)
     }
