@@ -4,7 +4,8 @@
 /// scene, list templates, layout boxes and reader drafts copy and move nodes all the time, and
 /// copying twenty fields inline at each of those places cost about 37 KB of veil.wasm.
 public struct Node: Sendable {
-    private final class Storage: @unchecked Sendable {  // never mutated while shared (see `unique`)
+    /// The fields, copied as one value when a shared box is about to change.
+    private struct Fields: Sendable {
         var id: [UInt8]
         var kind: NodeKind
         var frame: Rect? = nil
@@ -25,155 +26,135 @@ public struct Node: Sendable {
         var interactive: Bool = true
         var skeleton: SkeletonTraits = SkeletonTraits()
         var skeletonMark: SkeletonMark? = nil
+    }
 
-        init(id: [UInt8], kind: NodeKind) { self.id = id; self.kind = kind }
-
-        func copy() -> Storage {
-            let s = Storage(id: id, kind: kind)
-            s.frame = frame
-            s.width = width
-            s.height = height
-            s.padding = padding
-            s.background = background
-            s.cornerRadius = cornerRadius
-            s.borderColor = borderColor
-            s.borderWidth = borderWidth
-            s.opacity = opacity
-            s.hidden = hidden
-            s.clipsToBounds = clipsToBounds
-            s.children = children
-            s.overlays = overlays
-            s.maxWidth = maxWidth
-            s.fade = fade
-            s.interactive = interactive
-            s.skeleton = skeleton
-            s.skeletonMark = skeletonMark
-            return s
-        }
+    private final class Storage: @unchecked Sendable {  // never mutated while shared (see `unique`)
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
     }
 
     private var storage: Storage
 
-    public init(id: [UInt8], kind: NodeKind) { storage = Storage(id: id, kind: kind) }
+    public init(id: [UInt8], kind: NodeKind) { storage = Storage(Fields(id: id, kind: kind)) }
 
     /// Makes the box this node's own before a field changes (copy on write). Out of line: every
     /// field change calls it.
     @inline(never)
     private mutating func unique() {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
     }
 
     /// Stable name from the file ("id"); unnamed nodes get "<parent id>/<index>" from the reader.
     public var id: [UInt8] {
-        get { storage.id }
-        _modify { unique(); yield &storage.id }
+        get { storage.fields.id }
+        _modify { unique(); yield &storage.fields.id }
     }
 
     public var kind: NodeKind {
-        get { storage.kind }
-        _modify { unique(); yield &storage.kind }
+        get { storage.fields.kind }
+        _modify { unique(); yield &storage.fields.kind }
     }
 
     /// Frame relative to the parent's content box. When nil the parent's layout (stack, list) places it,
     /// or it fills the parent.
     public var frame: Rect? {
-        get { storage.frame }
-        _modify { unique(); yield &storage.frame }
+        get { storage.fields.frame }
+        _modify { unique(); yield &storage.fields.frame }
     }
 
     /// Size requests used by stacks (nil = intrinsic or fill).
     public var width: Double? {
-        get { storage.width }
-        _modify { unique(); yield &storage.width }
+        get { storage.fields.width }
+        _modify { unique(); yield &storage.fields.width }
     }
 
     public var height: Double? {
-        get { storage.height }
-        _modify { unique(); yield &storage.height }
+        get { storage.fields.height }
+        _modify { unique(); yield &storage.fields.height }
     }
 
     public var padding: EdgeInsets {
-        get { storage.padding }
-        _modify { unique(); yield &storage.padding }
+        get { storage.fields.padding }
+        _modify { unique(); yield &storage.fields.padding }
     }
 
     public var background: Color? {
-        get { storage.background }
-        _modify { unique(); yield &storage.background }
+        get { storage.fields.background }
+        _modify { unique(); yield &storage.fields.background }
     }
 
     public var cornerRadius: Double {
-        get { storage.cornerRadius }
-        _modify { unique(); yield &storage.cornerRadius }
+        get { storage.fields.cornerRadius }
+        _modify { unique(); yield &storage.fields.cornerRadius }
     }
 
     public var borderColor: Color? {
-        get { storage.borderColor }
-        _modify { unique(); yield &storage.borderColor }
+        get { storage.fields.borderColor }
+        _modify { unique(); yield &storage.fields.borderColor }
     }
 
     public var borderWidth: Double {
-        get { storage.borderWidth }
-        _modify { unique(); yield &storage.borderWidth }
+        get { storage.fields.borderWidth }
+        _modify { unique(); yield &storage.fields.borderWidth }
     }
 
     /// 0...1.
     public var opacity: Double {
-        get { storage.opacity }
-        _modify { unique(); yield &storage.opacity }
+        get { storage.fields.opacity }
+        _modify { unique(); yield &storage.fields.opacity }
     }
 
     public var hidden: Bool {
-        get { storage.hidden }
-        _modify { unique(); yield &storage.hidden }
+        get { storage.fields.hidden }
+        _modify { unique(); yield &storage.fields.hidden }
     }
 
     /// Children draw clipped to this node's bounds.
     public var clipsToBounds: Bool {
-        get { storage.clipsToBounds }
-        _modify { unique(); yield &storage.clipsToBounds }
+        get { storage.fields.clipsToBounds }
+        _modify { unique(); yield &storage.fields.clipsToBounds }
     }
 
     public var children: [Node] {
-        get { storage.children }
-        _modify { unique(); yield &storage.children }
+        get { storage.fields.children }
+        _modify { unique(); yield &storage.fields.children }
     }
 
     /// Nodes laid over this node's whole bounds and drawn after its children (status views,
     /// spinner overlays). Components put them here; scene files do not.
     public var overlays: [Node] {
-        get { storage.overlays }
-        _modify { unique(); yield &storage.overlays }
+        get { storage.fields.overlays }
+        _modify { unique(); yield &storage.fields.overlays }
     }
 
     /// Caps the width a stack or a fill gives this node; it is then centred in the space offered.
     public var maxWidth: Double? {
-        get { storage.maxWidth }
-        _modify { unique(); yield &storage.maxWidth }
+        get { storage.fields.maxWidth }
+        _modify { unique(); yield &storage.fields.maxWidth }
     }
 
     /// A time-driven opacity multiplier (cross-fades), evaluated when the frame is drawn.
     public var fade: Fade? {
-        get { storage.fade }
-        _modify { unique(); yield &storage.fade }
+        get { storage.fields.fade }
+        _modify { unique(); yield &storage.fields.fade }
     }
 
     /// False: taps and keyboard focus pass over this subtree (a fading-out overlay, a skeleton).
     public var interactive: Bool {
-        get { storage.interactive }
-        _modify { unique(); yield &storage.interactive }
+        get { storage.fields.interactive }
+        _modify { unique(); yield &storage.fields.interactive }
     }
 
     /// Skeleton knobs (skeletonable, hidden while shown, text lines…).
     public var skeleton: SkeletonTraits {
-        get { storage.skeleton }
-        _modify { unique(); yield &storage.skeleton }
+        get { storage.fields.skeleton }
+        _modify { unique(); yield &storage.fields.skeleton }
     }
 
     /// Set by a shown skeleton on the tree the session lays out; never in a scene.
     var skeletonMark: SkeletonMark? {
-        get { storage.skeletonMark }
-        _modify { unique(); yield &storage.skeletonMark }
+        get { storage.fields.skeletonMark }
+        _modify { unique(); yield &storage.fields.skeletonMark }
     }
 }
 
