@@ -11,7 +11,6 @@ FEED_PATH = harness.ROOT / "examples" / "feed.json"
 FRAMES_DRAWN = harness.FRAMES_DRAWN
 LIGHT = harness.hex_color("#ECF0F1")   # the default skeleton tint
 DARKER = harness.hex_color("#DEE2E3")  # its complementary colour
-SHOWN_SLIDING = 6.0                     # examples/feed.json switches to the sliding style at t = 6 s
 
 
 def brightness_profile(image, box, y, xs):
@@ -25,10 +24,21 @@ class SkeletonViewerTest(harness.ServedBrowserTest):
 
     def test_feed_skeleton_placeholders_and_moving_shimmer(self):
         driver = self.driver
-        started = time.monotonic()
         driver.get(f"{self.server.url}/index.html?scene=feed&fixed=1")
         harness.wait_for(driver, "window.veilViewer && veilViewer.frames > 0", what="the first frame")
-        time.sleep(max(0, SHOWN_SLIDING + 0.4 - (time.monotonic() - started)))
+        # Wait for the sliding style (from t = 6 s in the feed's timeline): the placeholders share one
+        # linear gradient whose end points move from frame to frame.
+        shared = ("(() => { const f = veilViewer.frame; const a = f && f.items.find(i => i.width === 48 * 8"
+                  " && i.height === 48 * 8 && i.fill); const p = a && f.paints[a.fill - 1];"
+                  " return p && p.kind === 'linear' ? p.x0 : null; })()")
+        deadline = time.monotonic() + 15
+        while True:
+            before = driver.execute_script(f"return {shared}")
+            time.sleep(0.15)
+            after = driver.execute_script(f"return {shared}")
+            if before is not None and after is not None and before != after:
+                break
+            self.assertLess(time.monotonic(), deadline, "the feed's sliding shimmer never started")
 
         first = harness.screenshot(driver, "skeleton-sliding-1")
         # The avatar's placeholder: its 48 × 48 box, drawn with the skeleton paint instead of its picture.
