@@ -22,8 +22,8 @@ for (const file of scenes) {
   const eventsFile = `${examples}${name}.events.jsonl`;
   const hasEvents = existsSync(eventsFile);
   test(`${file}${hasEvents ? ' with its events' : ''}: wasm stream == veil stream`,
-    { skip: existsSync(veilBin) ? false : `no native CLI at ${veilBin}` },
     async () => {
+      assert.ok(existsSync(veilBin), `no native CLI at ${veilBin}: run swift build --product veil (make test does)`);
       const args = ['stream', `${examples}${file}`, ...(hasEvents ? ['--events', eventsFile] : []),
         '--duration', String(duration), '--fps', String(fps)];
       const native = execFileSync(veilBin, args, { maxBuffer: 256 << 20 });

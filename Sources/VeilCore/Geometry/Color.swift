@@ -23,8 +23,6 @@ public struct Color: Equatable, Hashable, Sendable {
         return UInt8((c * 255).rounded())
     }
 
-    public func withAlpha(_ alpha: UInt8) -> Color { Color(r: r, g: g, b: b, a: alpha) }
-
     public static let clear = Color(r: 0, g: 0, b: 0, a: 0)
     public static let black = Color(r: 0, g: 0, b: 0)
     public static let white = Color(r: 255, g: 255, b: 255)

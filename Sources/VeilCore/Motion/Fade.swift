@@ -16,6 +16,4 @@ public struct Fade: Equatable, Sendable {
         let p = curve.value(at: (t - start) / duration)
         return from + (to - from) * p
     }
-
-    public func isFinished(at t: Double) -> Bool { t >= start + max(0, duration) }
 }
