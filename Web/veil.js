@@ -2,7 +2,7 @@
 //
 //   CanvasRenderer   draws one frame (the JS frame shape from wire.js) on a 2D canvas
 //   CanvasView       owns a canvas: sizing at devicePixelRatio, redraw coalescing, input → JSON
-//   connectWebSocket live frames from `veil serve` (subprotocol veil.v1), with reconnect
+//   connectWebSocket live frames from `veil serve` (subprotocol veil.v2), with reconnect
 //   loadWasm, WasmSession   the same core compiled to veil.wasm, driven from the page
 //
 // Frames carry raw wire integers: coordinates in 1/8 pt, colours 0xRRGGBBAA, angles in
@@ -22,7 +22,7 @@ const STOP_UNIT = 65535;
 /** The family of Web/fonts/inter.css: the same Inter files the core measured (never a system Inter). */
 export const FONT_FAMILY = '"Veil Inter", sans-serif';
 
-export const ItemKind = Object.freeze({ rect: 0, text: 1, image: 2, arc: 3, activityIndicator: 4 });
+export const ItemKind = Object.freeze({ rect: 0, text: 1, image: 2, arc: 3, activityIndicator: 4, layer: 5 });
 
 /** 0xRRGGBBAA → a CSS colour string. */
 export function cssColor(rgba) {
@@ -63,6 +63,8 @@ export class CanvasRenderer {
     /** Called when a font used by a text item finishes loading (to redraw). */
     this.onFontLoaded = null;
     this.requestedFonts = new Set();
+    /** Offscreen canvases for translucent layers, one per nesting level of them. */
+    this.offscreens = [];
   }
 
   /**
@@ -78,7 +80,62 @@ export class CanvasRenderer {
     ctx.fillStyle = cssColor(frame.background);
     ctx.fillRect(0, 0, cssWidth, cssHeight);
     const styles = this.paintStyles(frame.paints || []);
-    for (const item of frame.items) this.drawItem(item, styles);
+    this.drawEntries(frame.items, styles, 0);
+  }
+
+  /** A child list in painter's order; `depth` counts the translucent layers around it. */
+  drawEntries(entries, styles, depth) {
+    for (const entry of entries) {
+      if (entry.kind === ItemKind.layer) this.drawLayer(entry, styles, depth);
+      else this.drawItem(entry, styles);
+    }
+  }
+
+  /**
+   * A layer: clipped in its parent's space, translated, and composited as a group: a translucent
+   * layer is drawn into an offscreen canvas first, then blended once at its opacity, so its
+   * overlapping children do not show through each other.
+   */
+  drawLayer(layer, styles, depth) {
+    if (layer.opacity === 0) return;
+    const ctx = this.ctx;
+    ctx.save();
+    if (layer.clip) {
+      const c = layer.clip;
+      roundedRectPath(ctx, pt(c.x), pt(c.y), pt(c.width), pt(c.height), pt(c.cornerRadius));
+      ctx.clip();
+    }
+    ctx.translate(pt(layer.x), pt(layer.y));
+    const off = layer.opacity < 255 ? this.offscreen(depth) : null;
+    if (!off) {
+      this.drawEntries(layer.children, styles, depth);
+    } else {
+      const offCtx = off.getContext("2d");
+      offCtx.setTransform(1, 0, 0, 1, 0, 0);
+      offCtx.clearRect(0, 0, off.width, off.height);
+      offCtx.setTransform(ctx.getTransform());
+      this.ctx = offCtx;
+      try { this.drawEntries(layer.children, styles, depth + 1); } finally { this.ctx = ctx; }
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.globalAlpha = layer.opacity / 255;
+      ctx.drawImage(off, 0, 0);
+    }
+    ctx.restore();
+  }
+
+  /** A canvas the size of the target's backing store for the `depth`-th translucent layer. */
+  offscreen(depth) {
+    const { width, height } = this.ctx.canvas;
+    let off = this.offscreens[depth];
+    if (!off) {
+      off = typeof OffscreenCanvas === "function" ? new OffscreenCanvas(width, height)
+        : this.ctx.canvas.ownerDocument?.createElement("canvas");
+      if (!off) return null;
+      this.offscreens[depth] = off;
+    }
+    if (off.width !== width) off.width = width;
+    if (off.height !== height) off.height = height;
+    return off;
   }
 
   /** Canvas styles for the frame's paint table, reusing cached gradients. */
@@ -483,7 +540,7 @@ export function connectWebSocket(url, {
   const open = () => {
     timer = null;
     onStatus({ state: "connecting", reason: "" });
-    socket = new WebSocketImpl(url, "veil.v1");
+    socket = new WebSocketImpl(url, "veil.v2");
     socket.binaryType = "arraybuffer";
     mirror = createMirror(); // a new connection is a new session: start from its keyframe
     awaitingKeyframe = false;
@@ -494,7 +551,7 @@ export function connectWebSocket(url, {
     };
     socket.onmessage = (event) => {
       if (current !== socket) return;
-      if (typeof event.data === "string") return; // veil.v1 is binary; text is not ours to draw
+      if (typeof event.data === "string") return; // veil.v2 is binary; text is not ours to draw
       const bytes = new Uint8Array(event.data);
       attempts = 0; // the server talks to us: the next close starts the backoff afresh
       onMessage(bytes.byteLength);

@@ -1,28 +1,37 @@
-// veil.v1 wire format: decoder, frame hash and mirror (docs/PROTOCOL.md). ES module, no build step.
-// Mirrors Sources/VeilCore/Patch/* line for line: same bounds, same apply algorithm, same hash.
+// veil.v2 wire format: decoder, frame hash and mirror (docs/PROTOCOL.md). ES module, no build step.
+// Mirrors Sources/VeilCore/Patch/* step for step: same bounds, same apply algorithm, same hash.
 //
-//   decodeMessage(bytes) → {type: "keyframe"|"delta", seq, base, hash, events: [{name, node}], frame | patch}
+//   decodeMessage(bytes) → {type: "keyframe"|"delta", seq, base, hash, events: [{name, node}],
+//                           extensions: [{tag, payload}], frame | patch}
 //   new Mirror().apply(bytes) → {ok: true, frame, events} | {ok: false, reason, events}
-//   frameHash(frame) → FNV-1a (32 bit) of the frame's canonical serialization (the keyframe body)
+//   frameHash(frame) → the 32-bit sum of FNV-1a terms a message carries (docs/PROTOCOL.md, "Frame hash")
 //
 // Frames use the JS frame shape: {width, height, background, paints, items}, raw wire integers
-// (1/8 pt, colours as unsigned 0xRRGGBBAA). Frames are never mutated: applying a patch builds a new
-// frame object that shares unchanged items with the old one.
+// (1/8 pt, colours as unsigned 0xRRGGBBAA); an item of kind 5 is a layer with `children`. Frames are
+// never mutated: applying a patch builds a new frame object that shares unchanged items and
+// subtrees with the old one.
 
 export const MAGIC = 0x56;
-export const VERSION = 1;
+export const VERSION = 2;
+export const SUBPROTOCOL = "veil.v2";
 const KEYFRAME = 1;
 const DELTA = 2;
 // The type/flags byte: bits 0-1 the type; bit 2 an events section follows the hash; bit 3 a base
-// distance follows the seq (else the base is seq - 1); bits 4-7 must be 0.
+// distance follows the seq (else the base is seq - 1); bit 4 an extensions section follows the
+// events; bits 5-7 must be 0.
 const TYPE_MASK = 3;
 const HAS_EVENTS = 4;
 const HAS_BASE_DISTANCE = 8;
-const KNOWN_BITS = TYPE_MASK | HAS_EVENTS | HAS_BASE_DISTANCE;
+const HAS_EXTENSIONS = 16;
+const KNOWN_BITS = TYPE_MASK | HAS_EVENTS | HAS_BASE_DISTANCE | HAS_EXTENSIONS;
+export const LAYER = 5;
 
 export const LIMITS = Object.freeze({
   maxMessageBytes: 16 << 20,
   maxItems: 100000,
+  maxLayerDepth: 128,
+  maxId: 2 ** 31 - 1,
+  maxExtensions: 16,
   maxPaints: 4096,
   maxStops: 64,
   maxTextBytes: 16384,
@@ -37,16 +46,17 @@ export const FIELDS = Object.freeze([
 ]);
 const ALL_FIELDS = (1 << FIELDS.length) - 1;
 
-// Patch section bits.
+// Patch section bits (bit 7 must be 0), and the ops byte of a layer edit.
 const S_WIDTH = 1, S_HEIGHT = 2, S_BACKGROUND = 4, S_PAINT_COUNT = 8;
-const S_PAINT_EDITS = 16, S_REMOVES = 32, S_PLACEMENTS = 64, S_UPDATES = 128;
+const S_PAINT_EDITS = 16, S_STRUCTURE = 32, S_UPDATES = 64, S_KNOWN = 127;
+const OP_REMOVES = 1, OP_PLACEMENTS = 2;
 // Paint edit code: bits 0-1 kind, bit 2 adjustment, bits 3-6 coordinates, bit 7 stops.
 const PAINT_KINDS = ["solid", "linear", "radial"];
 const COORDINATES = { linear: ["x0", "y0", "x1", "y1"], radial: ["cx", "cy", "radius"] };
 
 export class WireError extends Error {
   constructor(offset, reason) {
-    super(`veil.v1 message, byte ${offset}: ${reason}`);
+    super(`veil.v2 message, byte ${offset}: ${reason}`);
     this.name = "WireError";
     this.offset = offset;
     this.reason = reason;
@@ -146,11 +156,11 @@ export function decodeMessage(bytes) {
   const r = new Reader(bytes);
   if (r.byte() !== MAGIC) r.fail("not a veil message (magic byte is not 0x56)", 0);
   const version = r.byte();
-  if (version !== VERSION) r.fail(`unsupported version ${version}, expected 1`, 1);
+  if (version !== VERSION) r.fail(`unsupported version ${version}, expected 2`, 1);
   const flags = r.byte();
   const type = flags & TYPE_MASK;
   if (type !== KEYFRAME && type !== DELTA) r.fail(`unknown message type ${type}`, 2);
-  if (flags & ~KNOWN_BITS) r.fail(`type byte ${flags} has reserved bits set (bits 4-7 must be 0)`, 2);
+  if (flags & ~KNOWN_BITS) r.fail(`type byte ${flags} has reserved bits set (bits 5-7 must be 0)`, 2);
   if (type === KEYFRAME && (flags & HAS_BASE_DISTANCE)) r.fail("a keyframe has no base", 2);
   const seq = r.varint();
   let base = null;
@@ -165,7 +175,8 @@ export function decodeMessage(bytes) {
   }
   const hash = r.u32le();
   const events = flags & HAS_EVENTS ? readEvents(r) : [];
-  const message = { type: type === KEYFRAME ? "keyframe" : "delta", seq, base, hash, events };
+  const extensions = flags & HAS_EXTENSIONS ? readExtensions(r) : [];
+  const message = { type: type === KEYFRAME ? "keyframe" : "delta", seq, base, hash, events, extensions };
   if (type === KEYFRAME) message.frame = readFrame(r);
   else message.patch = readPatch(r);
   if (r.remaining > 0) r.fail(`${r.remaining} unexpected bytes after the message`);
@@ -185,6 +196,25 @@ function readEvents(r) {
   return events;
 }
 
+// Extension records: none is defined yet; an optional one (even tag) is kept as unknown, one that
+// must be understood (odd tag) is refused.
+function readExtensions(r) {
+  const start = r.o;
+  const n = r.count(LIMITS.maxExtensions, 2, "extensions");
+  if (n === 0) r.fail("the extensions section is present but empty", start);
+  const records = [];
+  for (let i = 0; i < n; i++) {
+    const at = r.o;
+    const tag = r.varint();
+    const length = r.count(LIMITS.maxMessageBytes, 1, "extension bytes");
+    const payload = r.b.slice(r.o, r.o + length);
+    r.o += length;
+    if (tag & 1) r.fail(`extension ${tag} must be understood and is not supported`, at);
+    records.push({ tag, payload });
+  }
+  return records;
+}
+
 function readFrame(r) {
   const width = r.zigzag();
   const height = r.zigzag();
@@ -196,17 +226,30 @@ function readFrame(r) {
     if (code > 2) r.fail(`paint code ${code} is not 0, 1 or 2`, r.o - 1);
     paints[i] = readPaint(code, r);
   }
-  const itemCount = r.count(LIMITS.maxItems, 2, "items");
-  const items = new Array(itemCount);
-  const ids = new Set();
-  for (let i = 0; i < itemCount; i++) {
-    const start = r.o;
-    const item = readFullItem(r);
-    if (ids.has(item.id)) r.fail(`item id ${item.id} appears twice`, start);
-    ids.add(item.id);
-    items[i] = item;
-  }
+  const items = readEntries(r, 1, { ids: new Set(), count: 0 });
   return { width, height, background, paints, items };
+}
+
+// A child list at `depth` (the root's children are at depth 1); ids unique across the frame.
+function readEntries(r, depth, reading) {
+  const n = r.count(LIMITS.maxItems - reading.count, 2, "entries");
+  const entries = new Array(n);
+  for (let i = 0; i < n; i++) entries[i] = readEntry(r, depth, reading);
+  return entries;
+}
+
+function readEntry(r, depth, reading) {
+  const start = r.o;
+  const item = readFullItem(r);
+  reading.count++;
+  if (reading.count > LIMITS.maxItems) r.fail(`more than ${LIMITS.maxItems} entries in a frame`, start);
+  if (reading.ids.has(item.id)) r.fail(`item id ${item.id} appears twice`, start);
+  reading.ids.add(item.id);
+  if (item.kind === LAYER) {
+    if (depth >= LIMITS.maxLayerDepth) r.fail(`layers nest deeper than ${LIMITS.maxLayerDepth}`, start);
+    item.children = readEntries(r, depth + 1, reading);
+  }
+  return item;
 }
 
 function readPaint(kind, r) {
@@ -232,7 +275,10 @@ function readStops(r) {
 }
 
 function readFullItem(r) {
-  const item = defaultItem(r.varint());
+  const start = r.o;
+  const id = r.varint();
+  if (id < 1 || id > LIMITS.maxId) r.fail(`item id ${id} is not in 1...${LIMITS.maxId}`, start);
+  const item = defaultItem(id);
   readFields(readMask(r), item, r);
   return item;
 }
@@ -269,7 +315,7 @@ function readFields(mask, target, r) {
   if (mask & 8192) target.text = r.utf8(LIMITS.maxTextBytes, "text");
   if (mask & 16384) {
     const kind = r.byte();
-    if (kind > 4) r.fail(`item kind ${kind} is not 0...4`, r.o - 1);
+    if (kind > 5) r.fail(`item kind ${kind} is not 0...5`, r.o - 1);
     target.kind = kind;
   }
   if (mask & 32768) target.fontSize = r.zigzag();
@@ -285,9 +331,10 @@ function readFields(mask, target, r) {
 function readPatch(r) {
   const p = {
     width: null, height: null, background: null, paintCount: null,
-    paintEdits: [], removes: [], placements: [], updates: [],
+    paintEdits: [], structure: [], updates: [],
   };
   const sections = r.byte();
+  if (sections & ~S_KNOWN) r.fail(`patch sections byte ${sections} has reserved bit 7 set`, r.o - 1);
   if (sections & S_WIDTH) p.width = r.zigzag();
   if (sections & S_HEIGHT) p.height = r.zigzag();
   if (sections & S_BACKGROUND) p.background = r.color();
@@ -307,42 +354,64 @@ function readPatch(r) {
       p.paintEdits.push(readPaintEdit(slot, r));
     }
   }
-  if (sections & S_REMOVES) {
+  if (sections & S_STRUCTURE) {
+    const n = sectionCount(r, LIMITS.maxItems, 4, "layer edits");
+    for (let i = 0; i < n; i++) p.structure.push(readLayerEdit(r));
+  }
+  if (sections & S_UPDATES) {
+    // No count, like the paint edits: ids ascend below maxId, and each update takes bytes.
+    let previous = 0;
+    let more = true;
+    while (more) {
+      const start = r.o;
+      const code = r.varint();
+      const id = previous + 1 + Math.floor(code / 2);
+      if (id > LIMITS.maxId) r.fail(`updated id ${id} exceeds ${LIMITS.maxId}`, start);
+      previous = id;
+      more = (code & 1) === 1;
+      const maskAt = r.o;
+      const mask = readMask(r);
+      if (mask === 0) r.fail("an update must change a field", maskAt);
+      const fields = {};
+      readFields(mask, fields, r);
+      p.updates.push({ id, mask, fields });
+    }
+  }
+  return p;
+}
+
+// Layer id, ops byte, then the removes and placements of that layer's child list.
+function readLayerEdit(r) {
+  const layerAt = r.o;
+  const layer = r.varint();
+  if (layer > LIMITS.maxId) r.fail(`layer id ${layer} exceeds ${LIMITS.maxId}`, layerAt);
+  const edit = { layer, removes: [], placements: [] };
+  const opsAt = r.o;
+  const ops = r.byte();
+  if (ops === 0 || ops & ~(OP_REMOVES | OP_PLACEMENTS)) r.fail(`layer edit ops byte ${ops} is not 1, 2 or 3`, opsAt);
+  if (ops & OP_REMOVES) {
     const n = sectionCount(r, LIMITS.maxItems, 1, "removes");
     let previous = -1;
     for (let i = 0; i < n; i++) {
       previous = nextIndex(r, previous, LIMITS.maxItems, "removed index");
-      p.removes.push(previous);
+      edit.removes.push(previous);
     }
   }
-  if (sections & S_PLACEMENTS) {
+  if (ops & OP_PLACEMENTS) {
     const n = sectionCount(r, LIMITS.maxItems, 2, "placements");
     let previous = -1;
+    const reading = { ids: new Set(), count: 0 };
     for (let i = 0; i < n; i++) {
       const start = r.o;
       const code = r.bounded(2 * LIMITS.maxItems + 1, "placement gap");
       const index = previous + 1 + Math.floor(code / 2);
       if (index >= LIMITS.maxItems) r.fail(`placement index ${index} exceeds the item limit`, start);
       previous = index;
-      if (code & 1) p.placements.push({ index, from: r.bounded(LIMITS.maxItems - 1, "moved index") });
-      else p.placements.push({ index, item: readFullItem(r) });
+      if (code & 1) edit.placements.push({ index, from: r.bounded(LIMITS.maxItems - 1, "moved index") });
+      else edit.placements.push({ index, item: readEntry(r, 1, reading) });
     }
   }
-  if (sections & S_UPDATES) {
-    const n = sectionCount(r, LIMITS.maxItems, 3, "updates");
-    let previous = -1;
-    for (let i = 0; i < n; i++) {
-      const index = nextIndex(r, previous, LIMITS.maxItems, "updated index");
-      previous = index;
-      const start = r.o;
-      const mask = readMask(r);
-      if (mask === 0) r.fail("an update must change a field", start);
-      const fields = {};
-      readFields(mask, fields, r);
-      p.updates.push({ index, mask, fields });
-    }
-  }
-  return p;
+  return edit;
 }
 
 function sectionCount(r, max, minBytes, what) {
@@ -385,7 +454,9 @@ function readPaintEdit(slot, r) {
  */
 export function applyPatch(frame, patch) {
   const paints = applyPaints(frame.paints, patch);
-  const items = applyItems(frame.items, patch);
+  let items = applyStructure(frame.items, patch.structure);
+  const inserted = patch.structure.some((e) => e.placements.some((p) => p.item));
+  items = checkAndUpdate(items, patch.updates, inserted);
   return {
     width: patch.width ?? frame.width,
     height: patch.height ?? frame.height,
@@ -422,15 +493,51 @@ function applyPaints(old, patch) {
   return paints;
 }
 
-function applyItems(old, patch) {
-  const { removes, placements, updates } = patch;
-  if (removes.length === 0 && placements.length === 0 && updates.length === 0) return old;
-  // 1. Detach removed items and move sources.
+// The layer edits: each names a layer of the base frame (0 = the root) at most once. Deeper layers
+// are edited first, so every edit finds its layer where the base frame had it, and a moved layer
+// carries its already edited children. Layers on the way are copied, never mutated.
+function applyStructure(root, structure) {
+  if (structure.length === 0) return root;
+  const paths = new Map([[0, []]]);
+  const collect = (list, prefix) => {
+    list.forEach((e, i) => {
+      if (e.kind !== LAYER) return;
+      const path = [...prefix, i];
+      paths.set(e.id, path);
+      collect(e.children, path);
+    });
+  };
+  collect(root, []);
+  const named = new Set();
+  const targets = structure.map((edit, order) => {
+    const path = paths.get(edit.layer);
+    if (path === undefined) throw new PatchError(`layer edit names ${edit.layer}, which is not a layer of the frame`);
+    if (named.has(edit.layer)) throw new PatchError(`layer ${edit.layer} is edited twice`);
+    named.add(edit.layer);
+    return { path, edit, order };
+  });
+  targets.sort((a, b) => (b.path.length - a.path.length) || (a.order - b.order));
+  let items = root;
+  for (const { path, edit } of targets) items = modify(items, path, 0, (children) => applyLayerEdit(children, edit));
+  return items;
+}
+
+function modify(list, path, at, fn) {
+  if (at === path.length) return fn(list);
+  const copy = list.slice();
+  const layer = copy[path[at]];
+  copy[path[at]] = { ...layer, children: modify(layer.children, path, at + 1, fn) };
+  return copy;
+}
+
+function applyLayerEdit(old, edit) {
+  const { removes, placements } = edit;
+  // 1. Detach removed entries and move sources.
   const detached = new Uint8Array(old.length);
   let previous = -1;
   for (const index of removes) {
     if (index <= previous || index >= old.length) {
-      throw new PatchError(`removed index ${index} is out of order or beyond the ${old.length} items`);
+      throw new PatchError(`removed index ${index} is out of order or beyond the ${old.length} entries of layer ${edit.layer}`);
     }
     detached[index] = 1;
     previous = index;
@@ -439,12 +546,12 @@ function applyItems(old, patch) {
   for (const p of placements) {
     if (p.item) { inserts++; continue; }
     if (p.from >= old.length || detached[p.from]) {
-      throw new PatchError(`moved index ${p.from} is beyond the ${old.length} items or already detached`);
+      throw new PatchError(`moved index ${p.from} is beyond the ${old.length} entries or already detached`);
     }
     detached[p.from] = 1;
   }
   const finalCount = old.length - removes.length + inserts;
-  if (finalCount > LIMITS.maxItems) throw new PatchError(`${finalCount} items exceed the limit of ${LIMITS.maxItems}`);
+  if (finalCount > LIMITS.maxItems) throw new PatchError(`${finalCount} entries exceed the limit of ${LIMITS.maxItems}`);
 
   // 2. Fill from the stayers up to each placement, in ascending final index.
   const items = [];
@@ -463,29 +570,58 @@ function applyItems(old, patch) {
     items.push(p.item ?? old[p.from]);
   }
   for (let s = nextStayer(); s >= 0; s = nextStayer()) items.push(old[s]);
-
-  // 3. Field updates by final index (copies: the old frame's items stay as they were).
-  previous = -1;
-  for (const u of updates) {
-    if (u.index <= previous || u.index >= items.length) {
-      throw new PatchError(`update of index ${u.index} is out of order or beyond the ${items.length} items`);
-    }
-    previous = u.index;
-    items[u.index] = { ...items[u.index], ...u.fields };
-  }
-
-  // 4. Inserted ids must not collide.
-  if (inserts > 0) {
-    const ids = new Set();
-    for (const item of items) {
-      if (ids.has(item.id)) throw new PatchError(`item id ${item.id} would appear twice`);
-      ids.add(item.id);
-    }
-  }
   return items;
 }
 
-// FNV-1a over the canonical serialization (the keyframe body), without building it.
+// One walk over the edited tree: counts entries, bounds the depth, checks ids when anything was
+// inserted, and applies the field updates by id (copying what it changes and the layers above).
+function checkAndUpdate(root, updates, checkIds) {
+  const byId = new Map();
+  let previous = 0;
+  for (const u of updates) {
+    if (u.id <= previous) throw new PatchError(`update of id ${u.id} is out of order`);
+    previous = u.id;
+    byId.set(u.id, u);
+  }
+  if (!checkIds && updates.length === 0) return root;
+  const seen = new Set();
+  let count = 0, applied = 0;
+  const visit = (list, depth) => {
+    if (depth > LIMITS.maxLayerDepth) throw new PatchError(`layers would nest deeper than ${LIMITS.maxLayerDepth}`);
+    let copy = null;
+    for (let i = 0; i < list.length; i++) {
+      let e = list[i];
+      if (++count > LIMITS.maxItems) throw new PatchError(`more than ${LIMITS.maxItems} entries`);
+      if (checkIds) {
+        if (seen.has(e.id)) throw new PatchError(`item id ${e.id} would appear twice`);
+        seen.add(e.id);
+      }
+      const u = byId.get(e.id);
+      let changed = e;
+      if (u) {
+        if ((u.mask & 16384) && ((u.fields.kind === LAYER) !== (e.kind === LAYER))) {
+          throw new PatchError(`update of id ${e.id} would turn an item into a layer or back`);
+        }
+        changed = { ...e, ...u.fields };
+        applied++;
+      }
+      if (e.kind === LAYER) {
+        const children = visit(e.children, depth + 1);
+        if (children !== e.children) changed = { ...changed, children };
+      }
+      if (changed !== e) {
+        copy ??= list.slice();
+        copy[i] = changed;
+      }
+    }
+    return copy ?? list;
+  };
+  const items = visit(root, 1);
+  if (applied !== updates.length) throw new PatchError("an update names an id that is not in the frame");
+  return items;
+}
+
+// FNV-1a over a few canonical bytes, written without building them.
 class Hasher {
   constructor() { this.h = 0x811c9dc5 | 0; }
   byte(b) { this.h = Math.imul(this.h ^ b, 16777619); }
@@ -517,27 +653,17 @@ class Hasher {
     this.varint(bytes.length);
     for (const b of bytes) this.byte(b);
   }
-}
-const utf8Encoder = new TextEncoder();
-
-/** The 32-bit frame hash (unsigned) that messages carry. */
-export function frameHash(frame) {
-  const h = new Hasher();
-  h.zigzag(frame.width);
-  h.zigzag(frame.height);
-  h.color(frame.background);
-  h.varint(frame.paints.length);
-  for (const p of frame.paints) {
-    if (p.kind === "solid") { h.byte(0); h.color(p.color); }
+  paint(p) {
+    if (p.kind === "solid") { this.byte(0); this.color(p.color); }
     else if (p.kind === "linear") {
-      h.byte(1); h.zigzag(p.x0); h.zigzag(p.y0); h.zigzag(p.x1); h.zigzag(p.y1); h.stops(p.stops);
+      this.byte(1); this.zigzag(p.x0); this.zigzag(p.y0); this.zigzag(p.x1); this.zigzag(p.y1); this.stops(p.stops);
     } else {
-      h.byte(2); h.zigzag(p.cx); h.zigzag(p.cy); h.zigzag(p.radius); h.stops(p.stops);
+      this.byte(2); this.zigzag(p.cx); this.zigzag(p.cy); this.zigzag(p.radius); this.stops(p.stops);
     }
   }
-  h.varint(frame.items.length);
-  for (const it of frame.items) {
-    h.varint(it.id);
+  // An entry's own fields as a keyframe writes them: id, mask of non-default fields, the fields.
+  item(it) {
+    this.varint(it.id);
     let mask = 0;
     if (it.x !== 0) mask |= 1;
     if (it.y !== 0) mask |= 2;
@@ -557,30 +683,105 @@ export function frameHash(frame) {
     if (it.fontSize !== 0) mask |= 32768;
     if (it.fontWeight !== 400) mask |= 65536;
     if (it.baseline !== 0) mask |= 131072;
-    h.varint(mask);
-    if (mask & 1) h.zigzag(it.x);
-    if (mask & 2) h.zigzag(it.y);
-    if (mask & 4) h.zigzag(it.width);
-    if (mask & 8) h.zigzag(it.height);
-    if (mask & 16) h.varint(it.fill);
-    if (mask & 32) h.byte(it.opacity);
-    if (mask & 64) h.zigzag(it.rotation);
-    if (mask & 128) h.zigzag(it.cornerRadius);
-    if (mask & 256) h.varint(it.stroke);
-    if (mask & 512) h.zigzag(it.lineWidth);
+    this.varint(mask);
+    if (mask & 1) this.zigzag(it.x);
+    if (mask & 2) this.zigzag(it.y);
+    if (mask & 4) this.zigzag(it.width);
+    if (mask & 8) this.zigzag(it.height);
+    if (mask & 16) this.varint(it.fill);
+    if (mask & 32) this.byte(it.opacity);
+    if (mask & 64) this.zigzag(it.rotation);
+    if (mask & 128) this.zigzag(it.cornerRadius);
+    if (mask & 256) this.varint(it.stroke);
+    if (mask & 512) this.zigzag(it.lineWidth);
     if (mask & 1024) {
       const c = it.clip;
-      h.byte(1); h.zigzag(c.x); h.zigzag(c.y); h.zigzag(c.width); h.zigzag(c.height); h.zigzag(c.cornerRadius);
+      this.byte(1); this.zigzag(c.x); this.zigzag(c.y); this.zigzag(c.width); this.zigzag(c.height); this.zigzag(c.cornerRadius);
     }
-    if (mask & 2048) h.zigzag(it.arcStart);
-    if (mask & 4096) h.zigzag(it.arcSweep);
-    if (mask & 8192) h.text(it.text);
-    if (mask & 16384) h.byte(it.kind);
-    if (mask & 32768) h.zigzag(it.fontSize);
-    if (mask & 65536) h.varint(it.fontWeight);
-    if (mask & 131072) h.zigzag(it.baseline);
+    if (mask & 2048) this.zigzag(it.arcStart);
+    if (mask & 4096) this.zigzag(it.arcSweep);
+    if (mask & 8192) this.text(it.text);
+    if (mask & 16384) this.byte(it.kind);
+    if (mask & 32768) this.zigzag(it.fontSize);
+    if (mask & 65536) this.varint(it.fontWeight);
+    if (mask & 131072) this.zigzag(it.baseline);
   }
-  return h.h >>> 0;
+}
+const utf8Encoder = new TextEncoder();
+
+// Terms are cached per entry object and position: a frame shares unchanged entries with the one
+// before it, so rehashing after a patch costs the entries it replaced.
+const termCache = new WeakMap();
+
+function entryTerm(parent, index, item) {
+  const cached = termCache.get(item);
+  if (cached && cached.parent === parent && cached.index === index) return cached.term;
+  const h = new Hasher();
+  h.varint(parent);
+  h.varint(index);
+  h.item(item);
+  termCache.set(item, { parent, index, term: h.h });
+  return h.h;
+}
+
+/**
+ * The 32-bit frame hash (unsigned) that messages carry: the sum (mod 2^32) of FNV-1a terms over
+ * the header, each paint slot and each entry with its parent layer and index (docs/PROTOCOL.md).
+ */
+export function frameHash(frame) {
+  let count = 0;
+  let sum = 0;
+  const walk = (list, parent) => {
+    for (let i = 0; i < list.length; i++) {
+      const e = list[i];
+      count++;
+      sum = (sum + entryTerm(parent, i, e)) | 0;
+      if (e.kind === LAYER) walk(e.children, e.id);
+    }
+  };
+  walk(frame.items, 0);
+  frame.paints.forEach((p, slot) => {
+    const h = new Hasher();
+    h.varint(slot);
+    h.paint(p);
+    sum = (sum + h.h) | 0;
+  });
+  const head = new Hasher();
+  head.zigzag(frame.width);
+  head.zigzag(frame.height);
+  head.color(frame.background);
+  head.varint(frame.paints.length);
+  head.varint(count);
+  return (sum + head.h) >>> 0;
+}
+
+/**
+ * Every visible item of a frame in painter's order, as if there were no layers: positions in canvas
+ * space (offset by their layers), opacity multiplied by their layers' (group opacity approximated
+ * per item), clip intersected with their layers'; fully transparent items left out. The same as
+ * Swift's `Frame.canvasItems`: for tests, hit checks and readable descriptions.
+ */
+export function canvasItems(frame) {
+  const out = [];
+  const intersect = (a, b) => {
+    if (!a) return b;
+    if (!b) return a;
+    const x = Math.max(a.x, b.x), y = Math.max(a.y, b.y);
+    const right = Math.min(a.x + a.width, b.x + b.width), bottom = Math.min(a.y + a.height, b.y + b.height);
+    return { x, y, width: Math.max(0, right - x), height: Math.max(0, bottom - y), cornerRadius: b.cornerRadius };
+  };
+  const walk = (list, dx, dy, opacity, clip) => {
+    for (const e of list) {
+      const own = e.clip && { ...e.clip, x: e.clip.x + dx, y: e.clip.y + dy };
+      const clipped = intersect(clip, own);
+      const alpha = Math.floor((opacity * e.opacity + 127) / 255);
+      if (alpha === 0) continue;
+      if (e.kind === LAYER) walk(e.children, dx + e.x, dy + e.y, alpha, clipped);
+      else out.push({ ...e, x: e.x + dx, y: e.y + dy, opacity: alpha, clip: clipped ?? null });
+    }
+  };
+  walk(frame.items, 0, 0, 255, null);
+  return out;
 }
 
 /**

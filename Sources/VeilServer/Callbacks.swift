@@ -11,7 +11,7 @@ private func server(of wsi: OpaquePointer) -> PreviewServer? {
     return Unmanaged<PreviewServer>.fromOpaque(user).takeUnretainedValue()
 }
 
-/// protocols[0], "veil.v1": the WebSocket; every other reason (static files) goes to the lws default.
+/// protocols[0], "veil.v2": the WebSocket; every other reason (static files) goes to the lws default.
 func veilWebSocketCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
                            _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
     guard let wsi, let server = server(of: wsi) else {

@@ -5,7 +5,7 @@ import Foundation
 /// extensions): allocated at fixed addresses, each list ending in a zeroed entry, freed after
 /// `lws_context_destroy`.
 final class NativeTables {
-    static let webSocketProtocol = "veil.v1"
+    static let webSocketProtocol = "veil.v2"
     static let httpProtocol = "veil-http"
 
     let protocols: UnsafeMutablePointer<lws_protocols>

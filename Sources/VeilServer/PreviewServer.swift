@@ -20,7 +20,7 @@ public struct ServeOptions: Sendable {
 }
 
 /// The live preview: one libwebsockets context serving the viewer's files, `/veil.wasm`, `/scenes`
-/// and, on the same port, the `veil.v1` WebSocket at `/ws?scene=NAME` with one Session per
+/// and, on the same port, the `veil.v2` WebSocket at `/ws?scene=NAME` with one Session per
 /// connection, ticked by one timer. Everything runs on the single lws service thread.
 public final class PreviewServer {
     public let options: ServeOptions

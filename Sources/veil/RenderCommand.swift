@@ -6,7 +6,11 @@ import VeilCore
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Render the frame at a given time as SVG or JSON, or describe its skeleton tree.",
-        discussion: "Events with t ≤ the time are applied first, then the scene's timeline runs to it.")
+        discussion: """
+            The session runs as `veil stream --fps N` would run it up to the time (events applied before \
+            the first tick at or after theirs, the scene's timeline as time passes), so the frame is the \
+            one a viewer holds then, item ids included.
+            """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case svg, json
@@ -26,6 +30,9 @@ struct Render: ParsableCommand {
     @Option(help: "Output format.")
     var format: Format
 
+    @Option(help: ArgumentHelp("Ticks per second of the run up to the time (as `veil stream`).", valueName: "n"))
+    var fps: Int = 60
+
     @Option(help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
     var out: String?
 
@@ -37,7 +44,17 @@ struct Render: ParsableCommand {
         try reportingFailures {
             let session = Session(scene: try InputFiles.scene(scene))
             let eventsFile = events ?? "events"
-            for entry in try events.map(InputFiles.events) ?? [] where entry.time <= at {
+            let entries = try events.map(InputFiles.events) ?? []
+            let runner: StreamRunner
+            do throws(StreamError) { runner = try StreamRunner(duration: at, fps: fps) } catch { throw Failure(error.description) }
+            let ticked = entries.filter { $0.time <= runner.time(ofTick: runner.lastTick) }
+            do throws(StreamError) {
+                try runner.run(session: session, actions: ticked, file: eventsFile) { _, _ in }
+            } catch {
+                throw Failure(error.description)
+            }
+            // Events after the last tick but not after the time apply just before the frame.
+            for entry in entries[ticked.count...] where entry.time <= at {
                 do throws(SessionError) {
                     try session.apply(entry.action)
                 } catch {

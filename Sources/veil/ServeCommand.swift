@@ -7,7 +7,7 @@ struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve the live preview: the viewer, /veil.wasm, /scenes and a WebSocket session per viewer.",
         discussion: """
-            One port serves the files of the web root over HTTP and the veil.v1 WebSocket at \
+            One port serves the files of the web root over HTTP and the veil.v2 WebSocket at \
             /ws?scene=NAME. Scene names are file base names. Stop with Ctrl-C (SIGINT) or SIGTERM.
             """)
 

@@ -58,9 +58,38 @@ struct RandomFrames {
     }
 
     mutating func item(id: UInt32, paints: Int) -> Item {
-        var item = Item(id: id, kind: ItemKind(rawValue: UInt8(int(0 ... 3)))!)
+        var item = Item(id: id, kind: ItemKind(rawValue: UInt8(int(0 ... 4)))!)
         for _ in 0 ..< int(0 ... 8) { mutateField(&item, paints: paints) }
         return item
+    }
+
+    /// A layer with a few fields set and up to `budget` entries below it.
+    mutating func layer(id: UInt32, paints: Int, depth: Int, budget: inout Int, used: inout Set<UInt32>) -> Item {
+        var layer = Item(id: id, kind: .layer)
+        for _ in 0 ..< int(0 ... 3) {
+            switch int(0 ... 3) {
+            case 0: layer.x = coordinate()
+            case 1: layer.y = coordinate()
+            case 2: layer.opacity = UInt8(int(0 ... 255))
+            default: layer.clip = Clip(x: coordinate(), y: coordinate(), width: coordinate(), height: coordinate())
+            }
+        }
+        layer.children = entries(paints: paints, depth: depth + 1, budget: &budget, used: &used)
+        return layer
+    }
+
+    /// A random child list: items, and layers (nested up to depth 4) while the budget lasts.
+    mutating func entries(paints: Int, depth: Int, budget: inout Int, used: inout Set<UInt32>) -> [Item] {
+        var list: [Item] = []
+        for _ in 0 ..< int(0 ... 8) where budget > 0 {
+            budget -= 1
+            if depth < 4 && chance(20) {
+                list.append(layer(id: freshId(&used), paints: paints, depth: depth, budget: &budget, used: &used))
+            } else {
+                list.append(item(id: freshId(&used), paints: paints))
+            }
+        }
+        return list
     }
 
     /// Sets one random field to a random value (possibly its current or default one).
@@ -81,32 +110,43 @@ struct RandomFrames {
         case 11: item.arcStart = coordinate()
         case 12: item.arcSweep = coordinate()
         case 13: item.text = RandomFrames.texts[int(0 ... RandomFrames.texts.count - 1)]
-        case 14: item.kind = ItemKind(rawValue: UInt8(int(0 ... 3)))!
+        case 14: if !item.isLayer { item.kind = ItemKind(rawValue: UInt8(int(0 ... 4)))! }
         case 15: item.fontSize = coordinate()
         case 16: item.fontWeight = chance(20) ? UInt16.max : UInt16(int(1 ... 9) * 100)
         default: item.baseline = coordinate()
         }
     }
 
-    /// Ids are mostly small, sometimes large (hashed ids cost five bytes).
+    /// Ids are mostly small, sometimes large (up to the wire's limit: five bytes).
     mutating func freshId(_ used: inout Set<UInt32>) -> UInt32 {
         while true {
-            let id = chance(80) ? UInt32(int(0 ... 500)) : UInt32(truncatingIfNeeded: next())
+            let id = chance(80) ? UInt32(int(1 ... 500)) : UInt32(int(1 ... Int(WireLimits.maxId)))
             if used.insert(id).inserted { return id }
         }
     }
 
-    mutating func frame(maxItems: Int = 30) -> Frame {
+    /// A frame whose items form a random tree of layers (`layers: false`: a flat list).
+    mutating func frame(maxItems: Int = 30, layers: Bool = true) -> Frame {
         var f = Frame(width: coordinate(), height: coordinate(), background: color())
         f.paints = (0 ..< int(0 ... 5)).map { _ in paint() }
         var used = Set<UInt32>()
-        f.items = (0 ..< int(0 ... maxItems)).map { _ in item(id: freshId(&used), paints: f.paints.count) }
+        if layers {
+            var budget = int(0 ... maxItems)
+            while budget > 0 { f.items += entries(paints: f.paints.count, depth: 1, budget: &budget, used: &used) }
+        } else {
+            f.items = (0 ..< int(0 ... maxItems)).map { _ in
+                var item = item(id: freshId(&used), paints: f.paints.count)
+                if item.isLayer { item.kind = .rect }
+                return item
+            }
+        }
         return f
     }
 
-    /// A successor of `a` the way animations and commands make them: some items removed, inserted,
-    /// reordered (single moves, reversed runs, sometimes a full shuffle), fields changed; paint
-    /// table entries changed, grown or truncated; sometimes a resize or new background.
+    /// A successor of `a` the way animations and commands make them: in every layer some entries
+    /// removed, inserted (items or small layers), reordered (single moves, reversed runs, sometimes a
+    /// full shuffle), fields changed; sometimes an entry moved to another layer; paint table entries
+    /// changed, grown or truncated; sometimes a resize or new background.
     mutating func successor(of a: Frame) -> Frame {
         var b = a
         if chance(10) { b.width = coordinate() }
@@ -118,35 +158,104 @@ struct RandomFrames {
         if chance(15) { b.paints.removeLast(int(0 ... b.paints.count)) }
         if chance(15) { b.paints += (0 ..< int(1 ... 3)).map { _ in paint() } }
 
-        var used = Set(a.items.map(\.id))
-        if chance(40) {
-            b.items = b.items.filter { _ in !chance(25) }
+        var used = Set<UInt32>()
+        collectIds(a.items, into: &used)
+        b.items = successor(of: b.items, paints: b.paints.count, depth: 1, used: &used)
+        if chance(25) { reparent(&b.items) }
+        return b
+    }
+
+    private func collectIds(_ list: [Item], into used: inout Set<UInt32>) {
+        for e in list {
+            used.insert(e.id)
+            collectIds(e.children, into: &used)
         }
-        if chance(40) {
-            for _ in 0 ..< int(1 ... 6) {
-                b.items.insert(item(id: freshId(&used), paints: b.paints.count), at: int(0 ... b.items.count))
+    }
+
+    private mutating func successor(of list: [Item], paints: Int, depth: Int, used: inout Set<UInt32>) -> [Item] {
+        var b = list
+        if chance(30) {
+            b = b.filter { _ in !chance(25) }
+        }
+        if chance(30) {
+            for _ in 0 ..< int(1 ... 4) {
+                var budget = 4
+                let entry = depth < 4 && chance(20)
+                    ? layer(id: freshId(&used), paints: paints, depth: depth, budget: &budget, used: &used)
+                    : item(id: freshId(&used), paints: paints)
+                b.insert(entry, at: int(0 ... b.count))
             }
         }
-        if chance(40), b.items.count > 1 {
+        if chance(30), b.count > 1 {
             switch int(0 ... 3) {
             case 0:
-                let moved = b.items.remove(at: int(0 ... b.items.count - 1))
-                b.items.insert(moved, at: int(0 ... b.items.count))
+                let moved = b.remove(at: int(0 ... b.count - 1))
+                b.insert(moved, at: int(0 ... b.count))
             case 1:
-                let lo = int(0 ... b.items.count - 1), hi = int(lo ... b.items.count - 1)
-                b.items[lo ... hi].reverse()
+                let lo = int(0 ... b.count - 1), hi = int(lo ... b.count - 1)
+                b[lo ... hi].reverse()
             case 2:
-                for i in stride(from: b.items.count - 1, to: 0, by: -1) { b.items.swapAt(i, int(0 ... i)) }
+                for i in stride(from: b.count - 1, to: 0, by: -1) { b.swapAt(i, int(0 ... i)) }
             default:
-                b.items.swapAt(int(0 ... b.items.count - 1), int(0 ... b.items.count - 1))
+                b.swapAt(int(0 ... b.count - 1), int(0 ... b.count - 1))
             }
         }
-        if chance(60) {
-            for i in b.items.indices where chance(30) {
-                for _ in 0 ..< int(1 ... 3) { mutateField(&b.items[i], paints: b.paints.count) }
+        for i in b.indices {
+            if chance(20) {
+                if b[i].isLayer {
+                    switch int(0 ... 2) {
+                    case 0: b[i].x = coordinate()
+                    case 1: b[i].opacity = UInt8(int(0 ... 255))
+                    default: b[i].clip = chance(30) ? nil : Clip(x: 0, y: 0, width: coordinate(), height: coordinate())
+                    }
+                } else {
+                    for _ in 0 ..< int(1 ... 3) { mutateField(&b[i], paints: paints) }
+                }
+            }
+            if b[i].isLayer && chance(60) {
+                b[i].children = successor(of: b[i].children, paints: paints, depth: depth + 1, used: &used)
             }
         }
         return b
+    }
+
+    /// Moves one entry (possibly a whole layer) from its list into another layer's list. A layer is
+    /// never moved into its own subtree.
+    private mutating func reparent(_ items: inout [Item]) {
+        var paths: [[Int]] = []
+        func collect(_ list: [Item], _ prefix: [Int]) {
+            for (i, e) in list.enumerated() {
+                paths.append(prefix + [i])
+                if e.isLayer { collect(e.children, prefix + [i]) }
+            }
+        }
+        collect(items, [])
+        guard !paths.isEmpty else { return }
+        let from = paths[int(0 ... paths.count - 1)]
+        let moved = RandomFrames.remove(&items, at: from[...])
+        var layers: [[Int]] = [[]]
+        func collectLayers(_ list: [Item], _ prefix: [Int]) {
+            for (i, e) in list.enumerated() where e.isLayer {
+                layers.append(prefix + [i])
+                collectLayers(e.children, prefix + [i])
+            }
+        }
+        collectLayers(items, [])
+        let into = layers[int(0 ... layers.count - 1)]
+        RandomFrames.insert(moved, into: &items, at: into[...], random: &self)
+    }
+
+    private static func remove(_ list: inout [Item], at path: ArraySlice<Int>) -> Item {
+        if path.count == 1 { return list.remove(at: path.first!) }
+        return remove(&list[path.first!].children, at: path.dropFirst())
+    }
+
+    private static func insert(_ entry: Item, into list: inout [Item], at path: ArraySlice<Int>, random: inout RandomFrames) {
+        guard let first = path.first else {
+            list.insert(entry, at: random.int(0 ... list.count))
+            return
+        }
+        insert(entry, into: &list[first].children, at: path.dropFirst(), random: &random)
     }
 }
 
@@ -177,25 +286,24 @@ func rect(_ id: UInt32, x: Int32 = 0, y: Int32 = 0, fill: UInt32 = 1) -> Item {
     }
 
     @Test func survivorsOffTheLongestIncreasingRunAreMoved() throws {
-        let a = Frame(items: (0 ..< 10).map { rect($0) })
+        let a = Frame(items: (1 ... 10).map { rect($0) })
         var oneMoved = a
         oneMoved.items.insert(oneMoved.items.remove(at: 0), at: 7)
         let one = Differ.diff(from: a, to: oneMoved)
-        #expect(one.placements == [.move(at: 7, from: 0)])
-        #expect(one.removes.isEmpty && one.updates.isEmpty)
+        #expect(one.structure == [LayerEdit(layer: 0, placements: [.move(at: 7, from: 0)])])
+        #expect(one.updates.isEmpty)
 
         var reversed = a
         reversed.items.reverse()
         let rev = Differ.diff(from: a, to: reversed)
-        #expect(rev.placements.count == 9)
+        #expect(rev.structure.first?.placements.count == 9)
         #expect(try applied(rev, to: a) == reversed)
 
         var inserted = a
         inserted.items.insert(rect(99), at: 3)
         inserted.items.remove(at: 8)
         let ins = Differ.diff(from: a, to: inserted)
-        #expect(ins.placements == [.insert(at: 3, rect(99))])
-        #expect(ins.removes == [7])
+        #expect(ins.structure == [LayerEdit(layer: 0, removes: [7], placements: [.insert(at: 3, rect(99))])])
     }
 
     @Test func updatesCarryOnlyChangedFields() throws {
@@ -205,9 +313,49 @@ func rect(_ id: UInt32, x: Int32 = 0, y: Int32 = 0, fill: UInt32 = 1) -> Item {
         b.items[1].opacity = 128
         let patch = Differ.diff(from: a, to: b)
         #expect(patch.updates.count == 1)
-        #expect(patch.updates[0].index == 1)
+        #expect(patch.updates[0].id == 2)
         #expect(patch.updates[0].fields == [.y, .opacity])
         #expect(patch.updates[0].values.x == 0, "unchanged fields stay at their defaults")
+    }
+
+    @Test func movingOrFadingALayerIsOneUpdateWhateverItHolds() throws {
+        var card = Item(id: 500, kind: .layer)
+        card.x = 80; card.y = 800
+        card.children = (1 ... 100).map { rect($0, x: Int32($0) * 8) }
+        let a = Frame(items: [rect(600), card])
+        var b = a
+        b.items[1].y = 960
+        b.items[1].opacity = 128
+        let patch = Differ.diff(from: a, to: b)
+        #expect(patch.structure.isEmpty)
+        #expect(patch.updates.map(\.id) == [500])
+        #expect(patch.updates[0].fields == [.y, .opacity])
+        #expect(try applied(patch, to: a) == b)
+        let bytes = WireEncoder.delta(patch, sequence: 2, base: 1, hash: FrameHash.of(b))
+        #expect(bytes.count <= 16, "\(bytes.count) bytes")
+    }
+
+    @Test func anEntryMovedToAnotherLayerIsRemovedThereAndInsertedHere() throws {
+        var left = Item(id: 10, kind: .layer), right = Item(id: 20, kind: .layer)
+        left.children = [rect(1), rect(2)]
+        right.children = [rect(3)]
+        let a = Frame(items: [left, right])
+        var b = a
+        b.items[0].children.remove(at: 0)
+        b.items[1].children.append(rect(1))
+        let patch = Differ.diff(from: a, to: b)
+        #expect(patch.structure == [LayerEdit(layer: 10, removes: [0]),
+                                    LayerEdit(layer: 20, placements: [.insert(at: 1, rect(1))])])
+        #expect(try applied(patch, to: a) == b)
+    }
+
+    @Test func aReusedChildListIsNotLookedAt() {
+        var layer = Item(id: 7, kind: .layer)
+        layer.children = (1 ... 50).map { rect($0) }
+        let a = Frame(items: [layer])
+        let b = a  // shares the child list's storage
+        #expect(Differ.isSameStorage(a.items[0].children, b.items[0].children))
+        #expect(Differ.diff(from: a, to: b).isEmpty)
     }
 
     @Test func movingAGradientAdjustsOnlyItsCoordinates() {
@@ -232,14 +380,28 @@ func rect(_ id: UInt32, x: Int32 = 0, y: Int32 = 0, fill: UInt32 = 1) -> Item {
     }
 
     @Test func aPatchThatDoesNotFitIsRejectedAndChangesNothing() {
-        let a = Frame(paints: [.solid(.white)], items: [rect(1), rect(2)])
-        var cases: [Patch] = []
-        var p = Patch(); p.removes = [2]; cases.append(p)
-        p = Patch(); p.placements = [.move(at: 0, from: 5)]; cases.append(p)
-        p = Patch(); p.placements = [.insert(at: 0, rect(2))]; cases.append(p)          // duplicate id
-        p = Patch(); p.placements = [.insert(at: 5, rect(3))]; cases.append(p)          // past the end
-        p = Patch(); p.removes = [0]; p.placements = [.move(at: 0, from: 0)]; cases.append(p)
-        p = Patch(); p.updates = [ItemUpdate(index: 2, fields: .x, from: rect(1, x: 8))]; cases.append(p)
+        var layer = Item(id: 9, kind: .layer)
+        layer.children = [rect(3)]
+        let a = Frame(paints: [.solid(.white)], items: [rect(1), rect(2), layer])
+        func edit(_ layer: UInt32 = 0, removes: [Int] = [], placements: [Placement] = []) -> Patch {
+            var p = Patch(); p.structure = [LayerEdit(layer: layer, removes: removes, placements: placements)]; return p
+        }
+        var cases: [Patch] = [
+            edit(removes: [3]),
+            edit(placements: [.move(at: 0, from: 5)]),
+            edit(placements: [.insert(at: 0, rect(2))]),                 // duplicate id
+            edit(9, placements: [.insert(at: 0, rect(1))]),              // duplicate id across layers
+            edit(placements: [.insert(at: 5, rect(4))]),                 // past the end
+            edit(removes: [0], placements: [.move(at: 0, from: 0)]),
+            edit(1, removes: [0]),                                       // 1 is not a layer
+            edit(42, removes: [0]),                                      // no such layer
+        ]
+        var p = Patch(); p.structure = [LayerEdit(layer: 9, removes: [0]), LayerEdit(layer: 9, removes: [0])]; cases.append(p)
+        p = Patch(); p.updates = [ItemUpdate(fields: .x, from: rect(4, x: 8))]; cases.append(p)      // unknown id
+        p = Patch(); p.updates = [ItemUpdate(fields: .x, from: rect(2, x: 8)), ItemUpdate(fields: .x, from: rect(1, x: 8))]
+        cases.append(p)                                                                                 // not ascending
+        var toLayer = Item(id: 1, kind: .layer); toLayer.x = 1
+        p = Patch(); p.updates = [ItemUpdate(fields: .kind, from: toLayer)]; cases.append(p)          // item → layer
         p = Patch(); p.paintEdits = [PaintEdit(slot: 0, change: .adjust(GradientAdjustment(kind: .linear, coordinates: [1, nil, nil, nil])))]
         cases.append(p)
         p = Patch(); p.paintCount = 2; cases.append(p)                                   // new slot never set
@@ -253,8 +415,10 @@ func rect(_ id: UInt32, x: Int32 = 0, y: Int32 = 0, fill: UInt32 = 1) -> Item {
 
     @Test func duplicateIdsInTheTargetCannotBeApplied() {
         // The renderer never makes them; the differ still returns a patch, and applying it refuses.
+        var layer = Item(id: 3, kind: .layer)
+        layer.children = [rect(2, x: 5)]
         let a = Frame(items: [rect(1), rect(2)])
-        let b = Frame(items: [rect(1), rect(2), rect(2, x: 5)])
+        let b = Frame(items: [rect(1), rect(2), layer])
         var f = a
         #expect(throws: PatchError.self) { try Differ.diff(from: a, to: b).apply(to: &f) }
         #expect(f == a)

@@ -54,7 +54,7 @@ import Testing
         for k in 0...(8 * 30) {
             let t = Double(k) / 30
             while next < events.count, events[next].time <= t { try session.apply(events[next].action, at: events[next].time); next += 1 }
-            let ids = session.frame(at: t).items.map(\.id)
+            let ids = session.frame(at: t).canvasItems.map(\.id)
             #expect(Set(ids).count == ids.count, "duplicate item ids at t = \(t)")
         }
     }

@@ -29,11 +29,11 @@ import Testing
 
     @Test func pressedLookFollowsThePointer() throws {
         let s = session()
-        let normal = s.frame(at: 0).items[0].opacity
+        let normal = s.frame(at: 0).canvasItems[0].opacity
         try s.input(.pointer(PointerEvent(phase: .down, x: 50, y: 20)))
-        let pressed = s.frame(at: 0).items[0].opacity
+        let pressed = s.frame(at: 0).canvasItems[0].opacity
         try s.input(.pointer(PointerEvent(phase: .move, x: 300, y: 20)))
-        let outside = s.frame(at: 0).items[0].opacity
+        let outside = s.frame(at: 0).canvasItems[0].opacity
         #expect(pressed < normal)
         #expect(outside == normal)
     }
@@ -47,7 +47,7 @@ import Testing
         try s.input(.key(KeyEvent(phase: .down, key: bytes(" "))))
         #expect(s.pendingEvents == [HostEvent(name: bytes("tap"), node: bytes("b")),
                                    HostEvent(name: bytes("alpha"), node: bytes("a"))])
-        let focusRing = s.frame(at: 0).items.filter { $0.stroke != 0 && $0.fill == 0 }
+        let focusRing = s.frame(at: 0).canvasItems.filter { $0.stroke != 0 && $0.fill == 0 }
         #expect(focusRing.count == 1)
     }
 

@@ -94,7 +94,7 @@ import Testing
         let base = Frame(items: [rect(1), rect(2)])
         _ = try mirror.apply(WireEncoder.keyframe(base, sequence: 1))
         var patch = Patch()
-        patch.placements = [.insert(at: 2, rect(1))]
+        patch.structure = [LayerEdit(layer: 0, placements: [.insert(at: 2, rect(1))])]
         let bytes = WireEncoder.delta(patch, sequence: 2, base: 1, hash: 0)
         #expect(throws: MirrorError.invalidPatch(PatchError("item id 1 would appear twice"))) { try mirror.apply(bytes) }
     }

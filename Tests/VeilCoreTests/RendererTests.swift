@@ -11,23 +11,23 @@ import Testing
             view("b", frame: Rect(x: 40, y: 10, width: 20, height: 20), background: red),
         ])
         let f = Session(scene: scene(root)).frame(at: 0)
-        #expect(f.items.count == 3)
-        #expect(f.items.map(\.kind) == [.rect, .rect, .rect])
-        #expect(f.items[1].x == Fixed.from(10) && f.items[1].width == Fixed.from(20))
-        #expect(f.items[1].fill == f.items[2].fill, "one paint for one colour")
-        #expect(f.paint(of: f.items[1].fill) == .solid(red))
+        #expect(f.canvasItems.count == 3)
+        #expect(f.canvasItems.map(\.kind) == [.rect, .rect, .rect])
+        #expect(f.canvasItems[1].x == Fixed.from(10) && f.canvasItems[1].width == Fixed.from(20))
+        #expect(f.canvasItems[1].fill == f.canvasItems[2].fill, "one paint for one colour")
+        #expect(f.paint(of: f.canvasItems[1].fill) == .solid(red))
         #expect(f.paints.count == 2)
-        #expect(Set(f.items.map(\.id)).count == 3)
+        #expect(Set(f.canvasItems.map(\.id)).count == 3)
     }
 
     @Test func idsAreStableAcrossFramesAndChanges() throws {
         let root = view("root", children: [view("a", frame: Rect(x: 0, y: 0, width: 5, height: 5), background: red)])
         let s = Session(scene: scene(root))
-        let before = s.frame(at: 0).items.map(\.id)
+        let before = s.frame(at: 0).canvasItems.map(\.id)
         try s.perform(.set(node: bytes("a"), changes: [.background(blue)]))
         let after = s.frame(at: 1)
-        #expect(after.items.map(\.id) == before)
-        #expect(after.paint(of: after.items[0].fill) == .solid(blue))
+        #expect(after.canvasItems.map(\.id) == before)
+        #expect(after.paint(of: after.canvasItems[0].fill) == .solid(blue))
     }
 
     @Test func hiddenAndTransparentNodesDrawNothing() {
@@ -35,15 +35,15 @@ import Testing
         var b = view("b", background: red); b.opacity = 0
         var c = view("c", background: red); c.opacity = 0.5
         let f = Session(scene: scene(view("root", children: [a, b, c]))).frame(at: 0)
-        #expect(f.items.count == 1)
-        #expect(f.items[0].opacity == 128)
+        #expect(f.canvasItems.count == 1)
+        #expect(f.canvasItems[0].opacity == 128)
     }
 
     @Test func labelLinesAreTextItemsCentredVerticallyWithBaseline() {
         var l = label("l", "Hello world", fontSize: 10)
         l.frame = Rect(x: 0, y: 0, width: 200, height: 100)
         let f = Session(scene: scene(view("root", children: [l]))).frame(at: 0)
-        let texts = f.items.filter { $0.kind == .text }
+        let texts = f.canvasItems.filter { $0.kind == .text }
         #expect(texts.count == 1)
         #expect(texts[0].text == bytes("Hello world"))
         #expect(texts[0].fontSize == Fixed.from(10))
@@ -55,7 +55,7 @@ import Testing
         var l = label("l", String(repeating: "word ", count: 200), fontSize: 10, lines: 0)
         l.frame = Rect(x: 0, y: 0, width: 100, height: 36) // room for 3 lines of 12
         let f = Session(scene: scene(view("root", children: [l]))).frame(at: 0)
-        #expect(f.items.filter { $0.kind == .text }.count == 3)
+        #expect(f.canvasItems.filter { $0.kind == .text }.count == 3)
     }
 
     @Test func listClipsAndCullsRowsOutsideItsBounds() {
@@ -65,16 +65,16 @@ import Testing
         var list = Node(id: bytes("list"), kind: .list(style))
         list.frame = Rect(x: 0, y: 0, width: 100, height: 95)
         let f = Session(scene: scene(view("root", children: [list]))).frame(at: 0)
-        #expect(f.items.count == 10, "only the ten visible rows")
-        #expect(f.items.allSatisfy { $0.clip == Clip(x: 0, y: 0, width: Fixed.from(100), height: Fixed.from(95)) })
+        #expect(f.canvasItems.count == 10, "only the ten visible rows")
+        #expect(f.canvasItems.allSatisfy { $0.clip == Clip(x: 0, y: 0, width: Fixed.from(100), height: Fixed.from(95)) })
     }
 
     @Test func buttonHasBackgroundAndCentredTitle() {
         let f = Session(scene: scene(view("root", children: [
             button("ok", "OK", frame: Rect(x: 0, y: 0, width: 200, height: 44))]))).frame(at: 0)
-        #expect(f.items.count == 2)
-        #expect(f.items[0].kind == .rect && f.items[0].cornerRadius == Fixed.from(10))
-        let title = f.items[1]
+        #expect(f.canvasItems.count == 2)
+        #expect(f.canvasItems[0].kind == .rect && f.canvasItems[0].cornerRadius == Fixed.from(10))
+        let title = f.canvasItems[1]
         #expect(title.kind == .text)
         let centre = Double(title.x) + Double(title.width) / 2
         #expect(abs(centre - Double(Fixed.from(100))) <= 1)
@@ -85,6 +85,6 @@ import Testing
         s.appearance = .dark
         let f = Session(scene: s).frame(at: 0)
         #expect(f.background == .black)
-        #expect(f.paint(of: f.items[0].fill) == .solid(.white))
+        #expect(f.paint(of: f.canvasItems[0].fill) == .solid(.white))
     }
 }

@@ -42,7 +42,7 @@ import Testing
         let s = Session(scene: scene(view("root", background: .black)))
         try s.input(.resize(width: 200, height: 100))
         let f = s.frame(at: 0)
-        #expect(f.width == Fixed.from(200) && f.items[0].width == Fixed.from(200))
+        #expect(f.width == Fixed.from(200) && f.canvasItems[0].width == Fixed.from(200))
         for (w, h) in [(0.0, 10.0), (10, -1), (Double.nan, 10), (100_000, 10)] {
             #expect(throws: SessionError.self) { try s.input(.resize(width: w, height: h)) }
         }
@@ -53,8 +53,8 @@ import Testing
         var sc = scene(view("root", children: [view("a", background: .black)]))
         sc.timeline = [TimedAction(time: 1, action: .command(.set(node: bytes("a"), changes: [.hidden(true)])))]
         let s = Session(scene: sc)
-        #expect(s.frame(at: 0.99).items.count == 1)
-        #expect(s.frame(at: 1).items.isEmpty)
+        #expect(s.frame(at: 0.99).canvasItems.count == 1)
+        #expect(s.frame(at: 1).canvasItems.isEmpty)
     }
 
     @Test func timeNeverRunsBackwards() {
@@ -75,7 +75,7 @@ import Testing
         let s = Session(scene: scene(view("root", children: [list])))
         try s.perform(.set(node: bytes("heading"), changes: [.text(bytes("Inbox (3)"))]))
         try s.perform(.set(node: bytes("more"), changes: [.hidden(true)]))
-        let texts = s.frame(at: 0).items.filter { $0.kind == .text }.map(\.text)
+        let texts = s.frame(at: 0).canvasItems.filter { $0.kind == .text }.map(\.text)
         #expect(texts == [bytes("Inbox (3)")])
     }
 }
@@ -97,7 +97,7 @@ import Testing
         try s.perform(.set(node: bytes("s1"), changes: [.text(bytes("Second (2)"))]))
         try s.perform(.set(node: bytes("s1end"), changes: [.hidden(true)]))
         try s.perform(.status(node: bytes("s0"), status: Status(kind: .empty), transition: .none))
-        let texts = s.frame(at: 0).items.filter { $0.kind == .text }.map { String(decoding: $0.text, as: UTF8.self) }
+        let texts = s.frame(at: 0).canvasItems.filter { $0.kind == .text }.map { String(decoding: $0.text, as: UTF8.self) }
         #expect(texts.contains("Second (2)"))
         #expect(!texts.contains("End") && !texts.contains("Second"))
     }

@@ -32,7 +32,7 @@ import Testing
 
     /// The one paint every placeholder of the card uses.
     func sharedPaint(_ f: Frame) throws -> Paint {
-        let refs = Set(f.items.filter { $0.kind == .rect }.map(\.fill))
+        let refs = Set(f.canvasItems.filter { $0.kind == .rect }.map(\.fill))
         let withoutBackgrounds = refs.filter {
             let p = f.paints[Int($0) - 1]
             return p != .solid(.white) && p != .solid(Color(rgba: 0xFF0000FF))

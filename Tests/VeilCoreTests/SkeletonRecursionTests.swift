@@ -40,7 +40,7 @@ import Testing
         let f = s.frame(at: 0)
         let p = try #require(f.items(filledWith: .solid(SK.tint)).first)
         #expect(f.rect(p) == Rect(x: 10, y: 10, width: 100, height: 50))
-        #expect(f.items.last == p, "the placeholder is drawn over the children it covers")
+        #expect(f.canvasItems.last == p, "the placeholder is drawn over the children it covers")
         #expect(f.items(filledWith: .solid(.black)).allSatisfy { $0.kind == .text }, "a leaf's background is hidden")
         #expect(f.texts() == ["inside"], "its children are drawn, under the placeholder")
     }
@@ -68,7 +68,7 @@ import Testing
         try SK.show(s, "screen", at: 1)
         let shown = s.frame(at: 1)
         #expect(!shown.texts().contains("Ada Lovelace"))
-        #expect(!shown.items.contains { $0.kind == .image }, "images are hidden")
+        #expect(!shown.canvasItems.contains { $0.kind == .image }, "images are hidden")
         // Content changed while shown appears after the hide.
         try s.apply(.command(.set(node: bytes("title"), changes: [.text(bytes("Grace Hopper"))])), at: 2)
         #expect(!s.frame(at: 2).texts().contains("Grace Hopper"))
@@ -76,7 +76,7 @@ import Testing
         let after = s.frame(at: 3)
         #expect(after.texts().contains("Grace Hopper"))
         #expect(after.items(filledWith: .solid(SK.tint)).isEmpty)
-        #expect(after.items.contains { $0.kind == .image })
+        #expect(after.canvasItems.contains { $0.kind == .image })
     }
 
     @Test func hiddenWhenSkeletonIsActiveTakesNoSpaceWhileShownAndComesBackAfter() throws {

@@ -64,15 +64,15 @@ extension Frame {
 
     /// Items filled with `paint`.
     func items(filledWith paint: Paint) -> [Item] {
-        items.filter { $0.fill != 0 && paints[Int($0.fill) - 1] == paint }
+        canvasItems.filter { $0.fill != 0 && paints[Int($0.fill) - 1] == paint }
     }
 
     func texts() -> [String] {
-        items.filter { $0.kind == .text }.map { String(decoding: $0.text, as: UTF8.self) }
+        canvasItems.filter { $0.kind == .text }.map { String(decoding: $0.text, as: UTF8.self) }
     }
 
     /// The placeholder whose box is `r` (points), if any.
     func item(at r: Rect) -> Item? {
-        items.first { rect($0) == r }
+        canvasItems.first { rect($0) == r }
     }
 }

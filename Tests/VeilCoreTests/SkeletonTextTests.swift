@@ -13,7 +13,7 @@ import Testing
         let s = Session(scene: sc)
         try SK.show(s, "root")
         let f = s.frame(at: 0)
-        return f.items.filter { $0.kind == .rect }.map { f.rect($0) }
+        return f.canvasItems.filter { $0.kind == .rect }.map { f.rect($0) }
     }
 
     func style(_ n: inout Node, _ body: (inout LabelStyle) -> Void) {
@@ -82,7 +82,7 @@ import Testing
         l.skeleton.text.linesCornerRadius = 4
         let s = Session(scene: scene(SK.skeletonable(view("root", children: [l]))))
         try SK.show(s, "root")
-        #expect(s.frame(at: 0).items.first?.cornerRadius == Fixed.from(4))
+        #expect(s.frame(at: 0).canvasItems.first?.cornerRadius == Fixed.from(4))
     }
 
     @Test func lineHeightFixedOrRelativeToTheFont() throws {

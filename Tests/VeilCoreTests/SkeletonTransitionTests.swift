@@ -8,8 +8,8 @@ import Testing
     /// Opacity of the avatar's placeholder (nil: not drawn) and of the title text (nil: not drawn).
     func sample(_ s: Session, _ t: Double) -> (placeholder: UInt8?, content: UInt8?) {
         let f = s.frame(at: t)
-        let p = f.items.first { f.rect($0) == avatar && $0.kind == .rect }
-        let c = f.items.first { $0.text == bytes("Ada Lovelace") }
+        let p = f.canvasItems.first { f.rect($0) == avatar && $0.kind == .rect }
+        let c = f.canvasItems.first { $0.text == bytes("Ada Lovelace") }
         return (p?.opacity, c?.opacity)
     }
 
@@ -51,7 +51,7 @@ import Testing
         try SK.show(p, "screen", .pulse, at: 1.2)
         #expect(sample(p, 1.2).placeholder == 255)
         let f = p.frame(at: 2.2)
-        let fill = try #require(f.items.first { f.rect($0) == avatar }).fill
+        let fill = try #require(f.canvasItems.first { f.rect($0) == avatar }).fill
         #expect(f.paint(of: fill) == .solid(SK.complementary), "the later show wins; its pulse started at 1.2")
     }
 
@@ -73,7 +73,7 @@ import Testing
         change.color = Color(rgba: 0xE74C3CFF)
         try s.apply(.command(.skeleton(node: bytes("screen"), .update(change))), at: 1)
         let f = s.frame(at: 1)
-        let p = try #require(f.items.first { f.rect($0) == avatar })
+        let p = try #require(f.canvasItems.first { f.rect($0) == avatar })
         #expect(p.opacity == 255 && f.paint(of: p.fill) == .solid(Color(rgba: 0xE74C3CFF)))
         #expect(!f.texts().contains("Ada Lovelace"))
         // A change of kind restarts the animation at the update, still at full opacity.
@@ -82,7 +82,7 @@ import Testing
         change.curve = .linear
         try s.apply(.command(.skeleton(node: bytes("screen"), .update(change))), at: 2)
         let g = s.frame(at: 2)
-        let q = try #require(g.items.first { g.rect($0) == avatar })
+        let q = try #require(g.canvasItems.first { g.rect($0) == avatar })
         #expect(q.opacity == 255)
         guard case let .linear(x0, _, _, _, stops)? = g.paint(of: q.fill) else { Issue.record("not sliding"); return }
         #expect(x0 == Fixed.from(-400))

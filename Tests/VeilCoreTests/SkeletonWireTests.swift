@@ -38,7 +38,7 @@ import Testing
         let (sizes, frames) = try messages(kind, ticks: 20...200)
         var largestPatch = 0
         for (a, b) in zip(frames, frames.dropFirst()) {
-            #expect(a.items == b.items, "no item changes")
+            #expect(a.canvasItems == b.canvasItems, "no item changes")
             #expect(a.paints.count == b.paints.count)
             #expect(zip(a.paints, b.paints).filter { $0 != $1 }.count <= 1, "at most the one skeleton paint changes")
             var w = ByteWriter()
@@ -49,7 +49,7 @@ import Testing
         // The pulse's colour moves 14 levels a second, so not every tick changes it.
         #expect(changed.count > sizes.count / 5, "it animates")
         // The skeleton's share of a message: sections, one paint edit (slot gap and "more" bit, code,
-        // two coordinates or a colour) = 7 bytes. The veil.v1 header adds 8–9 (magic, version,
+        // two coordinates or a colour) = 7 bytes. The veil.v2 header adds 8–9 (magic, version,
         // type/flags, seq, 4-byte hash; no base distance, no event list).
         #expect(largestPatch <= 7, "patch body: \(largestPatch) bytes")
         #expect(changed.allSatisfy { $0 <= 16 }, "largest message: \(changed.max() ?? 0) bytes")
@@ -72,7 +72,7 @@ import Testing
         let atPeak = s.frame(at: 1)
         let before = s.frame(at: 0.9)
         #expect(atPeak.paints.count == before.paints.count)
-        #expect(atPeak.items == before.items)
+        #expect(atPeak.canvasItems == before.canvasItems)
     }
 }
 

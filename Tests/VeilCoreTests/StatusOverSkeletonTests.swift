@@ -28,7 +28,7 @@ import Testing
         for k in 31...90 { if let m = s.tick(at: Double(k) / 60) { messages.append(m) } }
         // Only the status's own activity indicator still changes: 8 steps a second.
         #expect(messages.count <= 8, "\(messages.count) messages while covered")
-        #expect(s.frame(at: 1.5).items.contains { $0.text == Array("Loading…".utf8) })
+        #expect(s.frame(at: 1.5).canvasItems.contains { $0.text == Array("Loading…".utf8) })
 
         try s.apply(try action(#"{"command": {"status": {"node": "feed", "state": "none"}}}"#), at: 1.6)
         _ = s.tick(at: 1.6)

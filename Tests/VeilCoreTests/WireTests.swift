@@ -2,33 +2,39 @@ import PropertyBased
 import Testing
 @testable import VeilCore
 
-/// The worked example of docs/PROTOCOL.md: a skeleton card with a shimmer gradient.
+/// The worked example of docs/PROTOCOL.md: a skeleton card (a layer holding a shimmering bar) and
+/// a label.
 enum WorkedExample {
     static let stops = [GradientStop(offset: 0, color: Color(rgba: 0xECF0F1FF)),
                         GradientStop(offset: 32768, color: Color(rgba: 0xDEE2E3FF)),
                         GradientStop(offset: 65535, color: Color(rgba: 0xECF0F1FF))]
     static var frame: Frame {
+        var card = Item(id: 3, kind: .layer)
+        card.x = 128; card.y = 384; card.width = 2864; card.height = 160
         var bar = Item(id: 1, kind: .rect)
-        bar.x = 128; bar.y = 384; bar.width = 2864; bar.height = 160; bar.cornerRadius = 32; bar.fill = 2
+        bar.width = 2864; bar.height = 160; bar.cornerRadius = 32; bar.fill = 2
+        card.children = [bar]
         var label = Item(id: 2, kind: .text)
         label.x = 128; label.y = 640; label.width = 1200; label.height = 176; label.fill = 1
         label.text = Array("Hi".utf8); label.fontSize = 136; label.fontWeight = 600; label.baseline = 132
         return Frame(width: 3120, height: 6752, background: Color(rgba: 0xF2F2F7FF),
                      paints: [.solid(Color(rgba: 0x1C1C1EFF)), .linear(x0: -800, y0: 0, x1: 0, y1: 0, stops: stops)],
-                     items: [bar, label])
+                     items: [card, label])
     }
+    /// The shimmer moves 10 pt right and the card 2 pt down.
     static var next: Frame {
         var f = frame
         f.paints[1] = .linear(x0: -720, y0: 0, x1: 80, y1: 0, stops: stops)
-        f.items[1].y = 656
+        f.items[0].y = 400
         return f
     }
     static let keyframeHex =
-        "56 01 01 01 f9 1a f9 85 e0 30 c0 69 f2 f2 f7 ff 02 00 1c 1c 1e ff 01 bf 0c 00 00 00 03 00 ec f0 f1"
-        + " ff 80 80 02 de e2 e3 ff ff ff 03 ec f0 f1 ff 02 01 9f 01 80 02 80 06 e0 2c c0 02 02 40 02 9f c0 0f"
-        + " 80 02 80 0a e0 12 e0 02 01 02 48 69 01 90 02 d8 04 88 02"
-    static let deltaHex = "56 01 02 02 0b 1c 95 70 90 02 2d 9f 0b a0 01 01 01 02 a0 0a"
-    static let eventsHex = "56 01 06 03 0b 1c 95 70 01 03 74 61 70 05 72 65 74 72 79 00"
+        "56 02 01 01 eb 1e c0 18 e0 30 c0 69 f2 f2 f7 ff 02 00 1c 1c 1e ff 01 bf 0c 00 00 00 03 00 ec f0 f1"
+        + " ff 80 80 02 de e2 e3 ff ff ff 03 ec f0 f1 ff 02 03 8f 80 01 80 02 80 06 e0 2c c0 02 05 01 01 9c 01"
+        + " e0 2c c0 02 02 40 02 9f c0 0f 80 02 80 0a e0 12 e0 02 01 02 48 69 01 90 02 d8 04 88 02"
+    static let deltaHex = "56 02 02 02 e7 cf 0a 31 50 02 2d 9f 0b a0 01 04 02 a0 06"
+    static let eventsHex = "56 02 06 03 e7 cf 0a 31 01 03 74 61 70 05 72 65 74 72 79 00"
+    static let keyframeHash: UInt32 = 0x18C0_1EEB
 }
 
 func hex(_ bytes: [UInt8]) -> String {
@@ -52,45 +58,62 @@ func bytes(hex: String) -> [UInt8] {
     /// Tests/Vectors/malformed.json for Web/wire.js.
     static let malformed: [(String, String)] = [
         ("", "message ends early"),
-        ("57 01 01", "not a veil message"),
-        ("56 02 01", "unsupported version"),
-        ("56 01 03", "unknown message type"),
-        ("56 01 00", "unknown message type"),
-        // Bits 4-7 of the type/flags byte are reserved.
-        ("56 01 11 01 00 00 00 00 00 00 00 00 00 00 00 00", "reserved bits"),
-        ("56 01 82 02 00 00 00 00 00", "reserved bits"),
-        ("56 01 09 01 01 00 00 00 00 00 00 00 00 00 00 00 00", "a keyframe has no base"),
-        ("56 01 01 ff ff ff ff 1f", "varint exceeds 32 bits"),
-        ("56 01 0a 05 00 00 00 00 00 00", "distance 0"),
+        ("57 02 01", "not a veil message"),
+        ("56 01 01", "unsupported version"),
+        ("56 02 03", "unknown message type"),
+        ("56 02 00", "unknown message type"),
+        // Bits 5-7 of the type/flags byte are reserved.
+        ("56 02 21 01 00 00 00 00 00 00 00 00 00 00 00 00", "reserved bits"),
+        ("56 02 82 02 00 00 00 00 00", "reserved bits"),
+        ("56 02 09 01 01 00 00 00 00 00 00 00 00 00 00 00 00", "a keyframe has no base"),
+        ("56 02 01 ff ff ff ff 1f", "varint exceeds 32 bits"),
+        ("56 02 0a 05 00 00 00 00 00 00", "distance 0"),
         // The events flag is set but no events follow: the body's first byte is read as the count.
-        ("56 01 06 02 00 00 00 00 00", "events section is present but empty"),
-        ("56 01 06 02 00 00 00 00", "message ends early"),
-        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 00 00", "unexpected bytes"),
-        // 2^31 items claimed in a tiny message: refused before any allocation.
-        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 80 80 80 80 08", "exceed the limit"),
-        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 c8 01", "do not fit"),
-        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 02 07 00 07 00", "appears twice"),
-        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 01 07 80 80 10", "unknown bits"),
-        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 01 07 80 40 02 c3 28", "not valid UTF-8"),
-        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 01 07 80 40 03 ed a0 80", "not valid UTF-8"),   // a surrogate
-        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 01 07 80 80 01 05", "item kind 5"),
-        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 01 07 80 80 04 80 80 04", "font weight"),
-        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 00 01 07 80 08 02", "clip flag 2"),
-        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 01 03 00 00 00 00 00", "paint code 3"),
-        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 01 01 00 00 00 00 41", "exceed the limit of 64"),
-        ("56 01 01 01 00 00 00 00 00 00 00 00 00 00 01 01 00 00 00 00 01 80 80 04 00 00 00 00 00", "stop offset"),
-        ("56 01 02 02 00 00 00 00 20 00", "present but empty"),
-        ("56 01 02 02 00 00 00 00 80 01 00 00 00", "must change a field"),
-        ("56 01 02 02 00 00 00 00 10 00 04 00", "cannot be adjusted"),
-        ("56 01 02 02 00 00 00 00 10 00 46 00", "three coordinates"),
-        ("56 01 02 02 00 00 00 00 10 00 05 00", "changes nothing"),
-        ("56 01 02 02 00 00 00 00 10 00 08 00 00 00 00", "extra bits"),
+        ("56 02 06 02 00 00 00 00 00", "events section is present but empty"),
+        ("56 02 06 02 00 00 00 00", "message ends early"),
+        // Extensions: an empty section, a record that must be understood, a record cut short.
+        ("56 02 12 02 00 00 00 00 00 00", "extensions section is present but empty"),
+        ("56 02 12 02 00 00 00 00 01 03 00 00", "must be understood"),
+        ("56 02 12 02 00 00 00 00 01 02 05 00 00", "do not fit"),
+        ("56 02 01 01 00 00 00 00 00 00 00 00 00 00 00 00 00", "unexpected bytes"),
+        // 2^31 entries claimed in a tiny message: refused before any allocation.
+        ("56 02 01 01 00 00 00 00 00 00 00 00 00 00 00 80 80 80 80 08", "exceed the limit"),
+        ("56 02 01 01 00 00 00 00 00 00 00 00 00 00 00 c8 01", "do not fit"),
+        ("56 02 01 01 00 00 00 00 00 00 00 00 00 00 00 02 07 00 07 00", "appears twice"),
+        // The same id in a layer and outside it.
+        ("56 02 01 01 00 00 00 00 00 00 00 00 00 00 00 02 07 80 80 01 05 01 07 00 08 00", "appears twice"),
+        ("56 02 01 01 00 00 00 00 00 00 00 00 00 00 00 01 00 00", "item id 0 is not in"),
+        ("56 02 01 01 00 00 00 00 00 00 00 00 00 00 00 01 07 80 80 10", "unknown bits"),
+        ("56 02 01 01 00 00 00 00 00 00 00 00 00 00 00 01 07 80 40 02 c3 28", "not valid UTF-8"),
+        ("56 02 01 01 00 00 00 00 00 00 00 00 00 00 00 01 07 80 40 03 ed a0 80", "not valid UTF-8"),   // a surrogate
+        ("56 02 01 01 00 00 00 00 00 00 00 00 00 00 00 01 07 80 80 01 06", "item kind 6"),
+        // A layer whose children are cut short.
+        ("56 02 01 01 00 00 00 00 00 00 00 00 00 00 00 01 07 80 80 01 05 02 08 00", "do not fit"),
+        ("56 02 01 01 00 00 00 00 00 00 00 00 00 00 00 01 07 80 80 04 80 80 04", "font weight"),
+        ("56 02 01 01 00 00 00 00 00 00 00 00 00 00 00 01 07 80 08 02", "clip flag 2"),
+        ("56 02 01 01 00 00 00 00 00 00 00 00 00 00 01 03 00 00 00 00 00", "paint code 3"),
+        ("56 02 01 01 00 00 00 00 00 00 00 00 00 00 01 01 00 00 00 00 41", "exceed the limit of 64"),
+        ("56 02 01 01 00 00 00 00 00 00 00 00 00 00 01 01 00 00 00 00 01 80 80 04 00 00 00 00 00", "stop offset"),
+        ("56 02 02 02 00 00 00 00 80", "reserved bit 7"),
+        ("56 02 02 02 00 00 00 00 20 00", "present but empty"),
+        ("56 02 02 02 00 00 00 00 20 01 00 00 00 00", "ops byte 0"),
+        ("56 02 02 02 00 00 00 00 20 01 00 04 00 00", "ops byte 4"),
+        ("56 02 02 02 00 00 00 00 20 01 00 01 00 00", "present but empty"),
+        ("56 02 02 02 00 00 00 00 20 01 00 01 01 a0 8d 06", "exceeds"),
+        ("56 02 02 02 00 00 00 00 40 00 00", "must change a field"),
+        // Update id 1 + (2^32 - 2) / 2 = 2^31: beyond the id limit.
+        ("56 02 02 02 00 00 00 00 40 fe ff ff ff 0f 01 00", "exceeds"),
+        // An update whose "more" bit promises another that is not there.
+        ("56 02 02 02 00 00 00 00 40 01 01 00", "message ends early"),
+        ("56 02 02 02 00 00 00 00 10 00 04 00", "cannot be adjusted"),
+        ("56 02 02 02 00 00 00 00 10 00 46 00", "three coordinates"),
+        ("56 02 02 02 00 00 00 00 10 00 05 00", "changes nothing"),
+        ("56 02 02 02 00 00 00 00 10 00 08 00 00 00 00", "extra bits"),
         // A paint edit whose "more" bit promises another edit that is not there.
-        ("56 01 02 02 00 00 00 00 10 01 00 00 00 00 00", "message ends early"),
+        ("56 02 02 02 00 00 00 00 10 01 00 00 00 00 00", "message ends early"),
         // Slot gap 4096 (code 8192 = 80 40): beyond the paint table limit.
-        ("56 01 02 02 00 00 00 00 10 80 40 00 00 00 00 00", "paint slot 4096 exceeds"),
-        ("56 01 02 02 00 00 00 00 20 01 a0 8d 06", "exceeds"),
-        ("56 01 05 01 00 00 00 00 01 02 c0 80 00 00 00 00 00 00 00 00 00 00", "not valid UTF-8"),
+        ("56 02 02 02 00 00 00 00 10 80 40 00 00 00 00 00", "paint slot 4096 exceeds"),
+        ("56 02 05 01 00 00 00 00 01 02 c0 80 00 00 00 00 00 00 00 00 00 00", "not valid UTF-8"),
     ]
 
     // MARK: exact bytes
@@ -100,7 +123,7 @@ func bytes(hex: String) -> [UInt8] {
         #expect(hex(bytes) == WorkedExample.keyframeHex)
         let message = try WireDecoder.decode(bytes)
         #expect(message == Message(sequence: 1, hash: FrameHash.of(WorkedExample.frame), body: .keyframe(WorkedExample.frame)))
-        #expect(message.hash == 0x85F9_1AF9)
+        #expect(message.hash == WorkedExample.keyframeHash)
     }
 
     @Test func deltaBytesMatchTheWorkedExample() throws {
@@ -122,19 +145,19 @@ func bytes(hex: String) -> [UInt8] {
         let tap = HostEvent(name: Array("tap".utf8), node: Array("retry".utf8))
         // The common delta: base = seq - 1, no events: type byte 0x02, then seq and hash.
         #expect(hex(WireEncoder.delta(Patch(), sequence: 300, base: 299, hash: 0x0403_0201))
-                == "56 01 02 ac 02 01 02 03 04 00")
+                == "56 02 02 ac 02 01 02 03 04 00")
         // Another base: bit 3 and the distance after the seq.
         let far = WireEncoder.delta(Patch(), sequence: 300, base: 297, hash: 0x0403_0201)
-        #expect(hex(far) == "56 01 0a ac 02 03 01 02 03 04 00")
+        #expect(hex(far) == "56 02 0a ac 02 03 01 02 03 04 00")
         #expect(try WireDecoder.decode(far) == Message(sequence: 300, hash: 0x0403_0201, body: .delta(base: 297, Patch())))
         // Sequence numbers wrap: seq 0 is based on 2^32 - 1.
-        #expect(try WireDecoder.decode(bytes(hex: "56 01 02 00 00 00 00 00 00")).body == .delta(base: .max, Patch()))
+        #expect(try WireDecoder.decode(bytes(hex: "56 02 02 00 00 00 00 00 00")).body == .delta(base: .max, Patch()))
         // An explicit distance of 1 is accepted (never produced) and means the same.
-        #expect(try WireDecoder.decode(bytes(hex: "56 01 0a ac 02 01 01 02 03 04 00"))
-                == WireDecoder.decode(bytes(hex: "56 01 02 ac 02 01 02 03 04 00")))
+        #expect(try WireDecoder.decode(bytes(hex: "56 02 0a ac 02 01 01 02 03 04 00"))
+                == WireDecoder.decode(bytes(hex: "56 02 02 ac 02 01 02 03 04 00")))
         // Events: bit 2 and the list after the hash, keyframes too.
         let keyframe = WireEncoder.keyframe(Frame(), sequence: 1, events: [tap])
-        #expect(Array(keyframe.prefix(4)) == [0x56, 1, 0x05, 1])
+        #expect(Array(keyframe.prefix(4)) == [0x56, 2, 0x05, 1])
         #expect(try WireDecoder.decode(keyframe).events == [tap])
         #expect(WireEncoder.keyframe(Frame(), sequence: 1)[2] == 0x01)
     }
@@ -152,12 +175,51 @@ func bytes(hex: String) -> [UInt8] {
         #expect(try WireDecoder.decode(message).body == .delta(base: 1, p))
     }
 
-    @Test func frameHashIsFNV1aOfTheKeyframeBody() {
+    @Test func frameHashIsASumOfFNV1aTerms() {
         // FNV-1a test vectors: "" and "a".
         #expect(FrameHash.of(bytes: []) == 0x811C_9DC5)
         #expect(FrameHash.of(bytes: [0x61]) == 0xE40C_292C)
-        // An empty 0×0 white frame: body 00 00 ff ff ff ff 00 00.
+        // An empty 0×0 white frame: only the head term: 00 00 ff ff ff ff 00 00 (no paints, no entries).
         #expect(FrameHash.of(Frame()) == FrameHash.of(bytes: [0, 0, 0xFF, 0xFF, 0xFF, 0xFF, 0, 0]))
+        // The worked example: head + 2 paint terms + 3 entry terms, each over the bytes the document lists.
+        let f = WorkedExample.frame
+        let head = FrameHash.of(bytes: bytes(hex: "e0 30 c0 69 f2 f2 f7 ff 02 03")[...])
+        let paint0 = FrameHash.of(bytes: bytes(hex: "00 00 1c 1c 1e ff")[...])
+        let paint1 = FrameHash.of(bytes: bytes(hex: "01 01 bf 0c 00 00 00 03 00 ec f0 f1 ff 80 80 02 de e2 e3 ff ff ff 03 ec f0 f1 ff")[...])
+        let card = FrameHash.of(bytes: bytes(hex: "00 00 03 8f 80 01 80 02 80 06 e0 2c c0 02 05")[...])
+        let bar = FrameHash.of(bytes: bytes(hex: "03 00 01 9c 01 e0 2c c0 02 02 40")[...])
+        let label = FrameHash.of(bytes: bytes(hex: "00 01 02 9f c0 0f 80 02 80 0a e0 12 e0 02 01 02 48 69 01 90 02 d8 04 88 02")[...])
+        #expect(FrameHash.of(f) == head &+ paint0 &+ paint1 &+ card &+ bar &+ label)
+        // Order matters: swapping two entries changes their index terms.
+        var swapped = f
+        swapped.items.swapAt(0, 1)
+        #expect(FrameHash.of(swapped) != FrameHash.of(f))
+    }
+
+    @Test func unknownOptionalExtensionsAreSkippedAndRequiredOnesRefused() throws {
+        let optional = WireExtension(tag: 2, payload: [1, 2, 3])
+        let message = Message(sequence: 5, hash: 9, extensions: [optional], body: .delta(base: 4, Patch()))
+        let bytes = WireEncoder.encode(message)
+        #expect(bytes[2] == 0x12, "delta with the extensions flag")
+        #expect(try WireDecoder.decode(bytes) == message)
+        var required = message
+        required.extensions = [WireExtension(tag: 3, payload: [])]
+        #expect(throws: WireError.self) { try WireDecoder.decode(WireEncoder.encode(required)) }
+    }
+
+    @Test func layersNestNoDeeperThanTheLimit() throws {
+        func nested(_ depth: Int) -> Frame {
+            var entry = rect(UInt32(depth + 1))
+            for d in stride(from: depth, to: 0, by: -1) {
+                var layer = Item(id: UInt32(d), kind: .layer)
+                layer.children = [entry]
+                entry = layer
+            }
+            return Frame(items: [entry])
+        }
+        let deepest = nested(WireLimits.maxLayerDepth - 1)
+        #expect(try WireDecoder.decode(WireEncoder.keyframe(deepest, sequence: 1)).body == .keyframe(deepest))
+        #expect(throws: WireError.self) { try WireDecoder.decode(WireEncoder.keyframe(nested(WireLimits.maxLayerDepth), sequence: 1)) }
     }
 
     // MARK: round trips

@@ -75,7 +75,7 @@ import Testing
         list4.items.reverse()
         steps.append(Step(frame: list4))
         list4.items.removeSubrange(2 ..< 8)
-        list4.items.append(rect(0xFFFF_FFFF, x: -16, y: -16, fill: 1))
+        list4.items.append(rect(WireLimits.maxId, x: -16, y: -16, fill: 1))
         steps.append(Step(frame: list4))
         list.append(Vector(file: "list-edits.json", description: "Item inserts, removes, moves (one item, a reversal), field updates, a large id.", steps: steps))
 
@@ -127,7 +127,32 @@ import Testing
         steps.append(Step(frame: kf))
         list.append(Vector(file: "forced-keyframe.json", description: "Events in a keyframe; a forced keyframe mid-stream continues the sequence.", steps: steps))
 
-        // 8. A seeded random walk with extreme values.
+        // 8. Layers: a card moved and faded as one layer, a list scrolled under its clip, an entry
+        // moved between layers, a layer inserted with its subtree and one removed with it.
+        func layer(_ id: UInt32, x: Int32, y: Int32, _ children: [Item]) -> Item {
+            var l = Item(id: id, kind: .layer)
+            l.x = x; l.y = y; l.width = 2864; l.height = 1600; l.children = children
+            return l
+        }
+        var listLayer = layer(20, x: 0, y: 0, (1 ... 6).map { rect(UInt32(20 + $0), x: 0, y: Int32($0 * 400)) })
+        listLayer.clip = Clip(x: 0, y: 2000, width: 3120, height: 2400)
+        var layered = Frame(width: 3120, height: 6752, background: Color(rgba: 0xF2F2F7FF),
+                            paints: [.solid(.white), .solid(Color(rgba: 0x3478F6FF))],
+                            items: [layer(10, x: 128, y: 384, [rect(1), rect(2, y: 400, fill: 2)]), listLayer])
+        steps = [Step(frame: layered)]
+        layered.items[0].y = 512; layered.items[0].opacity = 128
+        steps.append(Step(frame: layered))
+        layered.items[1].y = -640
+        steps.append(Step(frame: layered))
+        let moved = layered.items[1].children.remove(at: 2)
+        layered.items[0].children.append(moved)
+        layered.items[1].children.append(layer(40, x: 0, y: 2800, [rect(41), layer(42, x: 8, y: 8, [rect(43)])]))
+        steps.append(Step(frame: layered))
+        layered.items.remove(at: 0)
+        steps.append(Step(frame: layered))
+        list.append(Vector(file: "layers.json", description: "Layers: moved and faded as one field, scrolled under a clip, an entry moved between layers, subtrees inserted and removed.", steps: steps))
+
+        // 9. A seeded random walk with extreme values.
         var random = RandomFrames(seed: 20_260_101)
         var walk = random.frame(maxItems: 40)
         steps = [Step(frame: walk)]
@@ -259,7 +284,8 @@ enum JSONText {
             + "\"cornerRadius\": \(i.cornerRadius), \"fill\": \(i.fill), \"stroke\": \(i.stroke), \"lineWidth\": \(i.lineWidth), "
             + "\"opacity\": \(i.opacity), \"rotation\": \(i.rotation), \"clip\": \(clip), \"text\": \(string(i.text)), "
             + "\"fontSize\": \(i.fontSize), \"fontWeight\": \(i.fontWeight), \"baseline\": \(i.baseline), "
-            + "\"arcStart\": \(i.arcStart), \"arcSweep\": \(i.arcSweep)}"
+            + "\"arcStart\": \(i.arcStart), \"arcSweep\": \(i.arcSweep)"
+            + (i.isLayer ? ", \"children\": [" + i.children.map(item).joined(separator: ", ") + "]}" : "}")
     }
 
     static func frame(_ f: Frame) -> String {
@@ -286,7 +312,13 @@ enum JSONText {
             default: f.paints.append(.radial(cx: i32(p, "cx"), cy: i32(p, "cy"), radius: i32(p, "radius"), stops: stopsOf(p)))
             }
         }
-        for d in o["items"] as! [[String: Any]] {
+        f.items = (o["items"] as! [[String: Any]]).map(parseItem)
+        return f
+    }
+
+    static func parseItem(_ d: [String: Any]) -> Item {
+        func i32(_ d: [String: Any], _ k: String) -> Int32 { Int32(d[k] as! Int) }
+        do {
             var item = Item(id: UInt32(d["id"] as! Int), kind: ItemKind(rawValue: UInt8(d["kind"] as! Int))!)
             item.x = i32(d, "x"); item.y = i32(d, "y"); item.width = i32(d, "width"); item.height = i32(d, "height")
             item.cornerRadius = i32(d, "cornerRadius"); item.fill = UInt32(d["fill"] as! Int); item.stroke = UInt32(d["stroke"] as! Int)
@@ -297,8 +329,8 @@ enum JSONText {
             item.text = Array((d["text"] as! String).utf8)
             item.fontSize = i32(d, "fontSize"); item.fontWeight = UInt16(d["fontWeight"] as! Int); item.baseline = i32(d, "baseline")
             item.arcStart = i32(d, "arcStart"); item.arcSweep = i32(d, "arcSweep")
-            f.items.append(item)
+            if let children = d["children"] as? [[String: Any]] { item.children = children.map(parseItem) }
+            return item
         }
-        return f
     }
 }

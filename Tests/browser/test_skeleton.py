@@ -28,7 +28,7 @@ class SkeletonViewerTest(harness.ServedBrowserTest):
         harness.wait_for(driver, "window.veilViewer && veilViewer.frames > 0", what="the first frame")
         # Wait for the sliding style (from t = 6 s in the feed's timeline): the placeholders share one
         # linear gradient whose end points move from frame to frame.
-        shared = ("(() => { const f = veilViewer.frame; const a = f && f.items.find(i => i.width === 48 * 8"
+        shared = ("(() => { const f = veilViewer.frame; const a = f && veilViewer.items().find(i => i.width === 48 * 8"
                   " && i.height === 48 * 8 && i.fill); const p = a && f.paints[a.fill - 1];"
                   " return p && p.kind === 'linear' ? p.x0 : null; })()")
         deadline = time.monotonic() + 15
@@ -43,7 +43,7 @@ class SkeletonViewerTest(harness.ServedBrowserTest):
         first = harness.screenshot(driver, "skeleton-sliding-1")
         # The avatar's placeholder: its 48 × 48 box, drawn with the skeleton paint instead of its picture.
         avatar = driver.execute_script(
-            "return veilViewer.frame.items.find(i => i.width === 48 * 8 && i.height === 48 * 8);")
+            "return veilViewer.items().find(i => i.width === 48 * 8 && i.height === 48 * 8);")
         self.assertIsNotNone(avatar, "the avatar's placeholder")
         time.sleep(0.3)
         second = harness.screenshot(driver, "skeleton-sliding-2")
@@ -62,7 +62,7 @@ class SkeletonViewerTest(harness.ServedBrowserTest):
 
         # The shimmer: one light sweeping across the wide image placeholder moves between the shots.
         image_item = driver.execute_script(
-            "return veilViewer.frame.items.filter(i => i.fill === arguments[0] && i.height >= 100 * 8)"
+            "return veilViewer.items().filter(i => i.fill === arguments[0] && i.height >= 100 * 8)"
             ".sort((a, b) => b.width - a.width)[0];", avatar["fill"])
         self.assertIsNotNone(image_item, "the photo's placeholder, painted like the avatar's")
         y = (image_item["y"] + image_item["height"] / 2) / 8
@@ -79,7 +79,7 @@ class SkeletonViewerTest(harness.ServedBrowserTest):
         # colour keep every channel below 0x40, where the light tint is above 0xD0.
         dark = "(c => (c >>> 24) < 0x40 && ((c >>> 16) & 255) < 0x40 && ((c >>> 8) & 255) < 0x40)"
         avatar = harness.wait_for(
-            driver, "veilViewer.frame && veilViewer.frame.items.find(i => {"
+            driver, "veilViewer.frame && veilViewer.items().find(i => {"
                     " if (i.width !== 48 * 8 || i.height !== 48 * 8 || !i.fill) return false;"
                     " const p = veilViewer.frame.paints[i.fill - 1];"
                     f" return p.kind === 'solid' ? {dark}(p.color) : p.stops.every(s => {dark}(s.color)); }})",

@@ -14,7 +14,7 @@ FRAMES_DRAWN = harness.FRAMES_DRAWN
 
 
 def has_text(text):
-    return f"veilViewer.frame && veilViewer.frame.items.some(i => i.text === {json.dumps(text)})"
+    return f"veilViewer.frame && veilViewer.items().some(i => i.text === {json.dumps(text)})"
 
 
 class StatusViewerTest(harness.ServedBrowserTest):
@@ -32,7 +32,7 @@ class StatusViewerTest(harness.ServedBrowserTest):
         box = harness.canvas_box(driver)
 
         retry = driver.execute_script(
-            "return veilViewer.frame.items.find(i => i.text === 'Retry');")
+            "return veilViewer.items().find(i => i.text === 'Retry');")
         # The button's background is drawn just before its title: the accent blue left of the text.
         harness.assert_color(self, image, box, retry["x"] / 8 - 6, (retry["y"] + retry["height"] / 2) / 8,
                              harness.hex_color("#007AFF"), "the Retry button's background")
@@ -52,7 +52,7 @@ class StatusViewerTest(harness.ServedBrowserTest):
         harness.wait_for(driver, has_text("No posts yet"), timeout=5, what="the reaction's empty state")
         harness.wait_until_still(driver, FRAMES_DRAWN, quiet=0.6)
         image = harness.screenshot(driver, "status-empty")
-        find = driver.execute_script("return veilViewer.frame.items.find(i => i.text === 'Find people');")
+        find = driver.execute_script("return veilViewer.items().find(i => i.text === 'Find people');")
         self.assertIsNotNone(find, "the empty state's action button")
         self.assertFalse(driver.execute_script(f"return {has_text('Retry')}"), "the error status is gone")
 

@@ -103,7 +103,7 @@ class ViewerTest(harness.ServedBrowserTest):
         for entry in hello.get("timeline", []):
             text = entry.get("command", {}).get("set", {}).get("text")
             if text:
-                harness.wait_for(driver, f"veilViewer.frame.items.some(i => i.text === {json.dumps(text)})",
+                harness.wait_for(driver, f"veilViewer.items().some(i => i.text === {json.dumps(text)})",
                                  timeout=entry["t"] + 10, what=f"the timeline text {text!r}")
         harness.wait_until_still(driver, FRAMES_DRAWN)
         image = harness.screenshot(driver, "viewer-hello")

@@ -5,7 +5,7 @@
 
 Lays out a throwaway repository (Web/, examples/, .build/wasm/veil.wasm), starts the server there
 on a free port (--port 0), and checks what a viewer relies on: the files and their content types,
-/scenes, the veil.v1 WebSocket (first message, input, keyframe requests), that a bad message closes
+/scenes, the veil.v2 WebSocket (first message, input, keyframe requests), that a bad message closes
 only its own connection with a status and a reason, the origin check, and a clean stop on SIGINT.
 Finishes by itself: a watchdog fails the run after 30 s.
 """
@@ -51,7 +51,7 @@ class Closed(Exception):
 
 
 class WebSocket:
-    def __init__(self, port, path, protocol="veil.v1", origin=None, deflate=False, timeout=5.0):
+    def __init__(self, port, path, protocol="veil.v2", origin=None, deflate=False, timeout=5.0):
         self.sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
         self.buffer = b""
         self.inflater = None
@@ -262,7 +262,7 @@ def test_serving(root):
 
     # Two viewers, each gets its keyframe.
     a = WebSocket(port, "/ws?scene=alpha")
-    check(a.status == 101 and a.headers.get("sec-websocket-protocol") == "veil.v1", "ws upgrade with veil.v1")
+    check(a.status == 101 and a.headers.get("sec-websocket-protocol") == "veil.v2", "ws upgrade with veil.v2")
     a.expect_binary("first message on connection A")
     b = WebSocket(port, "/ws?scene=beta")
     b.expect_binary("first message on connection B")

@@ -7,11 +7,11 @@ import { loadVeil, repoRoot, wasmPath } from './veil-wasm.mjs';
 const scene = await readFile(`${repoRoot}examples/hello.json`, 'utf8');
 const status = { ok: 0, badHandle: -1, badArgument: -2, tooLarge: -3, badJSON: -4, wrongKind: -5, rejected: -6 };
 
-// veil.v1 header (docs/PROTOCOL.md): "V", version 1, then the type/flags byte: bits 0-1 are 1 for a
+// veil.v2 header (docs/PROTOCOL.md): "V", version 2, then the type/flags byte: bits 0-1 are 1 for a
 // keyframe or 2 for a delta, bit 2 = events follow, bit 3 = a base distance follows, bits 4-7 are 0.
 function messageKind(bytes) {
   assert.ok(bytes !== null && bytes.length > 3, 'a message');
-  assert.deepEqual([...bytes.subarray(0, 2)], [0x56, 1], 'veil.v1 magic and version');
+  assert.deepEqual([...bytes.subarray(0, 2)], [0x56, 2], 'veil.v2 magic and version');
   assert.equal(bytes[2] & 0xf0, 0, 'reserved bits of the type byte are 0');
   return { 1: 'keyframe', 2: 'delta' }[bytes[2] & 3];
 }

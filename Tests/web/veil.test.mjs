@@ -355,9 +355,9 @@ function connectFake(extra = {}) {
   return { client, got, socket: () => FakeSocket.instances.at(-1) };
 }
 
-test("websocket: subprotocol veil.v1, arraybuffer, frames and events through the mirror", () => {
+test("websocket: subprotocol veil.v2, arraybuffer, frames and events through the mirror", () => {
   const { client, got, socket } = connectFake();
-  assert.equal(socket().protocol, "veil.v1");
+  assert.equal(socket().protocol, "veil.v2");
   assert.equal(socket().binaryType, "arraybuffer");
   assert.equal(socket().url, "ws://127.0.0.1:1/ws?scene=hello");
   socket().serverOpen();

@@ -85,30 +85,34 @@ test("a delta before any keyframe asks for one", () => {
 });
 
 test("the worked example of docs/PROTOCOL.md decodes as documented", () => {
-  const delta = decodeMessage(fromHex("560102020b1c957090022d9f0ba001010102a00a"));
+  const delta = decodeMessage(fromHex("56020202e7cf0a3150022d9f0ba0010402a006"));
   assert.deepEqual(delta.patch.paintEdits, [{ slot: 1, adjust: { kind: "linear", x0: -720, x1: 80 } }]);
-  assert.deepEqual(delta.patch.updates, [{ index: 1, mask: 2, fields: { y: 656 } }]);
-  const events = decodeMessage(fromHex("560106030b1c9570010374617005726574727900"));
+  assert.deepEqual(delta.patch.updates, [{ id: 3, mask: 2, fields: { y: 400 } }]);
+  const events = decodeMessage(fromHex("56020603e7cf0a31010374617005726574727900"));
   assert.deepEqual(events.events, [{ name: "tap", node: "retry" }]);
   assert.equal(events.base, 2);
 });
 
 test("the type/flags byte says whether a base distance and events follow", () => {
   // Common delta: type 2, seq 300, base 299 implied, no events.
-  const common = decodeMessage(fromHex("560102ac020102030400"));
+  const common = decodeMessage(fromHex("560202ac020102030400"));
   assert.deepEqual([common.seq, common.base, common.hash, common.events], [300, 299, 0x04030201, []]);
   // Bit 3: an explicit distance (3) after the seq.
-  assert.equal(decodeMessage(fromHex("56010aac02030102030400")).base, 297);
+  assert.equal(decodeMessage(fromHex("56020aac02030102030400")).base, 297);
   // Sequence numbers wrap: seq 0 is based on 2^32 - 1.
-  assert.equal(decodeMessage(fromHex("560102000000000000")).base, 0xffffffff);
+  assert.equal(decodeMessage(fromHex("560202000000000000")).base, 0xffffffff);
   // Keyframe with bit 2: events after the hash.
-  const keyframe = decodeMessage(fromHex("56010501000000000103746170057265747279" + "0000ffffffff0000"));
+  const keyframe = decodeMessage(fromHex("56020501000000000103746170057265747279" + "0000ffffffff0000"));
   assert.deepEqual(keyframe.events, [{ name: "tap", node: "retry" }]);
   assert.equal(keyframe.base, null);
+  // Bit 4: extension records; an unknown optional one (even tag) is kept, a required one (odd) refused.
+  const extended = decodeMessage(fromHex("56021202000000000102030102" + "03" + "00"));
+  assert.deepEqual(extended.extensions, [{ tag: 2, payload: Uint8Array.of(1, 2, 3) }]);
+  assert.throws(() => decodeMessage(fromHex("5602120200000000010300" + "00")), /must be understood/);
 });
 
 test("paint edits chain with a more bit instead of a count", () => {
-  const m = decodeMessage(fromHex("56010202000000001001001122334403005566778800" + "0099aabbcc"));
+  const m = decodeMessage(fromHex("56020202000000001001001122334403005566778800" + "0099aabbcc"));
   assert.deepEqual(m.patch.paintEdits, [
     { slot: 0, paint: { kind: "solid", color: 0x11223344 } },
     { slot: 2, paint: { kind: "solid", color: 0x55667788 } },
@@ -160,10 +164,30 @@ test("applying a patch never changes the frame it was given", () => {
 test("a duplicate id created by an insert is refused", () => {
   const frame = { width: 0, height: 0, background: 0xffffffff, paints: [], items: [defaultItem(1)] };
   const patch = {
-    width: null, height: null, background: null, paintCount: null, paintEdits: [], removes: [],
-    placements: [{ index: 1, item: defaultItem(1) }], updates: [],
+    width: null, height: null, background: null, paintCount: null, paintEdits: [],
+    structure: [{ layer: 0, removes: [], placements: [{ index: 1, item: defaultItem(1) }] }], updates: [],
   };
   assert.throws(() => applyPatch(frame, patch), /appear twice/);
+});
+
+test("layers: a patch edits a nested child list and updates a layer by id, sharing the rest", () => {
+  const layer = (id, children) => ({ ...defaultItem(id), kind: 5, children });
+  const frame = {
+    width: 0, height: 0, background: 0xffffffff, paints: [],
+    items: [layer(10, [defaultItem(1), layer(20, [defaultItem(2)])]), layer(30, [defaultItem(3)])],
+  };
+  const patch = {
+    width: null, height: null, background: null, paintCount: null, paintEdits: [],
+    structure: [{ layer: 20, removes: [0], placements: [{ index: 0, item: defaultItem(4) }] }],
+    updates: [{ id: 10, mask: 2, fields: { y: 80 } }],
+  };
+  const next = applyPatch(frame, patch);
+  assert.equal(next.items[0].y, 80);
+  assert.deepEqual(next.items[0].children[1].children.map((e) => e.id), [4]);
+  assert.equal(next.items[1], frame.items[1], "an untouched layer is shared");
+  assert.deepEqual(frame.items[0].children[1].children.map((e) => e.id), [2], "the old frame is unchanged");
+  const unknown = { ...patch, structure: [{ layer: 1, removes: [0], placements: [] }], updates: [] };
+  assert.throws(() => applyPatch(frame, unknown), /not a layer/);
 });
 
 test("10,000 items: a 1 % delta applies and verifies quickly", () => {
@@ -171,8 +195,8 @@ test("10,000 items: a 1 % delta applies and verifies quickly", () => {
   for (let i = 0; i < 10000; i++) items.push({ ...defaultItem(i + 1), x: 128, y: i * 8, width: 800, height: 40, fill: 1 });
   let frame = { width: 3120, height: 6752, background: 0xf2f2f7ff, paints: [{ kind: "solid", color: 0xecf0f1ff }], items };
   const updates = [];
-  for (let i = 0; i < 10000; i += 100) updates.push({ index: i, mask: 2, fields: { y: i * 8 + 4 } });
-  const patch = { width: null, height: null, background: null, paintCount: null, paintEdits: [], removes: [], placements: [], updates };
+  for (let i = 0; i < 10000; i += 100) updates.push({ id: i + 1, mask: 2, fields: { y: i * 8 + 4 } });
+  const patch = { width: null, height: null, background: null, paintCount: null, paintEdits: [], structure: [], updates };
   const times = [];
   for (let k = 0; k < 30; k++) {
     const start = performance.now();

@@ -93,4 +93,11 @@ struct ByteReader {
         offset += n
         return Array(slice)
     }
+
+    /// The next `n` bytes (n was checked against what is left).
+    mutating func take(_ n: Int) throws(WireError) -> [UInt8] {
+        guard n <= remaining else { throw error("message ends early") }
+        defer { offset += n }
+        return Array(bytes[offset ..< offset + n])
+    }
 }

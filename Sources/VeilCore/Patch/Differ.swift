@@ -1,12 +1,13 @@
-/// Computes the patch from one frame to the next (docs/PROTOCOL.md, "Patch").
+/// Computes the patch from one frame to the next (docs/PROTOCOL.md, "How the differ builds it").
 ///
-/// Items are matched by id. Unmatched old items are removed, unmatched new ones inserted. Of the
-/// survivors, those on a longest increasing subsequence of old positions stay; the rest are moved.
-/// Every survivor whose fields changed gets an update carrying only those fields.
+/// Each layer's child list is diffed on its own, entries matched by id: unmatched old entries are
+/// removed, unmatched new ones inserted (a layer with its subtree). Of the survivors, those on a
+/// longest increasing subsequence of old positions stay; the rest are moved. Every survivor whose
+/// own fields changed gets an update by id; surviving layers are diffed recursively. A child list
+/// that is the very same array in both frames (a subtree the renderer reused) costs O(1).
 ///
-/// Ids are unique in a frame the renderer makes. Should a frame repeat an id anyway, the first
-/// occurrence is matched and later ones are treated as other items; the wire cannot carry such a
-/// frame (decoders reject duplicate ids), so `Patch.apply` refuses the result.
+/// An entry that moves to another layer is removed from one and inserted into the other. Ids are
+/// unique in a frame the renderer makes; the wire cannot carry a frame that repeats one.
 public enum Differ {
     public static func diff(from a: Frame, to b: Frame) -> Patch {
         var patch = Patch()
@@ -14,7 +15,8 @@ public enum Differ {
         if a.height != b.height { patch.height = b.height }
         if a.background != b.background { patch.background = b.background }
         diffPaints(a.paints, b.paints, into: &patch)
-        diffItems(a.items, b.items, into: &patch)
+        diffEntries(layer: 0, a.items, b.items, into: &patch)
+        patch.updates.sort { $0.id < $1.id }
         return patch
     }
 
@@ -49,36 +51,52 @@ public enum Differ {
         }
     }
 
-    static func diffItems(_ a: [Item], _ b: [Item], into patch: inout Patch) {
+    /// True when both are the same array storage: a reused subtree, equal without looking inside.
+    static func isSameStorage(_ a: [Item], _ b: [Item]) -> Bool {
+        a.count == b.count && a.withUnsafeBufferPointer { pa in
+            b.withUnsafeBufferPointer { pb in pa.baseAddress == pb.baseAddress }
+        }
+    }
+
+    static func diffEntries(layer: UInt32, _ a: [Item], _ b: [Item], into patch: inout Patch) {
+        if isSameStorage(a, b) { return }
         var oldIndex = IdIndex(capacity: a.count)
         for i in a.indices { _ = oldIndex.insert(a[i].id, at: i) }
 
-        // For each new item: the old index it survives from, or -1 when it is new.
+        // For each new entry: the old index it survives from, or -1 when it is new. An item that
+        // became a layer (or back) is a new entry.
         var matched = [Bool](repeating: false, count: a.count)
         var source = [Int](repeating: -1, count: b.count)
         var survivorOld: [Int] = []
         survivorOld.reserveCapacity(b.count)
         for j in b.indices {
-            if let i = oldIndex.index(of: b[j].id), !matched[i] {
+            if let i = oldIndex.index(of: b[j].id), !matched[i], a[i].isLayer == b[j].isLayer {
                 matched[i] = true
                 source[j] = i
                 survivorOld.append(i)
             }
         }
-        for i in 0 ..< a.count where !matched[i] { patch.removes.append(i) }
+        var edit = LayerEdit(layer: layer)
+        for i in 0 ..< a.count where !matched[i] { edit.removes.append(i) }
 
         let stays = LongestIncreasingSubsequence.members(of: survivorOld)
         var survivor = 0
         for j in 0 ..< b.count {
             let i = source[j]
             if i < 0 {
-                patch.placements.append(.insert(at: j, b[j]))
+                edit.placements.append(.insert(at: j, b[j]))
                 continue
             }
-            if !stays[survivor] { patch.placements.append(.move(at: j, from: i)) }
+            if !stays[survivor] { edit.placements.append(.move(at: j, from: i)) }
             survivor += 1
-            let fields = ItemFields.differing(a[i], b[j])
-            if !fields.isEmpty { patch.updates.append(ItemUpdate(index: j, fields: fields, from: b[j])) }
+        }
+        if !edit.isEmpty { patch.structure.append(edit) }
+
+        for j in 0 ..< b.count where source[j] >= 0 {
+            let old = a[source[j]]
+            let fields = ItemFields.differing(old, b[j])
+            if !fields.isEmpty { patch.updates.append(ItemUpdate(fields: fields, from: b[j])) }
+            if b[j].isLayer { diffEntries(layer: b[j].id, old.children, b[j].children, into: &patch) }
         }
     }
 }

@@ -9,8 +9,19 @@ enum FrameCoding {
         sink.writeColor(frame.background)
         sink.writeVarint(frame.paints.count)
         for paint in frame.paints { write(paint, to: &sink) }
-        sink.writeVarint(frame.items.count)
-        for item in frame.items { writeFullItem(item, to: &sink) }
+        writeEntries(frame.items, to: &sink)
+    }
+
+    /// A child list: count, then each entry (a layer with its subtree).
+    static func writeEntries<S: ByteSink>(_ entries: [Item], to sink: inout S) {
+        sink.writeVarint(entries.count)
+        for entry in entries { writeEntry(entry, to: &sink) }
+    }
+
+    /// An entry: its own fields, then, for a layer, its children.
+    static func writeEntry<S: ByteSink>(_ item: Item, to sink: inout S) {
+        writeFullItem(item, to: &sink)
+        if item.isLayer { writeEntries(item.children, to: &sink) }
     }
 
     /// Paint code byte (bits 0-1 kind: 0 solid, 1 linear, 2 radial; bit 2 clear = full paint), then the paint.
@@ -38,7 +49,7 @@ enum FrameCoding {
         }
     }
 
-    /// Id, mask of the fields that differ from `Item.defaults`, those fields.
+    /// Id, mask of the fields that differ from `Item.defaults`, those fields (never the children).
     static func writeFullItem<S: ByteSink>(_ item: Item, to sink: inout S) {
         sink.writeVarint(item.id)
         let mask = ItemFields.differing(Item.defaults, item)
@@ -91,18 +102,45 @@ enum FrameCoding {
             guard code <= 2 else { throw WireError(offset: r.offset - 1, reason: "paint code \(code) is not 0, 1 or 2") }
             frame.paints.append(try readPaint(kind: code, &r))
         }
-        let itemCount = try r.count(max: WireLimits.maxItems, minBytes: 2, of: "items")
-        frame.items.reserveCapacity(itemCount)
-        var ids = IdIndex(capacity: itemCount)
-        for _ in 0 ..< itemCount {
-            let start = r.offset
-            let item = try readFullItem(&r)
-            guard ids.insert(item.id, at: frame.items.count) else {
-                throw WireError(offset: start, reason: "item id \(item.id) appears twice")
-            }
-            frame.items.append(item)
-        }
+        var reading = EntryReading()
+        frame.items = try readEntries(&r, depth: 1, &reading)
         return frame
+    }
+
+    /// What reading a tree of entries has seen so far: every id (unique in the frame) and the count.
+    struct EntryReading {
+        var ids = IdIndex(capacity: 64)
+        var count = 0
+    }
+
+    /// A child list at `depth` (the root's children are at depth 1).
+    static func readEntries(_ r: inout ByteReader, depth: Int, _ reading: inout EntryReading) throws(WireError) -> [Item] {
+        let n = try r.count(max: WireLimits.maxItems - reading.count, minBytes: 2, of: "entries")
+        var entries: [Item] = []
+        entries.reserveCapacity(n)
+        for _ in 0 ..< n { entries.append(try readEntry(&r, depth: depth, &reading)) }
+        return entries
+    }
+
+    /// One entry; a layer brings its subtree. Ids must be unique across the frame, layers nest at
+    /// most `WireLimits.maxLayerDepth` deep, and the frame holds at most `WireLimits.maxItems` entries.
+    static func readEntry(_ r: inout ByteReader, depth: Int, _ reading: inout EntryReading) throws(WireError) -> Item {
+        let start = r.offset
+        var item = try readFullItem(&r)
+        reading.count += 1
+        guard reading.count <= WireLimits.maxItems else {
+            throw WireError(offset: start, reason: "more than \(WireLimits.maxItems) entries in a frame")
+        }
+        guard reading.ids.insert(item.id, at: reading.count) else {
+            throw WireError(offset: start, reason: "item id \(item.id) appears twice")
+        }
+        if item.isLayer {
+            guard depth < WireLimits.maxLayerDepth else {
+                throw WireError(offset: start, reason: "layers nest deeper than \(WireLimits.maxLayerDepth)")
+            }
+            item.children = try readEntries(&r, depth: depth + 1, &reading)
+        }
+        return item
     }
 
     /// A full paint of kind 0 (solid), 1 (linear) or 2 (radial), after its code byte.
@@ -133,10 +171,20 @@ enum FrameCoding {
     }
 
     static func readFullItem(_ r: inout ByteReader) throws(WireError) -> Item {
-        var item = Item(id: try r.varint(), kind: .rect)
+        var item = Item(id: try readId(&r), kind: .rect)
         let mask = try readMask(&r)
         try readFields(mask, into: &item, &r)
         return item
+    }
+
+    /// An entry id: 1...maxId (0 names the root layer).
+    static func readId(_ r: inout ByteReader) throws(WireError) -> UInt32 {
+        let start = r.offset
+        let id = try r.varint()
+        guard id >= 1, id <= WireLimits.maxId else {
+            throw WireError(offset: start, reason: "item id \(id) is not in 1...\(WireLimits.maxId)")
+        }
+        return id
     }
 
     static func readMask(_ r: inout ByteReader) throws(WireError) -> ItemFields {
@@ -176,7 +224,7 @@ enum FrameCoding {
         if mask.contains(.kind) {
             let k = try r.byte()
             guard let kind = ItemKind(rawValue: k) else {
-                throw WireError(offset: r.offset - 1, reason: "item kind \(k) is not 0...4")
+                throw WireError(offset: r.offset - 1, reason: "item kind \(k) is not 0...5")
             }
             item.kind = kind
         }

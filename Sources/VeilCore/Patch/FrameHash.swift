@@ -1,11 +1,62 @@
-/// The 32-bit hash a message carries of the frame it produces: FNV-1a over the frame's canonical
-/// serialization, which is the keyframe body (docs/PROTOCOL.md, "Frame hash"). A mirror recomputes
-/// it after applying a message; a mismatch means it lost track and needs a keyframe.
+/// The 32-bit hash a message carries of the frame it produces (docs/PROTOCOL.md, "Frame hash").
+///
+/// It is a sum (mod 2^32) of independent terms, each an FNV-1a over a few canonical bytes: one for
+/// the frame's header, one per paint slot, one per entry (item or layer) naming its parent layer and
+/// its index there. A change to one paint or one entry changes one term, so a session keeps the
+/// hash of its retained frame up to date in time proportional to what changed, while a mirror that
+/// recomputes it still checks every field, the tree's shape and the painter's order.
 public enum FrameHash {
     public static func of(_ frame: Frame) -> UInt32 {
-        var hasher = FNV1a()
-        FrameCoding.write(frame, to: &hasher)
-        return hasher.value
+        var sum = head(frame, entryCount: entryCount(frame.items))
+        for (slot, paint) in frame.paints.enumerated() { sum &+= paintTerm(slot: slot, paint) }
+        sum &+= entriesTerm(parent: 0, frame.items)
+        return sum
+    }
+
+    /// Width, height, background, the paint count and the number of entries in the whole tree.
+    public static func head(_ frame: Frame, entryCount: Int) -> UInt32 {
+        var h = FNV1a()
+        h.writeZigzag(frame.width)
+        h.writeZigzag(frame.height)
+        h.writeColor(frame.background)
+        h.writeVarint(frame.paints.count)
+        h.writeVarint(entryCount)
+        return h.value
+    }
+
+    /// The slot, then the paint as a keyframe writes it (its code byte first).
+    public static func paintTerm(slot: Int, _ paint: Paint) -> UInt32 {
+        var h = FNV1a()
+        h.writeVarint(slot)
+        FrameCoding.write(paint, to: &h)
+        return h.value
+    }
+
+    /// The parent layer's id (0 = root), the index in its child list, then the entry's own fields as
+    /// a keyframe writes them (id, mask, fields; a layer's children have terms of their own).
+    public static func entryTerm(parent: UInt32, index: Int, _ item: Item) -> UInt32 {
+        var h = FNV1a()
+        h.writeVarint(parent)
+        h.writeVarint(index)
+        FrameCoding.writeFullItem(item, to: &h)
+        return h.value
+    }
+
+    /// The terms of a child list and of every subtree below it.
+    public static func entriesTerm(parent: UInt32, _ entries: [Item]) -> UInt32 {
+        var sum: UInt32 = 0
+        for (i, e) in entries.enumerated() {
+            sum &+= entryTerm(parent: parent, index: i, e)
+            if e.isLayer { sum &+= entriesTerm(parent: e.id, e.children) }
+        }
+        return sum
+    }
+
+    /// Entries in a tree (items and layers, at every depth).
+    public static func entryCount(_ entries: [Item]) -> Int {
+        var n = entries.count
+        for e in entries where e.isLayer { n += entryCount(e.children) }
+        return n
     }
 
     public static func of(bytes: ArraySlice<UInt8>) -> UInt32 {

@@ -1,10 +1,13 @@
-/// Item id → index, an open-addressing table. Deterministic and free of the standard library's
-/// seeded hashing (which needs `arc4random_buf` in Embedded Swift); O(1) per lookup.
+/// Item id → index, an open-addressing table that grows as ids are added. Deterministic and free
+/// of the standard library's seeded hashing (which needs `arc4random_buf` in Embedded Swift);
+/// O(1) per lookup.
 struct IdIndex {
     private var keys: [UInt32]
     private var values: [Int32]   // -1 = empty slot
-    private let mask: Int
-    private let shift: UInt32
+    private var mask: Int
+    private var shift: UInt32
+    /// Ids held.
+    private(set) var count = 0
 
     init(capacity: Int) {
         var size = 16
@@ -22,8 +25,9 @@ struct IdIndex {
         Int(truncatingIfNeeded: (id &* 0x9E37_79B1) >> shift) & mask
     }
 
-    /// Adds id → index; false (and no change) when the id is already there. At most `capacity` ids.
+    /// Adds id → index; false (and no change) when the id is already there.
     mutating func insert(_ id: UInt32, at index: Int) -> Bool {
+        if (count + 1) * 2 > keys.count { grow() }
         var s = slot(id)
         while values[s] >= 0 {
             if keys[s] == id { return false }
@@ -31,6 +35,7 @@ struct IdIndex {
         }
         keys[s] = id
         values[s] = Int32(truncatingIfNeeded: index)
+        count += 1
         return true
     }
 
@@ -41,5 +46,15 @@ struct IdIndex {
             s = (s + 1) & mask
         }
         return nil
+    }
+
+    /// Doubles the table, keeping every entry (keeps the load factor at most ½).
+    private mutating func grow() {
+        let oldKeys = keys, oldValues = values
+        var bigger = IdIndex(capacity: oldKeys.count)
+        for s in oldKeys.indices where oldValues[s] >= 0 {
+            _ = bigger.insert(oldKeys[s], at: Int(oldValues[s]))
+        }
+        self = bigger
     }
 }

@@ -11,10 +11,14 @@ public struct Message: Equatable, Sendable {
     /// `FrameHash` of the frame after this message.
     public var hash: UInt32
     public var events: [HostEvent]
+    /// Extension records this decoder does not know but may skip (none are defined yet).
+    public var extensions: [WireExtension]
     public var body: Body
 
-    public init(sequence: UInt32, hash: UInt32, events: [HostEvent] = [], body: Body) {
-        self.sequence = sequence; self.hash = hash; self.events = events; self.body = body
+    public init(sequence: UInt32, hash: UInt32, events: [HostEvent] = [], extensions: [WireExtension] = [],
+                body: Body) {
+        self.sequence = sequence; self.hash = hash; self.events = events; self.extensions = extensions
+        self.body = body
     }
 
     public var isKeyframe: Bool {
@@ -23,11 +27,22 @@ public struct Message: Equatable, Sendable {
     }
 }
 
+/// An extension record: room for the format to grow without a new version. A decoder that does not
+/// know `tag` skips the record when the tag is even (optional) and rejects the message when it is
+/// odd (must-understand), so it can tell "unknown but skippable" from "corrupt".
+public struct WireExtension: Equatable, Sendable {
+    public var tag: UInt32
+    public var payload: [UInt8]
+    public init(tag: UInt32, payload: [UInt8]) { self.tag = tag; self.payload = payload }
+
+    public var isRequired: Bool { tag & 1 == 1 }
+}
+
 /// The fixed bytes of the header: magic, version, then one type/flags byte.
 enum WireHeader {
     /// "V"
     static let magic: UInt8 = 0x56
-    static let version: UInt8 = 1
+    static let version: UInt8 = 2
     /// Bits 0-1 of the type/flags byte: the message type.
     static let typeMask: UInt8 = 3
     static let keyframe: UInt8 = 1
@@ -36,8 +51,10 @@ enum WireHeader {
     static let hasEvents: UInt8 = 1 << 2
     /// Bit 3 (deltas only): a base distance follows the seq. Clear: the base is seq - 1.
     static let hasBaseDistance: UInt8 = 1 << 3
-    /// Bits 4-7 must be 0.
-    static let knownBits: UInt8 = typeMask | hasEvents | hasBaseDistance
+    /// Bit 4: an extensions section follows the events (room to grow, docs/PROTOCOL.md).
+    static let hasExtensions: UInt8 = 1 << 4
+    /// Bits 5-7 must be 0.
+    static let knownBits: UInt8 = typeMask | hasEvents | hasBaseDistance | hasExtensions
 }
 
 /// Bits of the first byte of a patch body: which sections follow, in this order.
@@ -47,14 +64,23 @@ enum PatchSections {
     static let background: UInt8 = 1 << 2
     static let paintCount: UInt8 = 1 << 3
     static let paintEdits: UInt8 = 1 << 4
-    static let removes: UInt8 = 1 << 5
-    static let placements: UInt8 = 1 << 6
-    static let updates: UInt8 = 1 << 7
+    /// Child-list edits per layer.
+    static let structure: UInt8 = 1 << 5
+    /// Field changes by entry id.
+    static let updates: UInt8 = 1 << 6
+    /// Bit 7 must be 0.
+    static let known: UInt8 = (1 << 7) - 1
 }
 
-/// The paint edits section has no count: each edit starts with `varint slotGap << 1 | more`, where
-/// `more` (bit 0) says another edit follows.
-enum PaintEdits {
+/// The ops byte of a layer edit: which lists follow (at least one; other bits must be 0).
+enum LayerEditOps {
+    static let removes: UInt8 = 1 << 0
+    static let placements: UInt8 = 1 << 1
+}
+
+/// Lists without a count (paint edits, updates) end with an entry whose `more` bit (bit 0 of its
+/// first varint: `gap << 1 | more`) is 0.
+enum ListEnd {
     static let more = 1
 }
 

@@ -1,6 +1,10 @@
-/// The edit script that turns one frame into the next (docs/PROTOCOL.md, "Patch"). Items are
-/// referred to by index: removes and move sources by their index in the old frame, placements and
-/// updates by their index in the new one. `Differ.diff` makes them; `apply(to:)` replays them.
+/// The edit script that turns one frame into the next (docs/PROTOCOL.md, "Patch body").
+///
+/// Structure is edited per layer: each `LayerEdit` names a layer by id (0 = the root) and removes
+/// and places entries of that layer's child list by position (removes and move sources by their
+/// index in the old list, placements by their index in the new one). Field changes are addressed
+/// by entry id (`updates`, ascending ids), so animating a layer's offset or opacity costs its id,
+/// a mask and the value, wherever the layer is. `Differ.diff` makes patches; `apply(to:)` replays them.
 public struct Patch: Equatable, Sendable {
     public var width: Int32? = nil
     public var height: Int32? = nil
@@ -9,11 +13,9 @@ public struct Patch: Equatable, Sendable {
     public var paintCount: Int? = nil
     /// Paint slot changes, ascending by slot.
     public var paintEdits: [PaintEdit] = []
-    /// Old indices of items that go away, ascending.
-    public var removes: [Int] = []
-    /// New items and moved survivors, placed at their final index, ascending.
-    public var placements: [Placement] = []
-    /// Changed fields of items, by final index, ascending.
+    /// Child-list edits, at most one per layer.
+    public var structure: [LayerEdit] = []
+    /// Changed fields of entries (items or layers) of the new frame, ascending by id.
     public var updates: [ItemUpdate] = []
 
     public init() {}
@@ -21,8 +23,23 @@ public struct Patch: Equatable, Sendable {
     /// True when applying it changes nothing.
     public var isEmpty: Bool {
         width == nil && height == nil && background == nil && paintCount == nil && paintEdits.isEmpty
-            && removes.isEmpty && placements.isEmpty && updates.isEmpty
+            && structure.isEmpty && updates.isEmpty
     }
+}
+
+/// The removes and placements of one layer's child list (ids of the layer: 0 = the root).
+public struct LayerEdit: Equatable, Sendable {
+    public var layer: UInt32
+    /// Old indices of entries that go away, ascending.
+    public var removes: [Int] = []
+    /// New entries and moved survivors, placed at their final index, ascending.
+    public var placements: [Placement] = []
+
+    public init(layer: UInt32, removes: [Int] = [], placements: [Placement] = []) {
+        self.layer = layer; self.removes = removes; self.placements = placements
+    }
+
+    public var isEmpty: Bool { removes.isEmpty && placements.isEmpty }
 }
 
 public struct PaintEdit: Equatable, Sendable {
@@ -71,7 +88,7 @@ public struct GradientAdjustment: Equatable, Sendable {
 }
 
 public enum Placement: Equatable, Sendable {
-    /// A new item at its final index.
+    /// A new entry (an item, or a layer with its whole subtree) at its final index.
     case insert(at: Int, Item)
     /// A surviving item, taken from its old index, placed at its final index.
     case move(at: Int, from: Int)
@@ -85,20 +102,20 @@ public enum Placement: Equatable, Sendable {
 }
 
 public struct ItemUpdate: Equatable, Sendable {
-    /// Final index of the item.
-    public var index: Int
+    /// Id of the entry (item or layer) in the new frame.
+    public var id: UInt32
     public var fields: ItemFields
-    /// New values of the fields in `fields`; every other field (and the id) is at its default.
+    /// New values of the fields in `fields`; every other field is at its default (no children).
     public var values: Item
 
-    public init(index: Int, fields: ItemFields, values: Item) {
-        self.index = index; self.fields = fields; self.values = values
+    public init(id: UInt32, fields: ItemFields, values: Item) {
+        self.id = id; self.fields = fields; self.values = values
     }
 
     /// The update that sets `fields` to their values in `new` (canonical: other fields at defaults).
-    public init(index: Int, fields: ItemFields, from new: Item) {
+    public init(fields: ItemFields, from new: Item) {
         var v = Item.defaults
         fields.copy(from: new, to: &v)
-        self.init(index: index, fields: fields, values: v)
+        self.init(id: new.id, fields: fields, values: v)
     }
 }

@@ -1,4 +1,4 @@
-/// Decodes `veil.v1` messages. Rejects truncated, corrupt or oversized input with a `WireError`;
+/// Decodes `veil.v2` messages. Rejects truncated, corrupt or oversized input with a `WireError`;
 /// never traps, and allocates no more than the input's size justifies (counts are checked against
 /// `WireLimits` and against the bytes left before anything is reserved).
 public enum WireDecoder {
@@ -9,14 +9,14 @@ public enum WireDecoder {
         var r = ByteReader(bytes)
         guard try r.byte() == WireHeader.magic else { throw WireError(offset: 0, reason: "not a veil message (magic byte is not 0x56)") }
         let version = try r.byte()
-        guard version == WireHeader.version else { throw WireError(offset: 1, reason: "unsupported version \(version), expected 1") }
+        guard version == WireHeader.version else { throw WireError(offset: 1, reason: "unsupported version \(version), expected 2") }
         let flags = try r.byte()
         let type = flags & WireHeader.typeMask
         guard type == WireHeader.keyframe || type == WireHeader.delta else {
             throw WireError(offset: 2, reason: "unknown message type \(type)")
         }
         guard flags & ~WireHeader.knownBits == 0 else {
-            throw WireError(offset: 2, reason: "type byte \(flags) has reserved bits set (bits 4-7 must be 0)")
+            throw WireError(offset: 2, reason: "type byte \(flags) has reserved bits set (bits 5-7 must be 0)")
         }
         if type == WireHeader.keyframe && flags & WireHeader.hasBaseDistance != 0 {
             throw WireError(offset: 2, reason: "a keyframe has no base")
@@ -31,6 +31,7 @@ public enum WireDecoder {
         }
         let hash = try r.uint32LE()
         let events = flags & WireHeader.hasEvents != 0 ? try readEvents(&r) : []
+        let extensions = flags & WireHeader.hasExtensions != 0 ? try readExtensions(&r) : []
         let body: Message.Body
         if type == WireHeader.keyframe {
             body = .keyframe(try FrameCoding.readFrame(&r))
@@ -38,7 +39,7 @@ public enum WireDecoder {
             body = .delta(base: base, try readPatch(&r))
         }
         guard r.isAtEnd else { throw r.error("\(r.remaining) unexpected bytes after the message") }
-        return Message(sequence: sequence, hash: hash, events: events, body: body)
+        return Message(sequence: sequence, hash: hash, events: events, extensions: extensions, body: body)
     }
 
     static func readEvents(_ r: inout ByteReader) throws(WireError) -> [HostEvent] {
@@ -55,9 +56,33 @@ public enum WireDecoder {
         return events
     }
 
+    /// Extension records: none is defined yet, so each is kept as unknown when optional (even tag)
+    /// and refused when it must be understood (odd tag).
+    static func readExtensions(_ r: inout ByteReader) throws(WireError) -> [WireExtension] {
+        let start = r.offset
+        let n = try r.count(max: WireLimits.maxExtensions, minBytes: 2, of: "extensions")
+        guard n > 0 else { throw WireError(offset: start, reason: "the extensions section is present but empty") }
+        var records: [WireExtension] = []
+        for _ in 0 ..< n {
+            let at = r.offset
+            let tag = try r.varint()
+            let length = try r.count(max: WireLimits.maxMessageBytes, minBytes: 1, of: "extension bytes")
+            let payload = try r.take(length)
+            let record = WireExtension(tag: tag, payload: payload)
+            if record.isRequired {
+                throw WireError(offset: at, reason: "extension \(tag) must be understood and is not supported")
+            }
+            records.append(record)
+        }
+        return records
+    }
+
     static func readPatch(_ r: inout ByteReader) throws(WireError) -> Patch {
         var p = Patch()
         let sections = try r.byte()
+        guard sections & ~PatchSections.known == 0 else {
+            throw WireError(offset: r.offset - 1, reason: "patch sections byte \(sections) has reserved bit 7 set")
+        }
         if sections & PatchSections.width != 0 { p.width = try r.zigzag() }
         if sections & PatchSections.height != 0 { p.height = try r.zigzag() }
         if sections & PatchSections.background != 0 { p.background = try r.color() }
@@ -77,23 +102,64 @@ public enum WireDecoder {
                     throw WireError(offset: start, reason: "paint slot \(slot) exceeds the limit of \(WireLimits.maxPaints)")
                 }
                 previous = slot
-                more = code & PaintEdits.more != 0
+                more = code & ListEnd.more != 0
                 p.paintEdits.append(PaintEdit(slot: slot, change: try readPaintChange(&r)))
             }
         }
-        if sections & PatchSections.removes != 0 {
+        if sections & PatchSections.structure != 0 {
+            let n = try sectionCount(&r, max: WireLimits.maxItems, minBytes: 4, of: "layer edits")
+            p.structure.reserveCapacity(n)
+            for _ in 0 ..< n { p.structure.append(try readLayerEdit(&r)) }
+        }
+        if sections & PatchSections.updates != 0 {
+            // No count, like the paint edits: ids ascend below maxId, and each update takes bytes.
+            var previous: UInt32 = 0
+            var more = true
+            while more {
+                let start = r.offset
+                let code = try r.varint()
+                let id = UInt64(previous) + 1 + UInt64(code >> 1)
+                guard id <= UInt64(WireLimits.maxId) else {
+                    throw WireError(offset: start, reason: "updated id \(id) exceeds \(WireLimits.maxId)")
+                }
+                previous = UInt32(id)
+                more = code & 1 != 0
+                let maskAt = r.offset
+                let fields = try FrameCoding.readMask(&r)
+                guard !fields.isEmpty else { throw WireError(offset: maskAt, reason: "an update must change a field") }
+                var values = Item.defaults
+                try FrameCoding.readFields(fields, into: &values, &r)
+                p.updates.append(ItemUpdate(id: previous, fields: fields, values: values))
+            }
+        }
+        return p
+    }
+
+    /// Layer id, ops byte, then the removes and placements of that layer's child list.
+    static func readLayerEdit(_ r: inout ByteReader) throws(WireError) -> LayerEdit {
+        let layerAt = r.offset
+        let layer = try r.varint()
+        guard layer <= WireLimits.maxId else { throw WireError(offset: layerAt, reason: "layer id \(layer) exceeds \(WireLimits.maxId)") }
+        var edit = LayerEdit(layer: layer)
+        let opsAt = r.offset
+        let ops = try r.byte()
+        guard ops != 0, ops & ~(LayerEditOps.removes | LayerEditOps.placements) == 0 else {
+            throw WireError(offset: opsAt, reason: "layer edit ops byte \(ops) is not 1, 2 or 3")
+        }
+        if ops & LayerEditOps.removes != 0 {
             let n = try sectionCount(&r, max: WireLimits.maxItems, minBytes: 1, of: "removes")
-            p.removes.reserveCapacity(n)
+            edit.removes.reserveCapacity(n)
             var previous = -1
             for _ in 0 ..< n {
                 previous = try nextIndex(&r, after: previous, limit: WireLimits.maxItems, of: "removed index")
-                p.removes.append(previous)
+                edit.removes.append(previous)
             }
         }
-        if sections & PatchSections.placements != 0 {
+        if ops & LayerEditOps.placements != 0 {
             let n = try sectionCount(&r, max: WireLimits.maxItems, minBytes: 2, of: "placements")
-            p.placements.reserveCapacity(n)
+            edit.placements.reserveCapacity(n)
             var previous = -1
+            var reading = FrameCoding.EntryReading()
             for _ in 0 ..< n {
                 let start = r.offset
                 let code = try r.bounded(max: 2 * WireLimits.maxItems + 1, of: "placement gap")
@@ -102,28 +168,13 @@ public enum WireDecoder {
                 previous = at
                 if code & 1 == 1 {
                     let from = try r.bounded(max: WireLimits.maxItems - 1, of: "moved index")
-                    p.placements.append(.move(at: at, from: from))
+                    edit.placements.append(.move(at: at, from: from))
                 } else {
-                    p.placements.append(.insert(at: at, try FrameCoding.readFullItem(&r)))
+                    edit.placements.append(.insert(at: at, try FrameCoding.readEntry(&r, depth: 1, &reading)))
                 }
             }
         }
-        if sections & PatchSections.updates != 0 {
-            let n = try sectionCount(&r, max: WireLimits.maxItems, minBytes: 3, of: "updates")
-            p.updates.reserveCapacity(n)
-            var previous = -1
-            for _ in 0 ..< n {
-                let index = try nextIndex(&r, after: previous, limit: WireLimits.maxItems, of: "updated index")
-                previous = index
-                let start = r.offset
-                let fields = try FrameCoding.readMask(&r)
-                guard !fields.isEmpty else { throw WireError(offset: start, reason: "an update must change a field") }
-                var values = Item.defaults
-                try FrameCoding.readFields(fields, into: &values, &r)
-                p.updates.append(ItemUpdate(index: index, fields: fields, values: values))
-            }
-        }
-        return p
+        return edit
     }
 
     /// A present section holds at least one entry.

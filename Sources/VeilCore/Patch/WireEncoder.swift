@@ -1,23 +1,26 @@
-/// Encodes messages in the `veil.v1` format (docs/PROTOCOL.md).
+/// Encodes messages in the `veil.v2` format (docs/PROTOCOL.md).
 public enum WireEncoder {
-    /// A keyframe of `frame`; its hash is computed from the body as it is written.
-    public static func keyframe(_ frame: Frame, sequence: UInt32, events: [HostEvent] = []) -> [UInt8] {
+    /// A keyframe of `frame`, which hashes to `hash` (`FrameHash.of(frame)` when not given).
+    public static func keyframe(_ frame: Frame, sequence: UInt32, events: [HostEvent] = [],
+                                hash: UInt32? = nil) -> [UInt8] {
         var w = ByteWriter(capacity: 16 + frame.items.count * 16)
-        let hashOffset = writeHeader(type: WireHeader.keyframe, sequence: sequence, base: nil, events: events, to: &w)
+        let hashOffset = writeHeader(type: WireHeader.keyframe, sequence: sequence, base: nil, events: events,
+                                     extensions: [], to: &w)
+        w.patchUInt32LE(hash ?? FrameHash.of(frame), at: hashOffset)
         writeEvents(events, to: &w)
-        let bodyStart = w.bytes.count
         FrameCoding.write(frame, to: &w)
-        w.patchUInt32LE(FrameHash.of(bytes: w.bytes[bodyStart...]), at: hashOffset)
         return w.bytes
     }
 
     /// A delta: `patch` applies to the frame of message `base` and yields a frame with hash `hash`.
     public static func delta(_ patch: Patch, sequence: UInt32, base: UInt32, hash: UInt32,
-                             events: [HostEvent] = []) -> [UInt8] {
+                             events: [HostEvent] = [], extensions: [WireExtension] = []) -> [UInt8] {
         var w = ByteWriter(capacity: 32)
-        let hashOffset = writeHeader(type: WireHeader.delta, sequence: sequence, base: base, events: events, to: &w)
+        let hashOffset = writeHeader(type: WireHeader.delta, sequence: sequence, base: base, events: events,
+                                     extensions: extensions, to: &w)
         w.patchUInt32LE(hash, at: hashOffset)
         writeEvents(events, to: &w)
+        writeExtensions(extensions, to: &w)
         writePatch(patch, to: &w)
         return w.bytes
     }
@@ -28,26 +31,29 @@ public enum WireEncoder {
         case let .keyframe(frame):
             var w = ByteWriter()
             let hashOffset = writeHeader(type: WireHeader.keyframe, sequence: message.sequence, base: nil,
-                                         events: message.events, to: &w)
+                                         events: message.events, extensions: message.extensions, to: &w)
             w.patchUInt32LE(message.hash, at: hashOffset)
             writeEvents(message.events, to: &w)
+            writeExtensions(message.extensions, to: &w)
             FrameCoding.write(frame, to: &w)
             return w.bytes
         case let .delta(base, patch):
-            return delta(patch, sequence: message.sequence, base: base, hash: message.hash, events: message.events)
+            return delta(patch, sequence: message.sequence, base: base, hash: message.hash, events: message.events,
+                         extensions: message.extensions)
         }
     }
 
     /// Magic, version, type/flags, sequence, base distance (deltas whose base is not seq - 1), then
     /// four bytes for the hash; returns where the hash goes.
     static func writeHeader(type: UInt8, sequence: UInt32, base: UInt32?, events: [HostEvent],
-                            to w: inout ByteWriter) -> Int {
+                            extensions: [WireExtension], to w: inout ByteWriter) -> Int {
         w.write(WireHeader.magic)
         w.write(WireHeader.version)
         let distance = base.map { sequence &- $0 }
         var flags = type
         if !events.isEmpty { flags |= WireHeader.hasEvents }
         if let distance, distance != 1 { flags |= WireHeader.hasBaseDistance }
+        if !extensions.isEmpty { flags |= WireHeader.hasExtensions }
         w.write(flags)
         w.writeVarint(sequence)
         if flags & WireHeader.hasBaseDistance != 0, let distance { w.writeVarint(distance) }
@@ -66,6 +72,16 @@ public enum WireEncoder {
         }
     }
 
+    /// The extensions section: present only when there are extension records.
+    static func writeExtensions(_ extensions: [WireExtension], to w: inout ByteWriter) {
+        if extensions.isEmpty { return }
+        w.writeVarint(extensions.count)
+        for e in extensions {
+            w.writeVarint(e.tag)
+            w.writeLengthPrefixed(e.payload)
+        }
+    }
+
     static func writePatch(_ p: Patch, to w: inout ByteWriter) {
         var sections: UInt8 = 0
         if p.width != nil { sections |= PatchSections.width }
@@ -73,8 +89,7 @@ public enum WireEncoder {
         if p.background != nil { sections |= PatchSections.background }
         if p.paintCount != nil { sections |= PatchSections.paintCount }
         if !p.paintEdits.isEmpty { sections |= PatchSections.paintEdits }
-        if !p.removes.isEmpty { sections |= PatchSections.removes }
-        if !p.placements.isEmpty { sections |= PatchSections.placements }
+        if !p.structure.isEmpty { sections |= PatchSections.structure }
         if !p.updates.isEmpty { sections |= PatchSections.updates }
         w.write(sections)
 
@@ -85,44 +100,57 @@ public enum WireEncoder {
         if !p.paintEdits.isEmpty {
             var previous = -1
             for (i, edit) in p.paintEdits.enumerated() {
-                let more = i + 1 < p.paintEdits.count ? PaintEdits.more : 0
+                let more = i + 1 < p.paintEdits.count ? ListEnd.more : 0
                 w.writeVarint((edit.slot - previous - 1) << 1 | more)
                 previous = edit.slot
                 writePaintChange(edit.change, to: &w)
             }
         }
-        if !p.removes.isEmpty {
-            w.writeVarint(p.removes.count)
+        if !p.structure.isEmpty {
+            w.writeVarint(p.structure.count)
+            for edit in p.structure { writeLayerEdit(edit, to: &w) }
+        }
+        if !p.updates.isEmpty {
+            var previous: UInt32 = 0
+            for (i, update) in p.updates.enumerated() {
+                let more: UInt32 = i + 1 < p.updates.count ? 1 : 0
+                w.writeVarint((update.id - previous - 1) << 1 | more)
+                previous = update.id
+                w.writeVarint(update.fields.rawValue)
+                FrameCoding.writeFields(update.fields, of: update.values, to: &w)
+            }
+        }
+    }
+
+    /// Layer id, ops byte, then the removes and placements of its child list (gaps of ascending indices).
+    static func writeLayerEdit(_ edit: LayerEdit, to w: inout ByteWriter) {
+        w.writeVarint(edit.layer)
+        var ops: UInt8 = 0
+        if !edit.removes.isEmpty { ops |= LayerEditOps.removes }
+        if !edit.placements.isEmpty { ops |= LayerEditOps.placements }
+        w.write(ops)
+        if !edit.removes.isEmpty {
+            w.writeVarint(edit.removes.count)
             var previous = -1
-            for index in p.removes {
+            for index in edit.removes {
                 w.writeVarint(index - previous - 1)
                 previous = index
             }
         }
-        if !p.placements.isEmpty {
-            w.writeVarint(p.placements.count)
+        if !edit.placements.isEmpty {
+            w.writeVarint(edit.placements.count)
             var previous = -1
-            for placement in p.placements {
+            for placement in edit.placements {
                 let gap = placement.index - previous - 1
                 previous = placement.index
                 switch placement {
                 case let .insert(_, item):
                     w.writeVarint(gap << 1)
-                    FrameCoding.writeFullItem(item, to: &w)
+                    FrameCoding.writeEntry(item, to: &w)
                 case let .move(_, from):
                     w.writeVarint(gap << 1 | 1)
                     w.writeVarint(from)
                 }
-            }
-        }
-        if !p.updates.isEmpty {
-            w.writeVarint(p.updates.count)
-            var previous = -1
-            for update in p.updates {
-                w.writeVarint(update.index - previous - 1)
-                previous = update.index
-                w.writeVarint(update.fields.rawValue)
-                FrameCoding.writeFields(update.fields, of: update.values, to: &w)
             }
         }
     }

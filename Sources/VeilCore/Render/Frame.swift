@@ -1,5 +1,7 @@
-/// One frame: what a host draws. A paint table plus items in painter's order, each with a stable id.
-/// Everything is quantized (`Fixed`), so two frames are equal exactly when they draw the same.
+/// One frame: what a host draws. A paint table plus a tree of items in painter's order: `items`
+/// are the children of the root layer (id 0, canvas space); an item of kind `.layer` holds children
+/// of its own, in its space. Every id is unique in the whole frame. Everything is quantized
+/// (`Fixed`), so two frames are equal exactly when they draw the same.
 public struct Frame: Equatable, Sendable {
     /// Canvas size in 1/8 pt.
     public var width: Int32
@@ -44,9 +46,14 @@ public enum ItemKind: UInt8, Sendable {
     /// An activity indicator: 8 spokes around the box centre, drawn by the host (docs/PROTOCOL.md);
     /// `rotation` turns it, so animating it costs one field.
     case activityIndicator = 4
+    /// A group of items (and layers): drawn translated by (x, y), clipped to `clip`, and composited
+    /// as a whole at `opacity` (true group opacity). Its children's coordinates are in its space, so
+    /// moving, scrolling or fading a subtree is one field of its layer.
+    case layer = 5
 }
 
-/// A clip rectangle in canvas space (1/8 pt), rounded by `cornerRadius`.
+/// A clip rectangle in the space of the item's parent layer (1/8 pt), rounded by `cornerRadius`.
+/// For a layer too the clip is in its parent's space, so scrolling (moving the layer) keeps it put.
 public struct Clip: Equatable, Sendable {
     public var x: Int32
     public var y: Int32
@@ -58,12 +65,14 @@ public struct Clip: Equatable, Sendable {
     }
 }
 
-/// A drawable item. A flat record: every kind uses a subset of the fields, the rest stay at their
-/// defaults so they cost nothing on the wire (a delta carries only changed fields).
+/// A drawable item or a layer. A flat record: every kind uses a subset of the fields, the rest stay
+/// at their defaults so they cost nothing on the wire (a delta carries only changed fields).
+/// A layer uses x, y (its offset in its parent's space), width, height (its bounds, informative),
+/// opacity (group opacity), clip, and `children`.
 public struct Item: Equatable, Sendable {
     public var id: UInt32
     public var kind: ItemKind
-    /// Box in canvas space, 1/8 pt.
+    /// Box in the parent layer's space, 1/8 pt.
     public var x: Int32 = 0
     public var y: Int32 = 0
     public var width: Int32 = 0
@@ -87,6 +96,10 @@ public struct Item: Equatable, Sendable {
     /// Arc items.
     public var arcStart: Int32 = 0
     public var arcSweep: Int32 = 0
+    /// Layers only: the layer's items and layers in painter's order, in the layer's space.
+    public var children: [Item] = []
 
     public init(id: UInt32, kind: ItemKind) { self.id = id; self.kind = kind }
+
+    public var isLayer: Bool { kind == .layer }
 }

@@ -6,7 +6,7 @@
 /// its own — so golden files diff line by line.
 public enum FrameJSON {
     public static func json(_ frame: Frame) -> [UInt8] {
-        var out = TextBytes(capacity: 128 + frame.paints.count * 80 + frame.items.count * 260)
+        var out = TextBytes(capacity: 128 + frame.paints.count * 80 + FrameHash.entryCount(frame.items) * 260)
         out.append("{\"width\":")
         out.int(frame.width)
         out.append(",\"height\":")
@@ -18,13 +18,20 @@ public enum FrameJSON {
             out.append(i == 0 ? "\n" : ",\n")
             self.paint(paint, into: &out)
         }
-        out.append(frame.paints.isEmpty ? "],\n\"items\":[" : "\n],\n\"items\":[")
-        for (i, item) in frame.items.enumerated() {
+        out.append(frame.paints.isEmpty ? "],\n\"items\":" : "\n],\n\"items\":")
+        entries(frame.items, into: &out)
+        out.append("}\n")
+        return out.bytes
+    }
+
+    /// A child list: each entry on a line of its own; a layer's children follow it, nested.
+    private static func entries(_ items: [Item], into out: inout TextBytes) {
+        out.append("[")
+        for (i, item) in items.enumerated() {
             out.append(i == 0 ? "\n" : ",\n")
             self.item(item, into: &out)
         }
-        out.append(frame.items.isEmpty ? "]}\n" : "\n]}\n")
-        return out.bytes
+        out.append(items.isEmpty ? "]" : "\n]")
     }
 
     private static func paint(_ paint: Paint, into out: inout TextBytes) {
@@ -122,6 +129,10 @@ public enum FrameJSON {
         out.int(item.arcStart)
         out.append(",\"arcSweep\":")
         out.int(item.arcSweep)
+        if item.isLayer {
+            out.append(",\"children\":")
+            entries(item.children, into: &out)
+        }
         out.append("}")
     }
 

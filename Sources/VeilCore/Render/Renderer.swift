@@ -1,17 +1,41 @@
 /// Turns laid-out boxes into a Frame: one pass in painter's order, paints interned into the table,
-/// item ids interned from "<node id>#<role>", children clipped and culled by clipping ancestors.
+/// item ids interned from "<node id>#<role>", containers drawn as layers (docs/ARCHITECTURE.md,
+/// "Layers"), children culled by clipping ancestors.
 struct Renderer {
     private var ids = IdTable()
 
     mutating func render(_ root: LayoutBox, scene: Scene, interaction: Interaction, time: Double) -> Frame {
         var pass = RenderPass(palette: .of(scene.appearance), interaction: interaction, time: time, ids: ids)
         let background = scene.background ?? pass.palette.background
-        pass.draw(root, opacity: 1, clip: nil)
+        pass.draw(root, clip: nil)
         ids = pass.ids
         return Frame(width: Fixed.from(scene.width), height: Fixed.from(scene.height), background: background,
-                     paints: pass.paints.paints, items: pass.items)
+                     paints: pass.paints.paints, items: pass.layers[0].items)
     }
 }
+
+/// A layer being filled: its own record, where its space starts on the canvas, and its children.
+private struct LayerBuilder {
+    var layer: Item
+    var origin: Point
+    var items: [Item] = []
+}
+
+/// While a skeleton root's subtree is drawn (docs/ARCHITECTURE.md, "Skeleton layers"): the content
+/// of its placeholder nodes and the placeholders themselves go into two flat layers appended after
+/// the root's own drawing, so a cross-dissolve between them is two layer opacities.
+private struct SkeletonLayers {
+    var content: LayerBuilder
+    var placeholders: LayerBuilder
+    /// The clip (canvas) in force at the root: flat items inside need a clip of their own only
+    /// when a clipping container below the root cuts them.
+    var clipAtRoot: Rect?
+    /// Opacity of layers opened below the root (their items land in the flat layers).
+    var opacity: Double = 1
+}
+
+/// Where `emit` puts items.
+private enum EmitTarget { case layer, skeletonContent, skeletonPlaceholders }
 
 /// The state of one render: what has been emitted so far.
 private struct RenderPass {
@@ -20,107 +44,223 @@ private struct RenderPass {
     let time: Double
     var ids: IdTable
     var paints = PaintTable()
-    var items: [Item] = []
+    /// The open layers, the root's (id 0, canvas space) first.
+    var layers: [LayerBuilder] = [LayerBuilder(layer: Item(id: 0, kind: .layer), origin: .zero)]
     /// The skeleton whose subtree is being drawn.
     var brush: SkeletonBrush? = nil
+    var skeleton: SkeletonLayers? = nil
+    var target = EmitTarget.layer
+    /// Opacity that could not become a layer (only past the wire's layer depth): applied per item.
+    var inheritedOpacity = 1.0
 
     init(palette: Palette, interaction: Interaction, time: Double, ids: IdTable) {
         self.palette = palette; self.interaction = interaction; self.time = time; self.ids = ids
     }
 
-    mutating func draw(_ box: LayoutBox, opacity parentOpacity: Double, clip: Rect?) {
+    /// A node becomes a layer when it has children (moving it moves one layer), clips them, or has
+    /// an opacity below 1 or a fade (group opacity, animated as one field).
+    static func makesLayer(_ box: LayoutBox) -> Bool {
+        !box.children.isEmpty || box.node.clipsChildren || box.node.opacity < 1 || box.node.fade != nil
+    }
+
+    mutating func draw(_ box: LayoutBox, clip: Rect?) {
         let node = box.node
         if node.hidden { return }
-        let opacity = parentOpacity * node.opacity * (node.fade?.value(at: time) ?? 1)
-        if opacity <= 0 { return }
+        if node.opacity <= 0 && node.fade == nil { return }
         // Nothing of a node entirely outside its clip is visible: skip the subtree (long lists).
         if let clip {
             let visible = clip.intersection(box.frame)
             if visible.width <= 0 || visible.height <= 0 { return }
         }
-        let clipRecord = clip.map(Clip.init(rect:))
-        // Skeletons: a root sets the brush of its subtree; a placeholder's own content
-        // cross-dissolves into its placeholders, which are drawn over its children.
-        let outerBrush = brush
-        if let look = node.skeletonMark?.look { brush = SkeletonBrush(look, bounds: box.frame, time: time, paints: &paints) }
-        let reveal = node.skeletonMark?.placeholder == true ? (brush?.reveal ?? 0) : 0
-        if reveal < 1 { drawContent(box, opacity * (1 - reveal), clipRecord) }
-
-        let childClip = node.clipsChildren ? (clip.map { $0.intersection(box.frame) } ?? box.frame) : clip
-        for child in box.children { draw(child, opacity: opacity, clip: childClip) }
-        if case let .list(style) = node.kind, let separator = style.separatorColor {
-            drawSeparators(box, separator, opacity, childClip)
+        let opacity = node.opacity * (node.fade?.value(at: time) ?? 1)
+        let layered = RenderPass.makesLayer(box) && layers.count < WireLimits.maxLayerDepth - 2
+        let outerInherited = inheritedOpacity
+        let outerSkeletonOpacity = skeleton?.opacity ?? 1
+        if layered {
+            openLayer(node, box.frame, opacity: opacity, clip: node.clipsChildren ? box.frame : nil)
+            skeleton?.opacity *= opacity
+        } else {
+            inheritedOpacity *= opacity
         }
-        if reveal > 0, let brush { drawPlaceholders(node, box.frame, brush, opacity * reveal, clipRecord) }
+        let childClip = node.clipsChildren ? (clip.map { $0.intersection(box.frame) } ?? box.frame) : clip
+
+        // Skeletons: a root sets the brush of its subtree and opens its two flat layers; a
+        // placeholder node's content cross-dissolves into its placeholders.
+        let outerBrush = brush
+        let startsSkeleton = node.skeletonMark?.look != nil && skeleton == nil
+        if let look = node.skeletonMark?.look {
+            if startsSkeleton { beginSkeleton(node, clip: childClip) }
+            let origin = skeleton?.placeholders.origin ?? layers[layers.count - 1].origin
+            brush = SkeletonBrush(look, bounds: box.frame.offsetBy(dx: -origin.x, dy: -origin.y), time: time, paints: &paints)
+        }
+        let placeholder = node.skeletonMark?.placeholder == true && brush != nil && skeleton != nil
+        if placeholder {
+            if (brush?.reveal ?? 0) < 1 { target = .skeletonContent; drawContent(box, clip) }
+            target = .skeletonPlaceholders
+            if let brush { drawPlaceholders(node, box.frame, brush, clip) }
+            target = .layer
+        } else {
+            drawContent(box, clip)
+        }
+
+        let rows = box.children.count - node.overlays.count
+        for (i, child) in box.children.enumerated() {
+            if i == rows, case let .list(style) = node.kind, let separator = style.separatorColor {
+                drawSeparators(box, rows: rows, separator, childClip)
+            }
+            draw(child, clip: childClip)
+        }
+        if rows == box.children.count, case let .list(style) = node.kind, let separator = style.separatorColor {
+            drawSeparators(box, rows: rows, separator, childClip)
+        }
+        if startsSkeleton { endSkeleton() }
         brush = outerBrush
+        if layered { closeLayer() }
+        inheritedOpacity = outerInherited
+        skeleton?.opacity = outerSkeletonOpacity
     }
 
+    private mutating func openLayer(_ node: Node, _ frame: Rect, opacity: Double, clip: Rect?) {
+        let parent = layers[layers.count - 1].origin
+        var layer = Item(id: ids.id(node: node.id, role: "layer"), kind: .layer)
+        layer.x = Fixed.from(frame.x - parent.x); layer.y = Fixed.from(frame.y - parent.y)
+        layer.width = Fixed.from(frame.width); layer.height = Fixed.from(frame.height)
+        layer.opacity = RenderPass.byte(opacity)
+        layer.clip = clip.map { Clip(rect: $0.offsetBy(dx: -parent.x, dy: -parent.y)) }
+        layers.append(LayerBuilder(layer: layer, origin: Point(x: frame.x, y: frame.y)))
+    }
+
+    private mutating func closeLayer() {
+        let done = layers.removeLast()
+        var layer = done.layer
+        layer.children = done.items
+        layers[layers.count - 1].items.append(layer)
+    }
+
+    private mutating func beginSkeleton(_ node: Node, clip: Rect?) {
+        let origin = layers[layers.count - 1].origin
+        // Interned together, so the two ids are adjacent and a cross-dissolve's two updates cost
+        // one byte of id gap for the second.
+        var content = Item(id: ids.id(node: node.id, role: "skc"), kind: .layer)
+        var placeholders = Item(id: ids.id(node: node.id, role: "skp"), kind: .layer)
+        content.opacity = 0; placeholders.opacity = 0
+        skeleton = SkeletonLayers(content: LayerBuilder(layer: content, origin: origin),
+                                  placeholders: LayerBuilder(layer: placeholders, origin: origin),
+                                  clipAtRoot: clip)
+    }
+
+    /// Appends the skeleton's flat layers to the current layer: the content (while the placeholders
+    /// are not yet, or no longer, fully shown) under the placeholders.
+    private mutating func endSkeleton() {
+        guard let done = skeleton else { return }
+        skeleton = nil
+        let reveal = brush?.reveal ?? 1
+        if reveal < 1 {
+            var content = done.content.layer
+            content.opacity = RenderPass.byte(1 - reveal)
+            content.children = done.content.items
+            layers[layers.count - 1].items.append(content)
+        }
+        var placeholders = done.placeholders.layer
+        placeholders.opacity = RenderPass.byte(reveal)
+        placeholders.children = done.placeholders.items
+        layers[layers.count - 1].items.append(placeholders)
+    }
+
+    static func byte(_ opacity: Double) -> UInt8 { UInt8((min(1, max(0, opacity)) * 255).rounded()) }
+
     /// What the node itself draws (not its children).
-    private mutating func drawContent(_ box: LayoutBox, _ opacity: Double, _ clipRecord: Clip?) {
+    private mutating func drawContent(_ box: LayoutBox, _ clip: Rect?) {
         let node = box.node
+        let opacity = 1.0
         switch node.kind {
         case let .label(style):
-            drawBackground(node, box.frame, opacity, clipRecord)
-            drawLabel(node, style, box.frame, opacity, clipRecord)
+            drawBackground(node, box.frame, opacity, clip)
+            drawLabel(node, style, box.frame, opacity, clip)
         case let .image(style):
-            var item = makeItem(node, "img", .image, box.frame, opacity, clipRecord)
+            var item = makeItem(node, "img", .image, box.frame, opacity, clip)
             item.cornerRadius = Fixed.from(node.cornerRadius)
             item.fill = paints.solid(node.background ?? palette.imagePlaceholder)
             item.stroke = paints.solid(style.tint ?? palette.imageGlyph)
             emit(item)
         case let .button(style):
-            drawButton(node, style, box.frame, opacity, clipRecord)
+            drawButton(node, style, box.frame, opacity, clip)
         case let .activityIndicator(style):
-            drawBackground(node, box.frame, opacity, clipRecord)
+            drawBackground(node, box.frame, opacity, clip)
             let d = style.diameter
             let r = Rect(x: box.frame.center.x - d / 2, y: box.frame.center.y - d / 2, width: d, height: d)
-            var item = makeItem(node, "spin", .activityIndicator, r, opacity, clipRecord)
+            var item = makeItem(node, "spin", .activityIndicator, r, opacity, clip)
             item.fill = paints.solid(style.color ?? palette.secondaryText)
             item.lineWidth = Fixed.from(style.large ? 4 : 2.5)
             item.rotation = ActivityIndicator.rotation(at: time)
             emit(item)
         case let .radialGradient(style):
-            var item = makeItem(node, "bg", .rect, box.frame, opacity, clipRecord)
+            var item = makeItem(node, "bg", .rect, box.frame, opacity, clip)
             let c = box.frame.center
+            let o = origin
             item.cornerRadius = Fixed.from(node.cornerRadius)
-            item.fill = paints.reference(.radial(cx: Fixed.from(c.x), cy: Fixed.from(c.y),
+            item.fill = paints.reference(.radial(cx: Fixed.from(c.x - o.x), cy: Fixed.from(c.y - o.y),
                                                  radius: Fixed.from(style.radiusFactor * box.frame.width / 2),
                                                  stops: style.stops))
             emit(item)
         case .view, .stack, .list:
-            drawBackground(node, box.frame, opacity, clipRecord)
+            drawBackground(node, box.frame, opacity, clip)
         }
     }
 
     /// A skeleton leaf's placeholders (lines for a label, else one box) in the skeleton's paint.
-    private mutating func drawPlaceholders(_ node: Node, _ frame: Rect, _ brush: SkeletonBrush, _ opacity: Double, _ clip: Clip?) {
+    private mutating func drawPlaceholders(_ node: Node, _ frame: Rect, _ brush: SkeletonBrush, _ clip: Rect?) {
+        let o = origin
         for (i, shape) in SkeletonPlaceholders.shapes(of: node, in: frame, appearance: brush.look.appearance).enumerated() {
-            var item = makeItem(node, "sk", .rect, shape.rect, opacity, clip)
+            var item = makeItem(node, "sk", .rect, shape.rect, 1, clip)
             item.id = ids.id(node: node.id, role: "sk", index: i)
             item.cornerRadius = Fixed.from(shape.cornerRadius)
-            item.fill = brush.paint != 0 ? brush.paint : paints.reference(SkeletonPaint.local(brush.look, rect: shape.rect))
+            item.fill = brush.paint != 0 ? brush.paint
+                : paints.reference(SkeletonPaint.local(brush.look, rect: shape.rect.offsetBy(dx: -o.x, dy: -o.y)))
             emit(item)
+        }
+    }
+
+    /// Where the space of the items being emitted starts on the canvas.
+    private var origin: Point {
+        switch target {
+        case .layer: return layers[layers.count - 1].origin
+        case .skeletonContent, .skeletonPlaceholders: return skeleton?.content.origin ?? layers[layers.count - 1].origin
         }
     }
 
     /// Out of line, like `emit` (for size): each inlined copy of building or appending an `Item`
     /// (a large struct) cost a few hundred bytes of veil.wasm.
     @inline(never)
-    private mutating func emit(_ item: Item) { items.append(item) }
+    private mutating func emit(_ item: Item) {
+        switch target {
+        case .layer: layers[layers.count - 1].items.append(item)
+        case .skeletonContent: skeleton?.content.items.append(item)
+        case .skeletonPlaceholders: skeleton?.placeholders.items.append(item)
+        }
+    }
 
+    /// An item of `node` at `r` (canvas) in the space of the emit target. Items in a layer need no
+    /// clip (the layer clips); items in a skeleton's flat layers carry the clip of any clipping
+    /// container between them and the skeleton root.
     @inline(never)
     private mutating func makeItem(_ node: Node, _ role: StaticString, _ kind: ItemKind, _ r: Rect,
-                                   _ opacity: Double, _ clip: Clip?) -> Item {
+                                   _ opacity: Double, _ clip: Rect?) -> Item {
+        let o = origin
         var item = Item(id: ids.id(node: node.id, role: role), kind: kind)
-        item.x = Fixed.from(r.x); item.y = Fixed.from(r.y)
+        item.x = Fixed.from(r.x - o.x); item.y = Fixed.from(r.y - o.y)
         item.width = Fixed.from(r.width); item.height = Fixed.from(r.height)
-        item.opacity = UInt8((min(1, max(0, opacity)) * 255).rounded())
-        item.clip = clip
+        var alpha = opacity * inheritedOpacity
+        if target != .layer, let skeleton {
+            alpha *= skeleton.opacity
+            if let clip, clip != skeleton.clipAtRoot { item.clip = Clip(rect: clip.offsetBy(dx: -o.x, dy: -o.y)) }
+        }
+        item.opacity = RenderPass.byte(alpha)
         return item
     }
 
     @inline(never)  // for size: several callers
-    private mutating func drawBackground(_ node: Node, _ r: Rect, _ opacity: Double, _ clip: Clip?) {
+    private mutating func drawBackground(_ node: Node, _ r: Rect, _ opacity: Double, _ clip: Rect?) {
         let border = node.borderWidth > 0 ? node.borderColor : nil
         guard node.background != nil || border != nil else { return }
         var item = makeItem(node, "bg", .rect, r, opacity, clip)
@@ -133,7 +273,7 @@ private struct RenderPass {
         emit(item)
     }
 
-    private mutating func drawLabel(_ node: Node, _ style: LabelStyle, _ frame: Rect, _ opacity: Double, _ clip: Clip?) {
+    private mutating func drawLabel(_ node: Node, _ style: LabelStyle, _ frame: Rect, _ opacity: Double, _ clip: Rect?) {
         let content = frame.inset(by: node.padding)
         let lineHeight = style.fontSize * style.lineHeight
         // Like a UILabel: only the lines that fit are shown, the last one truncated.
@@ -150,7 +290,7 @@ private struct RenderPass {
     }
 
     private mutating func drawLines(_ node: Node, _ lines: [TextLine], x: Double, top: Double, lineHeight: Double,
-                                    fontSize: Double, weight: Int, color: Color, _ opacity: Double, _ clip: Clip?) {
+                                    fontSize: Double, weight: Int, color: Color, _ opacity: Double, _ clip: Rect?) {
         let fill = paints.solid(color)
         let baseline = Fixed.from(TextLayout.baseline(fontSize: fontSize, lineHeight: lineHeight))
         for (i, line) in lines.enumerated() {
@@ -166,7 +306,7 @@ private struct RenderPass {
         }
     }
 
-    private mutating func drawButton(_ node: Node, _ style: ButtonStyle, _ frame: Rect, _ opacity: Double, _ clip: Clip?) {
+    private mutating func drawButton(_ node: Node, _ style: ButtonStyle, _ frame: Rect, _ opacity: Double, _ clip: Rect?) {
         let pressed = interaction.isPressed(node.id)
         let o = pressed ? opacity * 0.55 : opacity
         var bg = makeItem(node, "bg", .rect, frame, o, clip)
@@ -198,13 +338,13 @@ private struct RenderPass {
         }
     }
 
-    private mutating func drawSeparators(_ list: LayoutBox, _ color: Color, _ opacity: Double, _ clip: Rect?) {
+    /// Hairlines under every row but the last (before the list's overlays, which cover them).
+    private mutating func drawSeparators(_ list: LayoutBox, rows: Int, _ color: Color, _ clip: Rect?) {
         let fill = paints.solid(color)
-        let clipRecord = clip.map(Clip.init(rect:))
-        for (i, row) in list.children.enumerated() where i + 1 < list.children.count {
+        for (i, row) in list.children.prefix(rows).enumerated() where i + 1 < rows {
             let r = Rect(x: row.frame.x, y: row.frame.maxY - 0.5, width: row.frame.width, height: 0.5)
             if let clip, clip.intersection(r).height <= 0 { continue }
-            var item = makeItem(list.node, "sep", .rect, r, opacity, clipRecord)
+            var item = makeItem(list.node, "sep", .rect, r, 1, clip)
             item.id = ids.id(node: list.node.id, role: "sep", index: i)
             item.fill = fill
             emit(item)

@@ -6,7 +6,7 @@ public enum SVGExport {
     static let fontFamily: StaticString = "Inter"
 
     public static func svg(_ frame: Frame) -> [UInt8] {
-        var out = TextBytes(capacity: 256 + frame.items.count * 120)
+        var out = TextBytes(capacity: 256 + FrameHash.entryCount(frame.items) * 120)
         out.append("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"")
         out.points(frame.width)
         out.append("\" height=\"")
@@ -26,30 +26,53 @@ public enum SVGExport {
         color(frame.background, attribute: .fill, into: &out)
         out.append("/>\n")
 
-        // Consecutive items with the same clip share one clipped group.
-        var openClip: Clip? = nil
         var clipCount = 0
-        for item in frame.items {
-            if item.clip != openClip {
-                if openClip != nil { out.append("</g>\n") }
-                if let clip = item.clip {
-                    clipCount += 1
-                    out.append("<clipPath id=\"c")
-                    out.int(clipCount)
-                    out.append("\"><rect")
-                    box(x: clip.x, y: clip.y, width: clip.width, height: clip.height,
-                        cornerRadius: clip.cornerRadius, into: &out)
-                    out.append("/></clipPath>\n<g clip-path=\"url(#c")
-                    out.int(clipCount)
-                    out.append(")\">\n")
-                }
-                openClip = item.clip
-            }
-            self.item(item, paints: frame.paints, into: &out)
-        }
-        if openClip != nil { out.append("</g>\n") }
+        entries(frame.items, paints: frame.paints, clipCount: &clipCount, into: &out)
         out.append("</svg>\n")
         return out.bytes
+    }
+
+    /// A child list. Consecutive items with the same clip share one clipped group; a layer is a
+    /// group clipped in its parent's space, then translated and made transparent as a whole.
+    private static func entries(_ items: [Item], paints: [Paint], clipCount: inout Int, into out: inout TextBytes) {
+        var openClip: Clip? = nil
+        for item in items {
+            if item.clip != openClip {
+                if openClip != nil { out.append("</g>\n") }
+                if let clip = item.clip { openClipGroup(clip, clipCount: &clipCount, into: &out) }
+                openClip = item.clip
+            }
+            if item.isLayer {
+                out.append("<g transform=\"translate(")
+                out.points(item.x)
+                out.byte(0x20)
+                out.points(item.y)
+                out.append(")\"")
+                if item.opacity < 255 {
+                    out.append(" opacity=\"")
+                    out.decimal(Int64(item.opacity), 255, digits: 3)
+                    out.append("\"")
+                }
+                out.append(">\n")
+                entries(item.children, paints: paints, clipCount: &clipCount, into: &out)
+                out.append("</g>\n")
+            } else {
+                self.item(item, paints: paints, into: &out)
+            }
+        }
+        if openClip != nil { out.append("</g>\n") }
+    }
+
+    private static func openClipGroup(_ clip: Clip, clipCount: inout Int, into out: inout TextBytes) {
+        clipCount += 1
+        out.append("<clipPath id=\"c")
+        out.int(clipCount)
+        out.append("\"><rect")
+        box(x: clip.x, y: clip.y, width: clip.width, height: clip.height,
+            cornerRadius: clip.cornerRadius, into: &out)
+        out.append("/></clipPath>\n<g clip-path=\"url(#c")
+        out.int(clipCount)
+        out.append(")\">\n")
     }
 
     // MARK: - Paints
@@ -187,6 +210,8 @@ public enum SVGExport {
             out.append("/>\n")
         case .activityIndicator:
             activityIndicator(item, paints: paints, into: &out)
+        case .layer:
+            break  // drawn by `entries`
         }
     }
 
