@@ -59,6 +59,7 @@ test-browser: build wasm
 
 bench: setup wasm
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark
+	node Benchmarks/wasm-ticks.mjs
 	@raw=$$(stat -c%s .build/wasm/veil.wasm); gz=$$(gzip -9 -c .build/wasm/veil.wasm | wc -c); \
 		echo "veil.wasm: $$raw bytes raw, $$gz bytes gzipped"
 

@@ -15,21 +15,12 @@ let package = Package(
     ],
     targets: [
         .executableTarget(
-            name: "TickDiffEncode",
+            name: "SessionTicks",
             dependencies: [
                 .product(name: "VeilCore", package: "Veil"),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
-            path: "Benchmarks/TickDiffEncode",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        .executableTarget(
-            name: "SceneFrames",
-            dependencies: [
-                .product(name: "VeilCore", package: "Veil"),
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/SceneFrames",
+            path: "Benchmarks/SessionTicks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
     ]

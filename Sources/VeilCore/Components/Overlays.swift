@@ -71,11 +71,16 @@ struct Overlays {
         entries.filter { $0.role == .status && $0.removeAt == nil }.map { ($0.host, $0.shownAt) }
     }
 
-    /// Drops overlays whose fade-out ended; true when something was dropped.
+    /// Drops overlays whose fade-out ended and ends finished fade-ins; true when anything changed.
     mutating func removeFinished(at t: Double) -> Bool {
         let before = entries.count
         entries.removeAll { ($0.removeAt.map { t >= $0 }) ?? false }
-        return entries.count != before
+        var changed = entries.count != before
+        for i in entries.indices where entries[i].removeAt == nil && entries[i].node.fade?.isOver(at: t) == true {
+            entries[i].node.fade = nil
+            changed = true
+        }
+        return changed
     }
 
     /// The scene's root with every overlay laid over its host (status below spinner, in order shown).

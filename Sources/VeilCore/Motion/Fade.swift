@@ -16,4 +16,7 @@ public struct Fade: Equatable, Sendable {
         let p = curve.value(at: (t - start) / duration)
         return from + (to - from) * p
     }
+
+    /// True from the moment the fade has reached `to` for good.
+    public func isOver(at t: Double) -> Bool { t >= start + duration }
 }

@@ -20,4 +20,7 @@ public enum Fixed {
         let v = (turns * 65536).rounded()
         return Int32(max(-1_073_741_824, min(1_073_741_824, v)))
     }
+
+    /// Opacity 0...1 → 0...255, rounded to nearest (clamped).
+    public static func opacity(_ value: Double) -> UInt8 { UInt8((min(1, max(0, value)) * 255).rounded()) }
 }

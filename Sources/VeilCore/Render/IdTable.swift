@@ -1,11 +1,31 @@
-/// Interns item keys ("<node id>#<role>") to stable UInt32 ids for the life of a session.
+/// Interns item keys ("<node id>#<role>") to stable UInt32 ids while they are in use.
 /// Interning (rather than hashing) cannot collide, and the same inputs give the same ids.
+///
+/// Bounded: once the table holds more than twice the entries of the frame just drawn (plus a
+/// margin), `forget(allBut:)` drops every key the frame does not use and their ids are given out
+/// again, smallest first — so a session whose overlays come and go for hours keeps a flat table
+/// and small ids. Reusing an id is safe: a freed id is in neither the frame drawn nor the next one
+/// until it is handed out again, and the differ only ever pairs equal ids within one frame pair.
 struct IdTable {
     private var ids = KeyTable<[UInt8], UInt32>()
+    /// The key of id k at k - 1 (empty once forgotten).
+    private var keys: [[UInt8]] = []
+    /// Forgotten ids, largest first, so `popLast` hands out the smallest.
+    private var free: [UInt32] = []
+
+    /// Keys held.
+    var count: Int { ids.count }
 
     mutating func id(for key: [UInt8]) -> UInt32 {
         if let id = ids[key] { return id }
-        let id = UInt32(ids.count + 1)
+        let id: UInt32
+        if let reused = free.popLast() {
+            id = reused
+            keys[Int(id) - 1] = key
+        } else {
+            keys.append(key)
+            id = UInt32(keys.count)
+        }
         ids[key] = id
         return id
     }
@@ -23,5 +43,34 @@ struct IdTable {
         role.withUTF8Buffer { key.append(contentsOf: $0) }
         key.append(contentsOf: UTF8Text("\(index)").bytes)
         return id(for: key)
+    }
+
+    /// Drops the keys `frame` does not use, when the table has grown past twice the frame's entries
+    /// (amortized O(1) per entry drawn).
+    mutating func forget(allBut frame: Frame) {
+        let live = FrameHash.entryCount(frame.items)
+        guard ids.count > 2 * live + 256 else { return }
+        var used = [Bool](repeating: false, count: keys.count + 1)
+        IdTable.mark(frame.items, &used)
+        var table = KeyTable<[UInt8], UInt32>()
+        var freed: [UInt32] = []
+        for k in keys.indices where !keys[k].isEmpty {
+            let id = UInt32(k + 1)
+            if used[k + 1] {
+                table[keys[k]] = id
+            } else {
+                keys[k] = []
+                freed.append(id)
+            }
+        }
+        ids = table
+        free = (free + freed).sorted(by: >)
+    }
+
+    private static func mark(_ entries: [Item], _ used: inout [Bool]) {
+        for e in entries {
+            if Int(e.id) < used.count { used[Int(e.id)] = true }
+            if e.isLayer { mark(e.children, &used) }
+        }
     }
 }

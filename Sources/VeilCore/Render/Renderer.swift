@@ -4,13 +4,25 @@
 struct Renderer {
     private var ids = IdTable()
 
-    mutating func render(_ root: LayoutBox, scene: Scene, interaction: Interaction, time: Double) -> Frame {
+    var internedIds: Int { ids.count }
+
+    /// What a render produces: the frame, the fields of it that change with time alone, and
+    /// whether some time-driven value could not be recorded as one (then every tick renders).
+    struct Output {
+        var frame: Frame
+        var animations: [AnimatedField]
+        var animatesUnrecorded: Bool
+    }
+
+    mutating func render(_ root: LayoutBox, scene: Scene, interaction: Interaction, time: Double) -> Output {
         var pass = RenderPass(palette: .of(scene.appearance), interaction: interaction, time: time, ids: ids)
         let background = scene.background ?? pass.palette.background
         pass.draw(root, clip: nil)
+        let frame = Frame(width: Fixed.from(scene.width), height: Fixed.from(scene.height), background: background,
+                          paints: pass.paints.paints, items: pass.layers[0].items)
         ids = pass.ids
-        return Frame(width: Fixed.from(scene.width), height: Fixed.from(scene.height), background: background,
-                     paints: pass.paints.paints, items: pass.layers[0].items)
+        ids.forget(allBut: frame)
+        return Output(frame: frame, animations: pass.animations, animatesUnrecorded: pass.animatesUnrecorded)
     }
 }
 
@@ -52,6 +64,13 @@ private struct RenderPass {
     var target = EmitTarget.layer
     /// Opacity that could not become a layer (only past the wire's layer depth): applied per item.
     var inheritedOpacity = 1.0
+    /// Fields that change with time alone (FrameAnimations).
+    var animations: [AnimatedField] = []
+    /// Set when something time-driven landed where no AnimatedField reaches (a fade past the layer
+    /// depth limit, or around a skeleton's flat items): the session then renders every tick.
+    var animatesUnrecorded = false
+    /// A fading layer is open between the skeleton root and the items being emitted.
+    var skeletonFades = false
 
     init(palette: Palette, interaction: Interaction, time: Double, ids: IdTable) {
         self.palette = palette; self.interaction = interaction; self.time = time; self.ids = ids
@@ -76,11 +95,17 @@ private struct RenderPass {
         let layered = RenderPass.makesLayer(box) && layers.count < WireLimits.maxLayerDepth - 2
         let outerInherited = inheritedOpacity
         let outerSkeletonOpacity = skeleton?.opacity ?? 1
+        let outerSkeletonFades = skeletonFades
         if layered {
             openLayer(node, box.frame, opacity: opacity, clip: node.clipsChildren ? box.frame : nil)
+            if let fade = node.fade {
+                animations.append(.layerOpacity(id: layers[layers.count - 1].layer.id, base: node.opacity, fade: fade))
+                if skeleton != nil { skeletonFades = true }
+            }
             skeleton?.opacity *= opacity
         } else {
             inheritedOpacity *= opacity
+            if node.fade != nil { animatesUnrecorded = true }
         }
         let childClip = node.clipsChildren ? (clip.map { $0.intersection(box.frame) } ?? box.frame) : clip
 
@@ -91,11 +116,14 @@ private struct RenderPass {
         if let look = node.skeletonMark?.look {
             if startsSkeleton { beginSkeleton(node, clip: childClip) }
             let origin = skeleton?.placeholders.origin ?? layers[layers.count - 1].origin
-            brush = SkeletonBrush(look, bounds: box.frame.offsetBy(dx: -origin.x, dy: -origin.y), time: time, paints: &paints)
+            let bounds = box.frame.offsetBy(dx: -origin.x, dy: -origin.y)
+            let brush = SkeletonBrush(look, bounds: bounds, time: time, paints: &paints)
+            if brush.animates { animations.append(.paint(slot: Int(brush.paint) - 1, look: look, bounds: bounds)) }
+            self.brush = brush
         }
         let placeholder = node.skeletonMark?.placeholder == true && brush != nil && skeleton != nil
         if placeholder {
-            if (brush?.reveal ?? 0) < 1 { target = .skeletonContent; drawContent(box, clip) }
+            if brush?.showsContent == true { target = .skeletonContent; drawContent(box, clip) }
             target = .skeletonPlaceholders
             if let brush { drawPlaceholders(node, box.frame, brush, clip) }
             target = .layer
@@ -118,6 +146,7 @@ private struct RenderPass {
         if layered { closeLayer() }
         inheritedOpacity = outerInherited
         skeleton?.opacity = outerSkeletonOpacity
+        skeletonFades = outerSkeletonFades
     }
 
     private mutating func openLayer(_ node: Node, _ frame: Rect, opacity: Double, clip: Rect?) {
@@ -125,7 +154,7 @@ private struct RenderPass {
         var layer = Item(id: ids.id(node: node.id, role: "layer"), kind: .layer)
         layer.x = Fixed.from(frame.x - parent.x); layer.y = Fixed.from(frame.y - parent.y)
         layer.width = Fixed.from(frame.width); layer.height = Fixed.from(frame.height)
-        layer.opacity = RenderPass.byte(opacity)
+        layer.opacity = Fixed.opacity(opacity)
         layer.clip = clip.map { Clip(rect: $0.offsetBy(dx: -parent.x, dy: -parent.y)) }
         layers.append(LayerBuilder(layer: layer, origin: Point(x: frame.x, y: frame.y)))
     }
@@ -155,19 +184,20 @@ private struct RenderPass {
         guard let done = skeleton else { return }
         skeleton = nil
         let reveal = brush?.reveal ?? 1
-        if reveal < 1 {
+        let dissolving = brush?.look.fade != nil
+        if brush?.showsContent == true {
             var content = done.content.layer
-            content.opacity = RenderPass.byte(1 - reveal)
+            content.opacity = Fixed.opacity(1 - reveal)
             content.children = done.content.items
             layers[layers.count - 1].items.append(content)
+            if dissolving, let look = brush?.look { animations.append(.skeletonContent(id: content.id, look: look)) }
         }
         var placeholders = done.placeholders.layer
-        placeholders.opacity = RenderPass.byte(reveal)
+        placeholders.opacity = Fixed.opacity(reveal)
         placeholders.children = done.placeholders.items
         layers[layers.count - 1].items.append(placeholders)
+        if dissolving, let look = brush?.look { animations.append(.skeletonPlaceholders(id: placeholders.id, look: look)) }
     }
-
-    static func byte(_ opacity: Double) -> UInt8 { UInt8((min(1, max(0, opacity)) * 255).rounded()) }
 
     /// What the node itself draws (not its children).
     private mutating func drawContent(_ box: LayoutBox, _ clip: Rect?) {
@@ -193,6 +223,7 @@ private struct RenderPass {
             item.fill = paints.solid(style.color ?? palette.secondaryText)
             item.lineWidth = Fixed.from(style.large ? 4 : 2.5)
             item.rotation = ActivityIndicator.rotation(at: time)
+            animations.append(.indicator(id: item.id))
             emit(item)
         case let .radialGradient(style):
             var item = makeItem(node, "bg", .rect, box.frame, opacity, clip)
@@ -253,9 +284,10 @@ private struct RenderPass {
         var alpha = opacity * inheritedOpacity
         if target != .layer, let skeleton {
             alpha *= skeleton.opacity
+            if skeletonFades { animatesUnrecorded = true }
             if let clip, clip != skeleton.clipAtRoot { item.clip = Clip(rect: clip.offsetBy(dx: -o.x, dy: -o.y)) }
         }
-        item.opacity = RenderPass.byte(alpha)
+        item.opacity = Fixed.opacity(alpha)
         return item
     }
 

@@ -12,6 +12,14 @@ public struct Interaction: Sendable {
 
     public init() {}
 
+    /// What of the interaction shows in a frame: the pressed buttons and the focus. A pointer or
+    /// key event that leaves it unchanged needs no render.
+    var drawnState: [[UInt8]] {
+        var state = tracking.filter { $0.inside }.map { $0.button }
+        state.append(focused ?? [])
+        return state
+    }
+
     public func isPressed(_ id: [UInt8]) -> Bool {
         for t in tracking where t.inside && t.button == id { return true }
         return false

@@ -1,6 +1,11 @@
 /// The single entry point of the core. A session owns one scene and its state; hosts feed it
 /// commands and input, and call `tick(at:)` with the time (never read from a clock) to get the
 /// next message for the viewer, or nil when nothing changed.
+///
+/// A tick costs what changed (docs/ARCHITECTURE.md, "Ticks"): after a command, an input that
+/// changes what is drawn, a resize or a component settling, it lays out, renders and diffs; when
+/// only time moved, it re-evaluates the frame's animated fields in place (`FrameAnimations`); when
+/// nothing is due, it returns nil without touching the frame.
 public final class Session {
     /// The scene as loaded, with commands and resizes applied (overlays live beside it).
     public private(set) var scene: Scene
@@ -19,6 +24,12 @@ public final class Session {
     private var stream = PatchStream()
     /// The layout of the scene with its overlays, recomputed lazily after anything changes it.
     private var cachedLayout: LayoutBox? = nil
+    /// Something changed what is drawn beyond the animated fields: the next tick renders.
+    private var needsRender = true
+    /// The fields of the frame held by `stream` that change with time alone.
+    private var animations = FrameAnimations()
+    /// The last render had time-driven values no AnimatedField covers: every tick renders.
+    private var animatesUnrecorded = false
 
     public init(scene: Scene) {
         self.scene = scene
@@ -47,7 +58,13 @@ public final class Session {
         case let .appearance(appearance):
             scene.appearance = appearance
         }
+        invalidate()
+    }
+
+    /// The scene or a component changed: lay out and render again at the next tick.
+    private func invalidate() {
         cachedLayout = nil
+        needsRender = true
     }
 
     /// Applies an input event now.
@@ -60,12 +77,16 @@ public final class Session {
             }
             scene.width = width
             scene.height = height
-            cachedLayout = nil
+            invalidate()
         case let .pointer(p):
             guard p.x.isFinite, p.y.isFinite else { throw SessionError("pointer position must be finite") }
+            let before = interaction.drawnState
             if let event = interaction.pointer(p, in: layout()) { report(event) }
+            if interaction.drawnState != before { needsRender = true }
         case let .key(k):
+            let before = interaction.drawnState
             if let event = interaction.key(k, in: layout()) { report(event) }
+            if interaction.drawnState != before { needsRender = true }
         }
     }
 
@@ -87,20 +108,51 @@ public final class Session {
     /// The frame at time `t` (runs the scene's timeline up to `t`), without producing a message.
     public func frame(at t: Double) -> Frame {
         advance(to: t)
-        return renderer.render(layout(), scene: scene, interaction: interaction, time: time)
+        return renderer.render(layout(), scene: scene, interaction: interaction, time: time).frame
     }
 
     /// The next message for a viewer: a keyframe first, then deltas; nil when the frame did not
     /// change and there are no events to report.
     public func tick(at t: Double) -> [UInt8]? {
-        let f = frame(at: t)
+        advance(to: t)
         let events = pendingEvents
         pendingEvents.removeAll()
-        return stream.next(frame: f, events: events)
+        if needsRender || animatesUnrecorded || rendersEveryTick || stream.lastFrame == nil {
+            return renderTick(events: events)
+        }
+        if animations.isEmpty {
+            return events.isEmpty ? nil : stream.next(events: events) { _, _ in Patch() }
+        }
+        let now = time
+        return stream.next(events: events) { [animations] frame, hash in animations.step(&frame, hash: &hash, at: now) }
     }
 
+    /// Ticks that rendered (the others moved animated fields or sent nothing): for tests.
+    private(set) var renderedTicks = 0
+
+    /// A tick that renders: layout (cached unless invalidated), render, diff.
+    private func renderTick(events: [HostEvent]) -> [UInt8]? {
+        renderedTicks += 1
+        let output = renderer.render(layout(), scene: scene, interaction: interaction, time: time)
+        needsRender = false
+        animatesUnrecorded = output.animatesUnrecorded
+        let message = stream.next(frame: output.frame, events: events)
+        animations = FrameAnimations(output.animations, in: output.frame)
+        return message
+    }
+
+    /// Renders at every tick from now on, as before ticks cost what changed: for tests that check
+    /// the animated path produces the same bytes.
+    var rendersEveryTick = false
+
+    /// Item keys the session holds ids for: bounded by about twice what its frames draw.
+    public var internedIds: Int { renderer.internedIds }
+
     /// The next tick sends a keyframe (a viewer lost track of its mirror).
-    public func requestKeyframe() { stream.forceKeyframe() }
+    public func requestKeyframe() {
+        stream.forceKeyframe()
+        needsRender = true
+    }
 
     /// The current layout (what hit-testing and rendering see).
     public func layout() -> LayoutBox {
@@ -183,7 +235,7 @@ public final class Session {
 
     /// Drops finished fade-outs and starts delayed skeletons due by `time`.
     private func settleComponents() {
-        if overlays.removeFinished(at: time) { cachedLayout = nil }
-        if skeletons.settle(at: time) { cachedLayout = nil }
+        if overlays.removeFinished(at: time) { invalidate() }
+        if skeletons.settle(at: time) { invalidate() }
     }
 }

@@ -57,11 +57,16 @@ struct Skeletons {
         restyle(i, entries[i].style.updated(by: change), at: t)
     }
 
-    /// Starts delayed shows that are due and drops finished fade-outs; true when the tree changes.
+    /// Starts delayed shows that are due, ends finished fade-ins (the content is then no longer
+    /// drawn under the placeholders) and drops finished fade-outs; true when the tree changes.
     mutating func settle(at t: Double) -> Bool {
         var changed = false
         while let i = entries.firstIndex(where: { !$0.started && $0.startAt <= t }) {
             start(i)
+            changed = true
+        }
+        for i in entries.indices where entries[i].removeAt == nil && entries[i].fade?.isOver(at: t) == true {
+            entries[i].fade = nil
             changed = true
         }
         let before = entries.count

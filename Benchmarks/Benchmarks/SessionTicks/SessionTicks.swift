@@ -1,0 +1,182 @@
+import Benchmark
+import Foundation
+import VeilCore
+
+// What a tick costs on the real path: `Session.tick` on scenes, at 60 fps (docs/ARCHITECTURE.md,
+// "Ticks"). Each case's session is advanced to the moment it measures; one benchmark iteration is
+// one tick 1/60 s later. The summary (printed once, before the table) measures every case in the
+// same run and states the ratios the issue asks for, since the machine is shared and noisy.
+
+let benchmarks: @Sendable () -> Void = {
+    Benchmark.defaultConfiguration = .init(
+        metrics: [.wallClock, .mallocCountTotal],
+        timeUnits: .microseconds,
+        maxDuration: .seconds(1),
+        maxIterations: 20_000)
+
+    for c in TickCase.all {
+        Benchmark(c.name, closure: { benchmark in
+            let run = c.start()
+            benchmark.startMeasurement()
+            for _ in benchmark.scaledIterations { blackHole(run.tick()) }
+            benchmark.stopMeasurement()
+        }, setup: {
+            if c.name == TickCase.all[0].name { Summary.print() }
+        })
+    }
+}
+
+/// A session at the start of what a case measures, ticking 1/60 s at a time.
+final class TickRun {
+    let session: Session
+    var t: Double
+    let perTick: ((Session, Int) -> Void)?
+    var k = 0
+
+    init(_ session: Session, at t: Double, perTick: ((Session, Int) -> Void)? = nil) {
+        self.session = session; self.t = t; self.perTick = perTick
+    }
+
+    func tick() -> [UInt8]? {
+        k += 1
+        t += 1.0 / 60
+        perTick?(session, k)
+        return session.tick(at: t)
+    }
+}
+
+struct TickCase: Sendable {
+    var name: String
+    var start: @Sendable () -> TickRun
+
+    /// Ticks a session from 0 to `t` at 60 fps (its first messages sent).
+    static func advanced(_ session: Session, to t: Double) -> Session {
+        var k = 0
+        while Double(k) / 60 < t { _ = session.tick(at: Double(k) / 60); k += 1 }
+        _ = session.tick(at: t)
+        return session
+    }
+
+    /// A session showing a skeleton of `style` on `node` for as long as it runs (the scene's own
+    /// timeline dropped), so every tick of a case animates.
+    static func skeleton(_ scene: Scene, on node: String = "root", style: String) -> Session {
+        var scene = scene
+        scene.timeline = []
+        let s = Session(scene: scene)
+        try! s.apply(Scenes.command("{\"command\": {\"skeleton\": {\"node\": \"\(node)\", \"show\": true, \"style\": \"\(style)\"}}}"))
+        return s
+    }
+
+    static let all: [TickCase] = [
+        TickCase(name: "10k placeholders, static, nothing due") {
+            TickRun(advanced(Session(scene: Scenes.grid(rows: 100, columns: 100)), to: 0.5), at: 0.5)
+        },
+        TickCase(name: "10 items, static, nothing due") {
+            TickRun(advanced(Session(scene: Scenes.grid(rows: 1, columns: 10)), to: 0.5), at: 0.5)
+        },
+        TickCase(name: "10k placeholders, sliding shimmer") {
+            TickRun(advanced(skeleton(Scenes.grid(rows: 100, columns: 100), style: "sliding"), to: 0.5), at: 0.5)
+        },
+        TickCase(name: "feed, sliding shimmer") {
+            TickRun(advanced(skeleton(Scenes.example("feed"), on: "feed", style: "sliding"), to: 0.5), at: 0.5)
+        },
+        TickCase(name: "feed, pulse") {
+            TickRun(advanced(skeleton(Scenes.example("feed"), on: "feed", style: "pulse"), to: 0.5), at: 0.5)
+        },
+        TickCase(name: "status, spinner overlay") {
+            var scene = Scenes.example("status")
+            scene.timeline = Array(scene.timeline.prefix(2))  // loading status and spinner, for good
+            return TickRun(advanced(Session(scene: scene), to: 0.5), at: 0.5)
+        },
+        TickCase(name: "card of 100 items moved by a set each tick") {
+            TickRun(advanced(Session(scene: Scenes.grid(rows: 1, columns: 10, card: true)), to: 0.5), at: 0.5) { s, k in
+                try! s.apply(Scenes.command(
+                    "{\"command\": {\"set\": {\"node\": \"card\", \"frame\": {\"x\": 100, \"y\": \(100 + k % 400), \"width\": 200, \"height\": 200}}}}"))
+            }
+        },
+    ]
+}
+
+/// The figures of the closing note, measured in one run.
+enum Summary {
+    /// Mean time of one tick over `count` ticks (after 60 warm-up ticks), and bytes per message.
+    /// (Benchmarks/wasm-ticks.mjs measures veil.wasm the same way.)
+    static func measure(_ c: TickCase, count: Int = 2_000) -> (micros: Double, bytesPerMessage: Double, messages: Int) {
+        let run = c.start()
+        for _ in 0 ..< 60 { _ = run.tick() }
+        var bytes = 0, messages = 0
+        let clock = ContinuousClock()
+        let start = clock.now
+        for _ in 0 ..< count {
+            if let m = run.tick() { bytes += m.count; messages += 1 }
+        }
+        let d = clock.now - start
+        let micros = (Double(d.components.attoseconds) / 1e12 + Double(d.components.seconds) * 1e6) / Double(count)
+        return (micros, messages > 0 ? Double(bytes) / Double(messages) : 0, messages)
+    }
+
+    /// Bytes of each message a session sends between `from` and `to` (60 fps).
+    static func messageSizes(_ session: Session, from: Double, to: Double) -> [Int] {
+        var sizes: [Int] = []
+        var k = Int((from * 60).rounded(.up))
+        while Double(k) / 60 <= to {
+            if let m = session.tick(at: Double(k) / 60) { sizes.append(m.count) }
+            k += 1
+        }
+        return sizes
+    }
+
+    static func f(_ v: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", v) }
+
+    static func print() {
+        Swift.print("\n=== Session.tick figures (release build, one run; means of 2,000 ticks at 60 fps) ===")
+        Scenes.writeGenerated()
+        var results: [String: (micros: Double, bytesPerMessage: Double, messages: Int)] = [:]
+        for c in TickCase.all {
+            let r = measure(c)
+            results[c.name] = r
+            Swift.print("\(c.name): \(f(r.micros)) µs per tick, \(r.messages) messages, \(f(r.bytesPerMessage, 1)) bytes per message")
+        }
+        func ratio(_ a: String, _ b: String) -> String { f(results[a]!.micros / max(0.001, results[b]!.micros), 1) }
+        // For the wasm figures (Benchmarks/wasm-ticks.mjs prints wasm / native per case).
+        let json = "{" + results.map { "\"\($0.key)\": \($0.value.micros)" }.joined(separator: ", ") + "}\n"
+        try? json.write(toFile: Scenes.examples.appendingPathComponent("../.build/bench-native.json").standardized.path,
+                        atomically: true, encoding: .utf8)
+        Swift.print("ratio 10k static / 10-item static: \(ratio("10k placeholders, static, nothing due", "10 items, static, nothing due"))×")
+        Swift.print("ratio 10k sliding / feed sliding: \(ratio("10k placeholders, sliding shimmer", "feed, sliding shimmer"))×")
+
+        // Cross-dissolves: bytes per message while they run.
+        let feed = Session(scene: Scenes.example("feed"))
+        _ = TickCase.advanced(feed, to: 8.9)
+        let hide = messageSizes(feed, from: 9.0, to: 9.45)
+        Swift.print("feed skeleton cross-dissolve (hide, 0.4 s): \(hide.count) messages, largest of the fade "
+            + "\(hide.dropFirst().dropLast().max() ?? 0) bytes (first: \(hide.first ?? 0), the structure change)")
+        let show = Session(scene: Scenes.example("feed"))
+        _ = TickCase.advanced(show, to: 0.3)
+        try! show.apply(Scenes.command("{\"command\": {\"skeleton\": {\"node\": \"feed\", \"hide\": true}}}"))
+        _ = show.tick(at: 0.31)
+        try! show.apply(Scenes.command("{\"command\": {\"skeleton\": {\"node\": \"feed\", \"show\": true, \"transition\": {\"crossDissolve\": 0.25}}}}"))
+        let showSizes = messageSizes(show, from: 0.32, to: 0.6)
+        Swift.print("feed skeleton cross-dissolve (show, 0.25 s): \(showSizes.count) messages, largest of the fade "
+            + "\(showSizes.dropFirst().dropLast().max() ?? 0) bytes")
+
+        let status = Session(scene: Scenes.example("status"))
+        _ = TickCase.advanced(status, to: 1.9)
+        let crossFade = messageSizes(status, from: 2.0, to: 2.25)
+        Swift.print("status cross-fade (loading → error): \(crossFade.count) messages, largest of the fade "
+            + "\(crossFade.dropFirst().dropLast().max() ?? 0) bytes")
+
+        // Overlays coming and going every second for ten minutes, at 10 ticks a second.
+        let churn = Session(scene: Scenes.example("status"))
+        var keys: [Int] = []
+        for second in 0 ..< 600 {
+            let state = ["loading", "error", "empty", "none"][second % 4]
+            try! churn.apply(Scenes.command("{\"command\": {\"status\": {\"node\": \"feed\", \"state\": \"\(state)\", \"transition\": \"crossDissolve\"}}}"))
+            try! churn.apply(Scenes.command("{\"command\": {\"spinner\": {\"node\": \"upload\", \"show\": \(second % 2 == 0)}}}"))
+            for k in 0 ..< 10 { _ = churn.tick(at: Double(second) + Double(k) / 10) }
+            if second == 59 || second == 599 { keys.append(churn.internedIds) }
+        }
+        Swift.print("overlays every second: interned item keys after 1 min \(keys[0]), after 10 min \(keys[1])")
+        Swift.print("===\n")
+    }
+}
