@@ -341,19 +341,28 @@ export function pointFromClient(clientX, clientY, rect, logicalWidth, logicalHei
 
 const POINTER_PHASES = { pointerdown: "down", pointermove: "move", pointerup: "up", pointercancel: "cancel" };
 
-/** DOM pointer event → `{"input":{"pointer":…}}` (null for events not meant for the scene). */
+/**
+ * The event's time stamp in seconds (`event.timeStamp` is milliseconds on the page's performance
+ * clock) as the input's "t", so the session applies it when it happened; nothing without one.
+ */
+function stamped(message, event) {
+  if (typeof event.timeStamp === "number" && Number.isFinite(event.timeStamp)) message.t = event.timeStamp / 1000;
+  return message;
+}
+
+/** DOM pointer event → `{"input":{"pointer":…}, "t"}` (null for events not meant for the scene). */
 export function pointerInput(event, rect, logicalWidth, logicalHeight) {
   const phase = POINTER_PHASES[event.type];
   if (!phase) return null;
   const { x, y } = pointFromClient(event.clientX, event.clientY, rect, logicalWidth, logicalHeight);
-  return { input: { pointer: { phase, x, y, id: event.pointerId ?? 0 } } };
+  return stamped({ input: { pointer: { phase, x, y, id: event.pointerId ?? 0 } } }, event);
 }
 
-/** DOM key event → `{"input":{"key":…}}`. */
+/** DOM key event → `{"input":{"key":…}, "t"}`. */
 export function keyInput(event) {
   const phase = event.type === "keydown" ? "down" : event.type === "keyup" ? "up" : null;
   if (!phase) return null;
-  return { input: { key: { phase, key: event.key, shift: !!event.shiftKey } } };
+  return stamped({ input: { key: { phase, key: event.key, shift: !!event.shiftKey } } }, event);
 }
 
 /**

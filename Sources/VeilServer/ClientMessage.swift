@@ -1,16 +1,17 @@
 import VeilCore
 
 /// One text message from a viewer (docs/PROTOCOL.md): `{"keyframe": true}`, or a command / input
-/// object read by the core's reader, the same JSON as one line of an events file without "t".
+/// object read by the core's reader, the same JSON as one line of an events file; its optional "t"
+/// is the viewer's time stamp of the event (seconds on the viewer's own clock).
 enum ClientMessage {
     case keyframe
-    case action(Action)
+    case action(TimedAction)
 
     /// The message, or why the connection must close (a WebSocket close status and a short reason).
     static func parse(_ bytes: [UInt8]) -> Result<ClientMessage, CloseRequest> {
         if isKeyframeRequest(bytes) { return .success(.keyframe) }
         do throws(SceneError) {
-            return .success(.action(try SceneReader.readAction(bytes, file: "ws", line: 1).action))
+            return .success(.action(try SceneReader.readAction(bytes, file: "ws", line: 1)))
         } catch {
             return .failure(CloseRequest(status: 1007, reason: error.description))
         }

@@ -34,6 +34,19 @@ final class Connection {
         return Double(d.seconds) + Double(d.attoseconds) * 1e-18
     }
 
+    /// Session time minus the viewer's clock, from the first time-stamped message.
+    private var viewerClockOffset: Double? = nil
+
+    /// Maps a viewer's time stamp onto this session's clock: the first stamped message fixes the
+    /// offset (it is taken to happen now); later ones keep their spacing, so a gesture's velocity
+    /// is measured on the viewer's clock, not on when messages arrived. Never later than now.
+    func sessionTime(ofViewerTime t: Double, now: ContinuousClock.Instant) -> Double {
+        let age = age(at: now)
+        let offset = viewerClockOffset ?? (age - t)
+        viewerClockOffset = offset
+        return min(age, t + offset)
+    }
+
     /// Ticks the session and keeps its message, unless one is still waiting: the session then
     /// diffs the next frame from the last one it produced, which is the one that will be sent.
     /// Returns true when a message was queued.

@@ -223,7 +223,11 @@ public final class PreviewServer {
             return 0
         case let .success(.action(action)):
             do throws(SessionError) {
-                try connection.session.apply(action)
+                if action.isTimed {
+                    try connection.session.apply(action.action, at: connection.sessionTime(ofViewerTime: action.time, now: .now))
+                } else {
+                    try connection.session.apply(action.action)
+                }
                 return 0
             } catch {
                 return fail(connection, CloseRequest(status: 1008, reason: error.message))

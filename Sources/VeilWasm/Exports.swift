@@ -59,29 +59,31 @@ public func veil_session_free(_ handle: Int32) -> Int32 {
     return Status.ok.rawValue
 }
 
-/// Applies a command now: `{"command": COMMAND}` (one events-file line; a "t" is ignored).
+/// Applies a command: `{"command": COMMAND}` (one events-file line) — at its "t" (seconds, the clock
+/// of `veil_tick`) when it has one, else now.
 /// Returns 0, or a negative status with nothing changed.
 @_cdecl("veil_perform")
 public func veil_perform(_ handle: Int32, _ bytes: UnsafeRawPointer?, _ length: Int32) -> Int32 {
-    apply(handle, bytes, length, call: "veil_perform") { session, action throws(Failure) in
-        guard case let .command(command) = action else {
+    apply(handle, bytes, length, call: "veil_perform") { session, timed throws(Failure) in
+        guard case let .command(command) = timed.action else {
             throw Failure(.wrongKind, "veil_perform takes {\"command\": …}; send input to veil_input")
         }
-        do throws(SessionError) { try session.perform(command) } catch {
+        do throws(SessionError) { try session.apply(TimedAction(time: timed.time, action: .command(command), isTimed: timed.isTimed)) } catch {
             throw Failure(.rejected, error.message)
         }
     }
 }
 
-/// Applies an input event now: `{"input": INPUT}` (pointer, key or resize).
+/// Applies an input event: `{"input": INPUT}` (pointer, key or resize) — at its "t" when it has one
+/// (the host's time stamp of the event, on the clock of `veil_tick`), else now.
 /// Returns 0, or a negative status with nothing changed.
 @_cdecl("veil_input")
 public func veil_input(_ handle: Int32, _ bytes: UnsafeRawPointer?, _ length: Int32) -> Int32 {
-    apply(handle, bytes, length, call: "veil_input") { session, action throws(Failure) in
-        guard case let .input(event) = action else {
+    apply(handle, bytes, length, call: "veil_input") { session, timed throws(Failure) in
+        guard case let .input(event) = timed.action else {
             throw Failure(.wrongKind, "veil_input takes {\"input\": …}; send commands to veil_perform")
         }
-        do throws(SessionError) { try session.input(event) } catch {
+        do throws(SessionError) { try session.apply(TimedAction(time: timed.time, action: .input(event), isTimed: timed.isTimed)) } catch {
             throw Failure(.rejected, error.message)
         }
     }
@@ -161,7 +163,7 @@ private func copyInput(_ bytes: UnsafeRawPointer?, _ length: Int32, limit: Int, 
 /// The common path of perform and input: handle, bytes, JSON, then `body`.
 private func apply(
     _ handle: Int32, _ bytes: UnsafeRawPointer?, _ length: Int32, call: String,
-    _ body: (Session, Action) throws(Failure) -> Void
+    _ body: (Session, TimedAction) throws(Failure) -> Void
 ) -> Int32 {
     guard let session = sessions.session(handle) else { return fail(.badHandle, noSession(handle)) }
     let source: [UInt8]
@@ -170,9 +172,9 @@ private func apply(
     case let .failure(f): return f.status.rawValue
     }
     do throws(Failure) {
-        let action: Action
+        let action: TimedAction
         do throws(SceneError) {
-            action = try SceneReader.readAction(source, file: call, line: 1).action
+            action = try SceneReader.readAction(source, file: call, line: 1)
         } catch {
             throw Failure(.badJSON, error.description)
         }

@@ -100,4 +100,27 @@ import Testing
     @Test func theLargestScheduleIsAccepted() throws {
         #expect(try StreamRunner(duration: 3600, fps: 240).lastTick == 864_000)
     }
+
+    /// An action applies at its own "t", not at the tick that follows it: a status cross-fade stamped
+    /// 0.55 s is a quarter through its 0.2 s at the 0.6 s tick (a tick-time start would show 0).
+    @Test func actionsApplyAtTheirOwnTime() throws {
+        var host = view("feed", frame: Rect(x: 0, y: 0, width: 200, height: 200), background: .white)
+        host.children = [label("content", "Content")]
+        let session = Session(scene: scene(view("root", children: [host])))
+        let fade = StreamRunner.Entry(time: 0.55, action: .command(.status(
+            node: bytes("feed"), status: Status(kind: .empty), transition: .crossDissolve(0.2))), line: 1)
+        var frames: [Int: Frame] = [:]
+        var mirror = FrameMirror()
+        try StreamRunner(duration: 0.6, fps: 10).run(session: session, actions: [fade], file: "e.jsonl") { k, m in
+            frames[k] = try? mirror.apply(m)
+        }
+        let at06 = try #require(frames[6])
+        func layers(_ entries: [Item]) -> [Item] {
+            entries.filter(\.isLayer).flatMap { [$0] + layers($0.children) }
+        }
+        let translucent = layers(at06.items).filter { $0.opacity < 255 }
+        let expected = Fixed.opacity(Fade(from: 0, to: 1, start: 0.55, duration: 0.2).value(at: 0.6))
+        #expect(translucent.map(\.opacity) == [expected])
+        #expect(expected > 0)
+    }
 }

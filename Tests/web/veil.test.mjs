@@ -285,6 +285,10 @@ test("pointer and key events become the input JSON of the scene format", () => {
     { input: { key: { phase: "down", key: "Tab", shift: true } } });
   assert.deepEqual(keyInput({ type: "keyup", key: "a", shiftKey: false }),
     { input: { key: { phase: "up", key: "a", shift: false } } });
+  // The event's time stamp (ms on the page clock) rides along as "t" in seconds.
+  assert.deepEqual(pointerInput({ type: "pointermove", clientX: 15, clientY: 30, pointerId: 3, timeStamp: 1500 }, rect, 200, 100),
+    { input: { pointer: { phase: "move", x: 5, y: 10, id: 3 } }, t: 1.5 });
+  assert.equal(keyInput({ type: "keydown", key: "Tab", timeStamp: 250 }).t, 0.25);
 });
 
 test("canvas listeners send pointer input in canvas points", () => {

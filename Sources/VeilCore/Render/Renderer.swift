@@ -84,13 +84,7 @@ private struct RenderPass {
 
     mutating func draw(_ box: LayoutBox, clip: Rect?) {
         let node = box.node
-        if node.hidden { return }
-        if node.opacity <= 0 && node.fade == nil { return }
-        // Nothing of a node entirely outside its clip is visible: skip the subtree (long lists).
-        if let clip {
-            let visible = clip.intersection(box.frame)
-            if visible.width <= 0 || visible.height <= 0 { return }
-        }
+        guard Visibility.isVisible(box, clip: clip) else { return }
         let opacity = node.opacity * (node.fade?.value(at: time) ?? 1)
         let layered = RenderPass.makesLayer(box) && layers.count < WireLimits.maxLayerDepth - 2
         let outerInherited = inheritedOpacity
@@ -107,7 +101,7 @@ private struct RenderPass {
             inheritedOpacity *= opacity
             if node.fade != nil { animatesUnrecorded = true }
         }
-        let childClip = node.clipsChildren ? (clip.map { $0.intersection(box.frame) } ?? box.frame) : clip
+        let childClip = Visibility.childClip(box, clip: clip)
 
         // Skeletons: a root sets the brush of its subtree and opens its two flat layers; a
         // placeholder node's content cross-dissolves into its placeholders.

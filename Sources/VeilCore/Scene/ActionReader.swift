@@ -123,7 +123,8 @@ extension ReaderContext {
         guard let action = draft.action else {
             throw error(at: value.offset, "missing \"command\" or \"input\" in an action")
         }
-        return (TimedAction(time: draft.time, action: action), draft.timeOffset ?? value.offset)
+        return (TimedAction(time: draft.time, action: action, isTimed: draft.timeOffset != nil),
+                draft.timeOffset ?? value.offset)
     }
 
     /// Reads an array of timed actions (a scene's "timeline"): bounded, and in time order.

@@ -31,7 +31,11 @@ public enum Appearance: UInt8, Sendable {
 public struct TimedAction: Sendable {
     public var time: Double
     public var action: Action
-    public init(time: Double, action: Action) { self.time = time; self.action = action }
+    /// False when the JSON had no "t" (time is then 0): a host applies such an action now.
+    public var isTimed: Bool
+    public init(time: Double, action: Action, isTimed: Bool = true) {
+        self.time = time; self.action = action; self.isTimed = isTimed
+    }
 }
 
 public enum Action: Sendable {

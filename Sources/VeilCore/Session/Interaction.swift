@@ -124,13 +124,11 @@ public struct Interaction: Sendable {
 
     private static func collect(_ box: LayoutBox, clip: Rect?, into result: inout [Target]) {
         let node = box.node
-        if node.hidden || node.opacity <= 0 || !node.interactive { return }
-        if let clip {
-            let visible = clip.intersection(box.frame)
-            if visible.width <= 0 || visible.height <= 0 { return }
-        }
+        // Drawn (Visibility), taking input (a leaving overlay does not), and not on its way in
+        // from fully transparent.
+        guard Visibility.isVisible(box, clip: clip), node.interactive, node.opacity > 0 else { return }
         if case .button = node.kind { result.append(Target(box: box, clip: clip)) }
-        let childClip = node.clipsChildren ? (clip.map { $0.intersection(box.frame) } ?? box.frame) : clip
+        let childClip = Visibility.childClip(box, clip: clip)
         for child in box.children { collect(child, clip: childClip, into: &result) }
     }
 }

@@ -97,12 +97,18 @@ public final class Session {
         }
     }
 
-    /// Advances to `t` (running the timeline up to it), then applies `action` at that moment:
-    /// for tests and hosts that know when an action happened, so its fades start exactly then.
-    /// (`veil stream`, like the live hosts, applies actions at the latest tick's time.)
+    /// Advances to `t` (running the timeline up to it), then applies `action` at that moment, so
+    /// its fades start exactly then and a gesture sees when its input happened. Time never runs
+    /// backwards: an action stamped before the session's latest time applies at that time.
+    /// (`veil stream` applies each events-file line at its "t"; hosts pass their input's time stamp.)
     public func apply(_ action: Action, at t: Double) throws(SessionError) {
         advance(to: t)
         try apply(action)
+    }
+
+    /// Applies a line of an events file or a host message: at its time when it has one, else now.
+    public func apply(_ timed: TimedAction) throws(SessionError) {
+        if timed.isTimed { try apply(timed.action, at: timed.time) } else { try apply(timed.action) }
     }
 
     /// The frame at time `t` (runs the scene's timeline up to `t`), without producing a message.

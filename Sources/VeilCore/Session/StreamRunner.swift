@@ -2,8 +2,9 @@
 /// actions and a tick schedule in, the messages a viewer would receive out.
 ///
 /// Schedule: ticks at t = k/N for k = 0 … S·N inclusive (t computed as Double(k)/Double(N), so native
-/// and wasm agree). Every action with time ≤ k/N is applied before tick k — an action at time t lands
-/// just before the first tick at or after t. A tick that produces no bytes (nothing changed) yields
+/// and wasm agree). Every action with time ≤ k/N is applied before tick k, at its own time t (the
+/// session advances to t first, so a fade it starts begins at t, and a gesture sees t). A tick that
+/// produces no bytes (nothing changed) yields
 /// no message. The scene's own timeline is run by the session as its time advances.
 public struct StreamRunner {
     /// One action with the line of the events file it came from (for error messages).
@@ -49,7 +50,8 @@ public struct StreamRunner {
     /// Time of tick k.
     public func time(ofTick k: Int) -> Double { Double(k) / Double(fps) }
 
-    /// Runs the schedule. `emit(k, message)` receives each message in order. `actions` must be sorted
+    /// Runs the schedule: each action is applied at its own time, before the first tick at or after
+    /// it. `emit(k, message)` receives each message in order. `actions` must be sorted
     /// by time (non-decreasing); an action the session rejects stops the run with an error that
     /// names `file` and the action's line. Actions later than the last tick are never applied.
     public func run(session: Session, actions: [Entry], file: String,
@@ -70,7 +72,7 @@ public struct StreamRunner {
             let t = time(ofTick: k)
             while next < actions.count, actions[next].time <= t {
                 do throws(SessionError) {
-                    try session.apply(actions[next].action)
+                    try session.apply(actions[next].action, at: actions[next].time)
                 } catch {
                     throw StreamError(file: file, line: actions[next].line, message: error.message)
                 }
