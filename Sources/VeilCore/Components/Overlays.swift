@@ -1,11 +1,9 @@
-/// The overlays components put over host nodes (status views, spinner overlays), with their fades.
+/// The views a component lays over host nodes (status views, spinner overlays), with their fades.
 /// They live beside the scene, not in it: `install(into:)` lays them over their hosts for layout.
+/// One instance per component (statuses in one, spinners in another).
 struct Overlays {
-    enum Role: UInt8 { case status = 0, spinner = 1 }
-
     struct Entry {
         var host: [UInt8]
-        var role: Role
         var node: Node
         /// When it was shown.
         var shownAt: Double
@@ -23,19 +21,19 @@ struct Overlays {
     mutating func setStatus(_ node: Node?, host: [UInt8], transition: OverlayTransition, at t: Double) {
         let duration: Double
         if case let .crossDissolve(d) = transition { duration = d } else { duration = 0 }
-        for i in entries.indices where entries[i].host == host && entries[i].role == .status && entries[i].removeAt == nil {
+        for i in entries.indices where entries[i].host == host && entries[i].removeAt == nil {
             leave(i, duration: duration, at: t)
         }
         guard var node else { return }
         if duration > 0 { node.fade = Fade(from: 0, to: 1, start: t, duration: duration) }
-        entries.append(Entry(host: host, role: .status, node: node, shownAt: t, removeAt: nil))
+        entries.append(Entry(host: host, node: node, shownAt: t, removeAt: nil))
     }
 
     /// Shows (fading in) or hides (fading out) the host's spinner overlay; a second show is a no-op.
     mutating func setSpinner(_ show: Bool, host hostNode: Node, at t: Double) {
         let host = hostNode.id
         let d = SpinnerOverlay.fadeDuration
-        let existing = entries.lastIndex { $0.host == host && $0.role == .spinner }
+        let existing = entries.lastIndex { $0.host == host }
         if show {
             if let i = existing {
                 guard entries[i].removeAt != nil else { return }
@@ -48,7 +46,7 @@ struct Overlays {
             }
             var node = SpinnerOverlay.build(host: hostNode)
             node.fade = Fade(from: 0, to: 1, start: t, duration: d)
-            entries.append(Entry(host: host, role: .spinner, node: node, shownAt: t, removeAt: nil))
+            entries.append(Entry(host: host, node: node, shownAt: t, removeAt: nil))
         } else if let i = existing, entries[i].removeAt == nil {
             leave(i, duration: d, at: t)
         }
@@ -66,9 +64,9 @@ struct Overlays {
         entries[i].removeAt = t + duration * now
     }
 
-    /// Hosts covered by a status (not leaving), and since when.
-    var statusCovers: [(host: [UInt8], since: Double)] {
-        entries.filter { $0.role == .status && $0.removeAt == nil }.map { ($0.host, $0.shownAt) }
+    /// Hosts covered (by an overlay that is not leaving), and since when.
+    var covers: [(host: [UInt8], since: Double)] {
+        entries.filter { $0.removeAt == nil }.map { ($0.host, $0.shownAt) }
     }
 
     /// Drops overlays whose fade-out ended and ends finished fade-ins; true when anything changed.
@@ -83,15 +81,13 @@ struct Overlays {
         return changed
     }
 
-    /// The scene's root with every overlay laid over its host (status below spinner, in order shown).
+    /// The tree with every overlay laid over its host, in the order shown.
     func install(into root: Node) -> Node {
         if entries.isEmpty { return root }
         var root = root
-        for role in [Role.status, .spinner] {
-            for e in entries where e.role == role {
-                guard let path = root.path(to: e.host) else { continue }
-                root.update(at: path[...]) { $0.overlays.append(e.node) }
-            }
+        for e in entries {
+            guard let path = root.path(to: e.host) else { continue }
+            root.update(at: path[...]) { $0.overlays.append(e.node) }
         }
         return root
     }

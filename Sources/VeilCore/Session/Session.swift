@@ -17,8 +17,12 @@ public final class Session {
     private var timelineIndex = 0
     /// Actions scheduled by reactions to events, sorted by time.
     private var scheduled: [TimedAction] = []
-    private var overlays = Overlays()
-    private var skeletons = Skeletons()
+    /// The registered components, in install order (later ones lie above): one line each.
+    private let components: [any Component] = [
+        SkeletonComponent(),
+        StatusComponent(),
+        SpinnerComponent(),
+    ]
     private var interaction = Interaction()
     private var renderer = Renderer()
     private var stream = PatchStream()
@@ -39,24 +43,17 @@ public final class Session {
     public func perform(_ command: Command) throws(SessionError) {
         switch command {
         case let .set(node, changes):
-            let path = try find(node)
+            let path = try scene.find(node)
             scene.root.update(at: path[...]) { n in
                 for change in changes { n.apply(change) }
             }
-        case let .status(node, status, transition):
-            let host = scene.root.node(at: try find(node))
-            let view = status.map {
-                StatusView.build($0, host: host, custom: scene.statusViews.view(for: $0.kind),
-                                 palette: .of(scene.appearance))
-            }
-            overlays.setStatus(view, host: node, transition: transition, at: time)
-        case let .spinner(node, show):
-            let host = scene.root.node(at: try find(node))
-            overlays.setSpinner(show, host: host, at: time)
-        case let .skeleton(node, command):
-            try performSkeleton(command, on: node)
         case let .appearance(appearance):
             scene.appearance = appearance
+        default:
+            var taken = false
+            for component in components where !taken {
+                taken = try component.perform(command, on: scene, at: time)
+            }
         }
         invalidate()
     }
@@ -160,13 +157,13 @@ public final class Session {
         needsRender = true
     }
 
-    /// The current layout (what hit-testing and rendering see).
+    /// The current layout (what hit-testing and rendering see): the scene with every component
+    /// installed, laid out; cached until something changes it.
     public func layout() -> LayoutBox {
         if let cachedLayout { return cachedLayout }
         var effective = scene
-        let skeletal = skeletons.install(into: scene.root, appearance: scene.skeletonAppearance,
-                                         scheme: scene.appearance, pauses: overlays.statusCovers)
-        effective.root = overlays.install(into: skeletal)
+        let context = InstallContext(scene: scene, covered: components.flatMap { $0.covers })
+        for component in components { effective.root = component.install(into: effective.root, context) }
         let box = Layout.layout(effective)
         cachedLayout = box
         return box
@@ -180,25 +177,6 @@ public final class Session {
             throw SessionError("no node with id \"\(id ?? [])\"")
         }
         return SkeletonTree.json(box)
-    }
-
-    private func performSkeleton(_ command: SkeletonCommand, on node: [UInt8]) throws(SessionError) {
-        try SkeletonValidation.check(command, on: scene.root.node(at: try find(node)))
-        switch command {
-        case let .show(style, transition, delay):
-            skeletons.show(style, root: node, transition: transition, delay: delay, at: time)
-        case let .hide(transition):
-            skeletons.hide(root: node, transition: transition, at: time)
-        case let .update(style):
-            try skeletons.update(style, root: node, at: time)
-        }
-    }
-
-    private func find(_ node: [UInt8]) throws(SessionError) -> [Int] {
-        guard let path = scene.root.path(to: node) else {
-            throw SessionError("no node with id \"\(node)\"")
-        }
-        return path
     }
 
     /// Queues an event for the host and schedules the scene's reactions to it.
@@ -241,7 +219,8 @@ public final class Session {
 
     /// Drops finished fade-outs and starts delayed skeletons due by `time`.
     private func settleComponents() {
-        if overlays.removeFinished(at: time) { invalidate() }
-        if skeletons.settle(at: time) { invalidate() }
+        var changed = false
+        for component in components where component.settle(at: time) { changed = true }
+        if changed { invalidate() }
     }
 }

@@ -3,3 +3,13 @@ public struct SessionError: Error, Equatable, Sendable {
     public var message: String
     public init(_ message: UTF8Text) { self.message = message.string }
 }
+
+extension Scene {
+    /// The path to the node with `id`, or the error every command naming an unknown node gives.
+    func find(_ id: [UInt8]) throws(SessionError) -> [Int] {
+        guard let path = root.path(to: id) else {
+            throw SessionError("no node with id \"\(id)\"")
+        }
+        return path
+    }
+}

@@ -1,0 +1,15 @@
+/// The loading spinner overlay over host nodes (SpinnerView): fades in and out in 0.25 s, never
+/// stacks. Registered after the status, so a spinner shows above a status on the same host.
+final class SpinnerComponent: Component {
+    private var overlays = Overlays()
+
+    func perform(_ command: Command, on scene: Scene, at t: Double) throws(SessionError) -> Bool {
+        guard case let .spinner(node, show) = command else { return false }
+        overlays.setSpinner(show, host: scene.root.node(at: try scene.find(node)), at: t)
+        return true
+    }
+
+    func install(into root: Node, _ context: InstallContext) -> Node { overlays.install(into: root) }
+
+    func settle(at t: Double) -> Bool { overlays.removeFinished(at: t) }
+}

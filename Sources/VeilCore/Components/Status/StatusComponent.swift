@@ -1,0 +1,21 @@
+/// Loading / error / empty status views over host nodes (StatusProvider): one per host, replaced by
+/// the next, optionally cross-dissolving. It covers its hosts, so a skeleton under one pauses.
+final class StatusComponent: Component {
+    private var overlays = Overlays()
+
+    func perform(_ command: Command, on scene: Scene, at t: Double) throws(SessionError) -> Bool {
+        guard case let .status(node, status, transition) = command else { return false }
+        let host = scene.root.node(at: try scene.find(node))
+        let view = status.map {
+            StatusView.build($0, host: host, custom: scene.statusViews.view(for: $0.kind), palette: .of(scene.appearance))
+        }
+        overlays.setStatus(view, host: node, transition: transition, at: t)
+        return true
+    }
+
+    func install(into root: Node, _ context: InstallContext) -> Node { overlays.install(into: root) }
+
+    func settle(at t: Double) -> Bool { overlays.removeFinished(at: t) }
+
+    var covers: [(host: [UInt8], since: Double)] { overlays.covers }
+}
