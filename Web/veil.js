@@ -355,7 +355,10 @@ export function pointerInput(event, rect, logicalWidth, logicalHeight) {
   const phase = POINTER_PHASES[event.type];
   if (!phase) return null;
   const { x, y } = pointFromClient(event.clientX, event.clientY, rect, logicalWidth, logicalHeight);
-  return stamped({ input: { pointer: { phase, x, y, id: event.pointerId ?? 0 } } }, event);
+  const pointer = { phase, x, y, id: event.pointerId ?? 0 };
+  // A finger may wander 10 pt and still tap, a mouse or pen 2 pt (the session's gesture slop).
+  if (event.pointerType === "touch" || event.pointerType === "pen") pointer.kind = event.pointerType;
+  return stamped({ input: { pointer } }, event);
 }
 
 /** DOM key event → `{"input":{"key":…}, "t"}`. */

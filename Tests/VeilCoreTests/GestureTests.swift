@@ -114,3 +114,35 @@ import Testing
         #expect(wheel.route(["inner", "outer"]) { _, _, _ in true } == "inner")
     }
 }
+
+/// The session routes pointers through the gesture router: a finger's larger slop, time stamps.
+@Suite struct SessionGestureTests {
+    func session() -> Session {
+        Session(scene: scene(view("root", children: [button("ok", "OK", action: "confirm",
+                                                           frame: Rect(x: 50, y: 50, width: 100, height: 44))])))
+    }
+
+    func pointer(_ phase: PointerPhase, _ x: Double, _ y: Double, kind: PointerKind = .mouse) -> Action {
+        .input(.pointer(PointerEvent(phase: phase, x: x, y: y, pointer: 1, kind: kind)))
+    }
+
+    @Test func aWanderingFingerStillTapsAndThePressedLookFollows() throws {
+        let s = session()
+        _ = s.tick(at: 0)
+        try s.apply(pointer(.down, 60, 60, kind: .touch), at: 0.1)
+        try s.apply(pointer(.move, 68, 64, kind: .touch), at: 0.15)
+        #expect(try #require(s.frame(at: 0.15).canvasItems.first { $0.kind == .rect }).opacity < 255, "pressed look")
+        try s.apply(pointer(.up, 68, 64, kind: .touch), at: 0.2)
+        #expect(s.pendingEvents.map { String(decoding: $0.name, as: UTF8.self) } == ["confirm"])
+    }
+
+    @Test func readsThePointerKind() throws {
+        let line = try SceneReader.readAction(Array(#"{"t": 1.25, "input": {"pointer": {"phase": "down", "x": 1, "y": 2, "kind": "touch"}}}"#.utf8),
+                                              file: "e", line: 1)
+        guard case let .input(.pointer(p)) = line.action else { Issue.record("not a pointer"); return }
+        #expect(p.kind == .touch && line.time == 1.25 && line.isTimed)
+        #expect(throws: SceneError.self) {
+            try SceneReader.readAction(Array(#"{"input": {"pointer": {"phase": "down", "x": 1, "y": 2, "kind": "hand"}}}"#.utf8), file: "e", line: 1)
+        }
+    }
+}

@@ -289,6 +289,9 @@ test("pointer and key events become the input JSON of the scene format", () => {
   assert.deepEqual(pointerInput({ type: "pointermove", clientX: 15, clientY: 30, pointerId: 3, timeStamp: 1500 }, rect, 200, 100),
     { input: { pointer: { phase: "move", x: 5, y: 10, id: 3 } }, t: 1.5 });
   assert.equal(keyInput({ type: "keydown", key: "Tab", timeStamp: 250 }).t, 0.25);
+  // A touch says so (its slop is larger); a mouse is the default and says nothing.
+  assert.equal(pointerInput({ type: "pointerdown", clientX: 15, clientY: 30, pointerType: "touch" }, rect, 200, 100).input.pointer.kind, "touch");
+  assert.equal(pointerInput({ type: "pointerdown", clientX: 15, clientY: 30, pointerType: "mouse" }, rect, 200, 100).input.pointer.kind, undefined);
 });
 
 test("canvas listeners send pointer input in canvas points", () => {

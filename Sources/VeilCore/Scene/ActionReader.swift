@@ -59,7 +59,9 @@ enum PointerKeys {
         Field("x", required: true) { e, m, c throws(SceneError) in e.x = try c.number(m, Bounds.coordinate) },
         Field("y", required: true) { e, m, c throws(SceneError) in e.y = try c.number(m, Bounds.coordinate) },
         Field("id") { e, m, c throws(SceneError) in e.pointer = try c.integer(m, Bounds.pointerID) },
+        Field("kind") { e, m, c throws(SceneError) in e.kind = try c.choice(m, kinds) },
     ]
+    static let kinds: [Choice<PointerKind>] = [Choice("mouse", .mouse), Choice("pen", .pen), Choice("touch", .touch)]
 }
 
 enum KeyKeys {

@@ -17,8 +17,10 @@ public struct PointerEvent: Sendable {
     public var y: Double
     /// Distinguishes simultaneous pointers (touches).
     public var pointer: Int
-    public init(phase: PointerPhase, x: Double, y: Double, pointer: Int = 0) {
-        self.phase = phase; self.x = x; self.y = y; self.pointer = pointer
+    /// Mouse, pen or touch (the DOM's `pointerType`): sets how far it may move and still tap.
+    public var kind: PointerKind
+    public init(phase: PointerPhase, x: Double, y: Double, pointer: Int = 0, kind: PointerKind = .mouse) {
+        self.phase = phase; self.x = x; self.y = y; self.pointer = pointer; self.kind = kind
     }
 }
 

@@ -1,5 +1,6 @@
 /// Pointer and keyboard interaction with buttons: hit-testing, the pressed look, keyboard focus,
-/// and the taps reported to the host.
+/// and the taps reported to the host. Pointers go through the session's GestureRouter first, which
+/// decides press, tap and pan; this follows its decisions for buttons.
 ///
 /// A tap is a pointer going down and up inside the same button (leaving and coming back is fine,
 /// like UIControl's touchUpInside); a cancel reports nothing. Tab / Shift-Tab move focus through the
@@ -45,28 +46,39 @@ public struct Interaction: Sendable {
         return tracking.remove(at: i)
     }
 
-    /// Applies a pointer event; returns the event to report, if any.
-    public mutating func pointer(_ p: PointerEvent, in root: LayoutBox) -> HostEvent? {
-        let point = Point(x: p.x, y: p.y)
-        switch p.phase {
-        case .down:
-            if let hit = Interaction.button(at: point, in: root) {
-                track(p.pointer, hit.node.id, inside: true)
+    /// The gesture candidates under `point`, innermost first: the topmost visible button (taps).
+    /// Scroll containers and sheets will add their pans here.
+    static func targets(at point: Point, in root: LayoutBox) -> [GestureTarget] {
+        guard let button = Interaction.button(at: point, in: root) else { return [] }
+        return [GestureTarget(id: button.node.id, wants: .tap)]
+    }
+
+    /// Follows what the gesture router decided for `pointer` (its pressed look, its taps) and where
+    /// it is now; returns the event to report, if any.
+    public mutating func apply(_ events: [GestureRouter.Event], pointer p: PointerEvent, in root: LayoutBox) -> HostEvent? {
+        var report: HostEvent? = nil
+        for event in events {
+            switch event {
+            case let .pressBegan(id): track(p.pointer, id, inside: true)
+            case let .pressCancelled(id):
+                // This pointer's press, or — when the router evicted its oldest pointer to make
+                // room — whichever pointer pressed that button.
+                if let i = trackIndex(p.pointer), tracking[i].button == id {
+                    tracking.remove(at: i)
+                } else if let i = tracking.firstIndex(where: { $0.button == id }) {
+                    tracking.remove(at: i)
+                }
+            case let .tap(id):
+                _ = untrack(p.pointer)
+                if let box = root.box(of: id) { report = Interaction.tap(box.node) }
+            case .panBegan, .panChanged, .panEnded, .panCancelled:
+                break  // no pan consumers yet (scroll containers and sheets)
             }
-            return nil
-        case .move:
-            guard let i = trackIndex(p.pointer) else { return nil }
-            let button = tracking[i].button
-            tracking[i].inside = Interaction.button(at: point, in: root)?.node.id == button
-            return nil
-        case .up:
-            guard let t = untrack(p.pointer) else { return nil }
-            guard let hit = Interaction.button(at: point, in: root), hit.node.id == t.button else { return nil }
-            return Interaction.tap(hit.node)
-        case .cancel:
-            _ = untrack(p.pointer)
-            return nil
         }
+        if p.phase == .move, let i = trackIndex(p.pointer) {
+            tracking[i].inside = Interaction.button(at: Point(x: p.x, y: p.y), in: root)?.node.id == tracking[i].button
+        }
+        return report
     }
 
     /// Applies a key event; returns the event to report, if any.

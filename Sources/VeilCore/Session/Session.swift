@@ -24,6 +24,7 @@ public final class Session {
         SpinnerComponent(),
     ]
     private var interaction = Interaction()
+    private var gestures = GestureRouter()
     private var renderer = Renderer()
     private var stream = PatchStream()
     /// The layout of the scene with its overlays, recomputed lazily after anything changes it.
@@ -78,7 +79,23 @@ public final class Session {
         case let .pointer(p):
             guard p.x.isFinite, p.y.isFinite else { throw SessionError("pointer position must be finite") }
             let before = interaction.drawnState
-            if let event = interaction.pointer(p, in: layout()) { report(event) }
+            let root = layout()
+            let point = Point(x: p.x, y: p.y)
+            let decided: [GestureRouter.Event]
+            switch p.phase {
+            case .down:
+                decided = gestures.down(p.pointer, kind: p.kind, x: p.x, y: p.y, t: time,
+                                        chain: Interaction.targets(at: point, in: root))
+            case .move:
+                decided = gestures.move(p.pointer, x: p.x, y: p.y, t: time)
+            case .up:
+                decided = gestures.up(p.pointer, x: p.x, y: p.y, t: time) { id in
+                    Interaction.button(at: point, in: root)?.node.id == id
+                }
+            case .cancel:
+                decided = gestures.cancel(p.pointer)
+            }
+            if let event = interaction.apply(decided, pointer: p, in: root) { report(event) }
             if interaction.drawnState != before { needsRender = true }
         case let .key(k):
             let before = interaction.drawnState
