@@ -368,6 +368,27 @@ export function keyInput(event) {
   return stamped({ input: { key: { phase, key: event.key, shift: !!event.shiftKey } } }, event);
 }
 
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), '
+  + 'textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Moves keyboard focus to the page's focusable element after (`"next"`) or before (`"previous"`)
+ * `element` in document order — what Tab would have done had the canvas not kept it. With none
+ * there, the element just gives up focus (the next Tab starts from the page). Returns the element
+ * focused, or null.
+ */
+export function focusBeside(element, direction) {
+  const doc = element.ownerDocument;
+  if (!doc) return null;
+  const all = [...doc.querySelectorAll(FOCUSABLE)].filter((e) => e !== element && !e.closest("[inert]")
+    && e.getClientRects().length > 0);
+  const after = (e) => element.compareDocumentPosition(e) & 4; // Node.DOCUMENT_POSITION_FOLLOWING
+  const target = direction === "previous" ? all.filter((e) => !after(e)).pop() : all.find(after);
+  if (target) target.focus();
+  else element.blur();
+  return target ?? null;
+}
+
 /**
  * Owns one canvas: keeps its backing store at CSS size × devicePixelRatio, redraws at most once
  * per animation frame and only after the frame changed, and turns pointer, keyboard and resize
@@ -392,6 +413,16 @@ export class CanvasView {
     this.pending = false;
     this.lastResize = null;
     this.listeners = [];
+  }
+
+  /**
+   * Follows the session's host events that concern the view: `focusExit` (Tab went past the
+   * scene's last focusable, or Shift-Tab before its first) moves focus on in the page.
+   */
+  followEvents(events) {
+    for (const event of events) {
+      if (event.name === "focusExit") focusBeside(this.canvas, event.node);
+    }
   }
 
   /** Starts listening to input and to size changes of the canvas' CSS box. */

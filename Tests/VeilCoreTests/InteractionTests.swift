@@ -51,6 +51,18 @@ import Testing
         #expect(focusRing.count == 1)
     }
 
+    @Test func tabLeavesTheCanvasAfterTheLastButtonAndShiftTabBeforeTheFirst() throws {
+        let s = session()
+        func tab(_ shift: Bool = false) throws { try s.input(.key(KeyEvent(phase: .down, key: bytes("Tab"), shift: shift))) }
+        try tab(); try tab(); try tab()
+        #expect(s.pendingEvents == [HostEvent(name: bytes("focusExit"), node: bytes("next"))])
+        #expect(s.frame(at: 0).canvasItems.filter { $0.stroke != 0 && $0.fill == 0 }.isEmpty, "no focus ring left")
+        try tab(true)
+        try tab(true); try tab(true)
+        #expect(s.pendingEvents.last == HostEvent(name: bytes("focusExit"), node: bytes("previous")))
+        #expect(s.pendingEvents.count == 2, "entering from after lands on the last button, then the first, then out")
+    }
+
     @Test func hiddenButtonsAreNotHit() throws {
         let s = session()
         try s.perform(.set(node: bytes("a"), changes: [.hidden(true)]))

@@ -91,6 +91,29 @@ class ViewerTest(harness.ServedBrowserTest):
         self.assertEqual((name, node), ("tap", "ok"), entry)
         harness.screenshot(driver, "viewer-after-tap")
 
+    def test_tab_moves_through_the_scene_and_then_leaves_the_canvas(self):
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.keys import Keys
+        driver = self.open_viewer()
+        active = "return document.activeElement && (document.activeElement.id || document.activeElement.tagName)"
+        driver.execute_script("document.getElementById('canvas').focus()")
+        # Shift-Tab enters the scene at its last focusable (the OK button), then leaves it backwards:
+        # the page's focusable before the canvas (the "scene size" checkbox) gets focus.
+        ActionChains(driver).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
+        harness.wait_for(driver, "veilViewer.items().some(i => i.stroke && !i.fill)", what="the focus ring on OK")
+        self.assertEqual(driver.execute_script(active), "canvas", "focus stays in the canvas on its button")
+        ActionChains(driver).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
+        harness.wait_for(driver, "document.activeElement && document.activeElement.id === 'fixed'",
+                         what="focus to leave the canvas backwards")
+        # Forwards: into the scene, past its only button, and out (nothing focusable follows the
+        # canvas in the viewer, so the canvas lets focus go).
+        driver.execute_script("document.getElementById('canvas').focus()")
+        ActionChains(driver).send_keys(Keys.TAB).perform()
+        harness.wait_for(driver, "veilViewer.items().some(i => i.stroke && !i.fill)", what="the focus ring again")
+        ActionChains(driver).send_keys(Keys.TAB).perform()
+        harness.wait_for(driver, "document.activeElement !== document.getElementById('canvas')",
+                         what="focus to leave the canvas forwards")
+
     def test_hello_example_is_listed_drawn_and_follows_its_timeline(self):
         hello = harness.load_json(HELLO_PATH)
         driver = self.open_viewer(hello["name"])

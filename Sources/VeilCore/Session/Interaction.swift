@@ -4,7 +4,9 @@
 ///
 /// A tap is a pointer going down and up inside the same button (leaving and coming back is fine,
 /// like UIControl's touchUpInside); a cancel reports nothing. Tab / Shift-Tab move focus through the
-/// visible buttons in tree order; Enter or Space activates the focused one; Escape clears focus.
+/// visible buttons in tree order and, past the last or before the first, out of the canvas (a
+/// `focusExit` event, node "next" or "previous": the host moves focus on in its page); Enter or
+/// Space activates the focused one; Escape clears focus.
 public struct Interaction: Sendable {
     /// Per pointer: the button it went down on, and whether it is inside it now. A few pointers at
     /// most, so a list (a Dictionary would pull hashing into veil.wasm).
@@ -86,14 +88,19 @@ public struct Interaction: Sendable {
         guard k.phase == .down else { return nil }
         switch k.key {
         case utf8("Tab"):
+            // Through the focusables in order; past the last (or, with Shift, before the first)
+            // focus leaves the canvas: the host moves it to the page's next element.
             let buttons = Interaction.buttons(in: root)
-            guard !buttons.isEmpty else { focused = nil; return nil }
             let current = buttons.firstIndex { $0.box.node.id == focused }
             let next: Int
             if let current {
-                next = (current + (k.shift ? buttons.count - 1 : 1)) % buttons.count
+                next = current + (k.shift ? -1 : 1)
             } else {
                 next = k.shift ? buttons.count - 1 : 0
+            }
+            guard buttons.indices.contains(next) else {
+                focused = nil
+                return HostEvent(name: utf8("focusExit"), node: k.shift ? utf8("previous") : utf8("next"))
             }
             focused = buttons[next].box.node.id
             return nil
