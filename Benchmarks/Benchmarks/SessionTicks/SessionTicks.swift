@@ -47,7 +47,13 @@ final class TickRun {
 
 struct TickCase: Sendable {
     var name: String
+    /// Ticks the summary measures (fewer for the slow cases).
+    var ticks = 2_000
     var start: @Sendable () -> TickRun
+
+    init(name: String, ticks: Int = 2_000, start: @escaping @Sendable () -> TickRun) {
+        self.name = name; self.ticks = ticks; self.start = start
+    }
 
     /// Ticks a session from 0 to `t` at 60 fps (its first messages sent).
     static func advanced(_ session: Session, to t: Double) -> Session {
@@ -87,6 +93,12 @@ struct TickCase: Sendable {
             var scene = Scenes.example("status")
             scene.timeline = Array(scene.timeline.prefix(2))  // loading status and spinner, for good
             return TickRun(advanced(Session(scene: scene), to: 0.5), at: 0.5)
+        },
+        // Not yet incremental: a structural change lays out, renders and diffs the whole tree.
+        TickCase(name: "10k placeholders, canvas resized each tick", ticks: 200) {
+            TickRun(advanced(Session(scene: Scenes.grid(rows: 100, columns: 100)), to: 0.5), at: 0.5) { s, k in
+                try! s.apply(Scenes.command("{\"input\": {\"resize\": {\"width\": \(1000 + k % 2), \"height\": 1000}}}"))
+            }
         },
         TickCase(name: "card of 100 items moved by a set each tick") {
             TickRun(advanced(Session(scene: Scenes.grid(rows: 1, columns: 10, card: true)), to: 0.5), at: 0.5) { s, k in
@@ -129,11 +141,11 @@ enum Summary {
     static func f(_ v: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", v) }
 
     static func print() {
-        Swift.print("\n=== Session.tick figures (release build, one run; means of 2,000 ticks at 60 fps) ===")
+        Swift.print("\n=== Session.tick figures (release build, one run; means of 2,000 ticks at 60 fps, 200 for the structural 10k case) ===")
         Scenes.writeGenerated()
         var results: [String: (micros: Double, bytesPerMessage: Double, messages: Int)] = [:]
         for c in TickCase.all {
-            let r = measure(c)
+            let r = measure(c, count: c.ticks)
             results[c.name] = r
             Swift.print("\(c.name): \(f(r.micros)) µs per tick, \(r.messages) messages, \(f(r.bytesPerMessage, 1)) bytes per message")
         }
