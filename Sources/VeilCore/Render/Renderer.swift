@@ -125,16 +125,13 @@ private struct RenderPass {
             drawContent(box, clip)
         }
 
+        // Children, a list's separators over its rows, then the overlays over everything.
         let rows = box.children.count - node.overlays.count
-        for (i, child) in box.children.enumerated() {
-            if i == rows, case let .list(style) = node.kind, let separator = style.separatorColor {
-                drawSeparators(box, rows: rows, separator, childClip)
-            }
-            draw(child, clip: childClip)
-        }
-        if rows == box.children.count, case let .list(style) = node.kind, let separator = style.separatorColor {
+        for child in box.children.prefix(rows) { draw(child, clip: childClip) }
+        if case let .list(style) = node.kind, let separator = style.separatorColor {
             drawSeparators(box, rows: rows, separator, childClip)
         }
+        for overlay in box.children.dropFirst(rows) { draw(overlay, clip: childClip) }
         if startsSkeleton { endSkeleton() }
         brush = outerBrush
         if layered { closeLayer() }
