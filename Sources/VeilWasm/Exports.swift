@@ -141,6 +141,18 @@ private func noSession(_ handle: Int32) -> String {
 }
 
 /// Copies the host's bytes after checking the pointer and the size bound.
+#if arch(wasm32)
+@_extern(c, "veil_memory_bytes") func veilMemoryBytes() -> Int
+/// Whether [start, start + count) lies inside the linear memory (reading past it would trap).
+private func inMemory(_ start: UnsafeRawPointer, _ count: Int) -> Bool {
+    let address = UInt(bitPattern: start)
+    return address <= UInt(veilMemoryBytes()) && UInt(count) <= UInt(veilMemoryBytes()) - address
+}
+#else
+/// Natively any pointer the caller passes is its own business (the tests pass real buffers).
+private func inMemory(_ start: UnsafeRawPointer, _ count: Int) -> Bool { true }
+#endif
+
 private func copyInput(_ bytes: UnsafeRawPointer?, _ length: Int32, limit: Int, what: String)
     -> Result<[UInt8], Failure>
 {
@@ -151,6 +163,8 @@ private func copyInput(_ bytes: UnsafeRawPointer?, _ length: Int32, limit: Int, 
         failure = Failure(.tooLarge, text: "\(what) is \(length) bytes; at most \(limit) are accepted")
     } else if length == 0 {
         return .success([])
+    } else if let bytes, !inMemory(bytes, Int(length)) {
+        failure = Failure(.badArgument, text: "\(what) at \(UInt(bitPattern: bytes)) with length \(length) runs past the module's memory")
     } else if let bytes {
         return .success(Array(UnsafeRawBufferPointer(start: bytes, count: Int(length))))
     } else {

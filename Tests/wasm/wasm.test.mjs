@@ -121,6 +121,12 @@ test('bad arguments are errors: negative or huge lengths, null pointers, non-fin
   assert.equal(veil.abi.veil_tick(handle, NaN), status.badArgument);
   assert.equal(veil.abi.veil_tick(handle, Infinity), status.badArgument);
   assert.equal(veil.abi.veil_session_new(0, 10), 0);
+  // A pointer and length running past the module's memory are refused, not a trap.
+  const end = veil.abi.memory.buffer.byteLength;
+  assert.equal(veil.abi.veil_perform(handle, end - 4, 10), status.badArgument);
+  assert.match(veil.error(), /runs past the module's memory/);
+  assert.equal(veil.abi.veil_input(handle, 0x7ffffff0, 100), status.badArgument);
+  assert.equal(veil.abi.veil_session_new(end + 1000, 10), 0);
   const tooBig = ' '.repeat(64 * 1024 + 1);
   assert.equal(veil.perform(handle, tooBig), status.tooLarge);
   assert.match(veil.error(), /at most 65536/);

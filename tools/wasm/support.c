@@ -21,3 +21,9 @@ void arc4random_buf(void *buffer, size_t count) {
 int putchar(int c) {
     return c;
 }
+
+// The size of the module's linear memory in bytes, so the exports can refuse a pointer and length
+// that run past it (an access there would trap and kill the instance).
+size_t veil_memory_bytes(void) {
+    return __builtin_wasm_memory_size(0) * 65536;
+}
