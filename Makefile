@@ -48,7 +48,7 @@ test-js:
 test-wasm: wasm build
 	node --test Tests/wasm/
 
-test-cli: build
+test-cli: build test-golden
 	$(PYTHON) Tests/cli/test_cli.py
 
 test-server: build
@@ -62,6 +62,7 @@ bench: setup wasm
 	node Benchmarks/wasm-ticks.mjs
 	@raw=$$(stat -c%s .build/wasm/veil.wasm); gz=$$(gzip -9 -c .build/wasm/veil.wasm | wc -c); \
 		echo "veil.wasm: $$raw bytes raw, $$gz bytes gzipped"
+	@$(MAKE) --no-print-directory bench-golden
 
 clean:
 	rm -rf .build .build-wasm Benchmarks/.build out

@@ -33,6 +33,8 @@ if embeddedWasm {
 } else {
     products += [
         .executable(name: "veil", targets: ["veil"]),
+        // Patch-stream tests for Swift Testing and XCTest: `expectPatchStream(scene:events:matches:)`.
+        .library(name: "VeilTesting", targets: ["VeilTesting"]),
     ]
     targets += [
         // The same exports, built natively so the C ABI is tested by `swift test`.
@@ -43,14 +45,18 @@ if embeddedWasm {
             "VeilCore", "CLibWebSockets",
             .product(name: "Logging", package: "swift-log"),
         ]),
+        // Recorded streams: reading, replaying, describing and comparing them in words (docs/TESTING.md).
+        .target(name: "VeilStreamTools", dependencies: ["VeilCore"]),
+        .target(name: "VeilTesting", dependencies: ["VeilCore", "VeilStreamTools"]),
         .executableTarget(name: "veil", dependencies: [
-            "VeilCore", "VeilServer",
+            "VeilCore", "VeilServer", "VeilStreamTools",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "VeilCoreTests", dependencies: [
             "VeilCore", "VeilWasm",
             .product(name: "PropertyBased", package: "swift-property-based"),
         ], resources: [.copy("../Vectors")]),
+        .testTarget(name: "VeilTestingTests", dependencies: ["VeilCore", "VeilStreamTools", "VeilTesting"]),
     ]
 }
 

@@ -361,6 +361,19 @@ export function pointerInput(event, rect, logicalWidth, logicalHeight) {
   return stamped({ input: { pointer } }, event);
 }
 
+/**
+ * DOM wheel event → `{"input":{"wheel":{x, y, dx, dy, mode}}, "t"}`: where the pointer is and the
+ * deltas as the browser gives them (the session turns lines and pages into points). A pinch
+ * (ctrlKey) is left to the browser: null.
+ */
+export function wheelInput(event, rect, logicalWidth, logicalHeight) {
+  if (event.ctrlKey) return null;
+  const { x, y } = pointFromClient(event.clientX, event.clientY, rect, logicalWidth, logicalHeight);
+  const wheel = { x, y, dx: event.deltaX || 0, dy: event.deltaY || 0 };
+  if (event.deltaMode) wheel.mode = event.deltaMode;
+  return stamped({ input: { wheel } }, event);
+}
+
 /** DOM key event → `{"input":{"key":…}, "t"}`. */
 export function keyInput(event) {
   const phase = event.type === "keydown" ? "down" : event.type === "keyup" ? "up" : null;
@@ -391,8 +404,8 @@ export function focusBeside(element, direction) {
 
 /**
  * Owns one canvas: keeps its backing store at CSS size × devicePixelRatio, redraws at most once
- * per animation frame and only after the frame changed, and turns pointer, keyboard and resize
- * into input objects for `onInput`.
+ * per animation frame and only after the frame changed, and turns pointer, wheel, keyboard and
+ * resize into input objects for `onInput`.
  *
  * Sizing modes: "fill" — the canvas takes the size of its container and reports it as a resize
  * input (the scene is laid out again); "fixed" — the canvas takes the frame's own size.
@@ -448,7 +461,12 @@ export class CanvasView {
       const input = keyInput(event);
       if (input) { event.preventDefault(); this.onInput(input); }
     };
+    const onWheel = (event) => {
+      const input = wheelInput(event, canvas.getBoundingClientRect(), this.cssWidth, this.cssHeight);
+      if (input) { event.preventDefault(); this.onInput(input); }
+    };
     for (const type of Object.keys(POINTER_PHASES)) this.listen(canvas, type, onPointer);
+    this.listen(canvas, "wheel", onWheel, { passive: false }); // the scene scrolls, not the page
     this.listen(canvas, "keydown", onKey);
     this.listen(canvas, "keyup", onKey);
     if (this.env.ResizeObserver) {
@@ -467,8 +485,8 @@ export class CanvasView {
     this.resizeObserver?.disconnect();
   }
 
-  listen(target, type, fn) {
-    target.addEventListener(type, fn);
+  listen(target, type, fn, options) {
+    target.addEventListener(type, fn, options);
     this.listeners.push([target, type, fn]);
   }
 

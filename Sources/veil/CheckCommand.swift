@@ -1,5 +1,6 @@
 import ArgumentParser
 import VeilCore
+import VeilStreamTools
 
 /// `veil check SCENE…`: reads each scene and runs its timeline against a session, reporting every
 /// problem as `file:line:column: message`. Quiet on success.

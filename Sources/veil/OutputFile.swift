@@ -1,3 +1,4 @@
+import VeilStreamTools
 import Foundation
 
 /// Where a command writes its result: a file (`--out`) or standard output. Writes are buffered;

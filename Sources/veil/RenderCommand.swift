@@ -1,5 +1,6 @@
 import ArgumentParser
 import VeilCore
+import VeilStreamTools
 
 /// `veil render`: one frame of a scene, as an SVG picture or as JSON in the viewer's frame shape, or
 /// the skeleton tree description at that time (type, skeletonable, placeholder, children).

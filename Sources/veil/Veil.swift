@@ -1,5 +1,6 @@
 import ArgumentParser
 import VeilCore
+import VeilStreamTools
 
 @main
 struct Veil: ParsableCommand {
@@ -9,7 +10,12 @@ struct Veil: ParsableCommand {
         discussion: """
             A scene file (JSON, docs/SCENE.md) describes a screen; `veil serve` previews it live in a \
             browser, `veil stream` turns it and timed input into the exact patch messages a viewer \
-            receives, `veil render` draws one frame as SVG or JSON, and `veil check` validates files.
+            receives, `veil render` draws one frame as SVG or JSON, `veil check` validates files, and \
+            `veil test` replays recorded streams and explains any difference (`veil diff` compares two).
             """,
-        subcommands: [Check.self, Stream.self, Render.self, Serve.self])
+        version: "veil \(Veil.version) (wire veil.v2)",
+        subcommands: [Check.self, Stream.self, Render.self, Test.self, Diff.self, Serve.self])
+
+    /// The version of the tool (`veil --version`).
+    static let version = "0.13.0"
 }

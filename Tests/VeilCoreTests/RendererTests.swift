@@ -58,15 +58,30 @@ import Testing
         #expect(f.canvasItems.filter { $0.kind == .text }.count == 3)
     }
 
-    @Test func listClipsAndCullsRowsOutsideItsBounds() {
+    /// A list of 10,000 rows makes the rows of its window only (the viewport and a margin, by
+    /// chunks: ScrollWindow), in a content layer its own layer clips.
+    @Test func listMakesOnlyTheRowsNearItsViewportAndClipsThem() {
         var style = ListStyle(row: view("cell", background: red))
         style.rowCount = 10_000
         style.rowHeight = 10
         var list = Node(id: bytes("list"), kind: .list(style))
         list.frame = Rect(x: 0, y: 0, width: 100, height: 95)
         let f = Session(scene: scene(view("root", children: [list]))).frame(at: 0)
-        #expect(f.canvasItems.count == 10, "only the ten visible rows")
-        #expect(f.canvasItems.allSatisfy { $0.clip == Clip(x: 0, y: 0, width: Fixed.from(100), height: Fixed.from(95)) })
+        let window = ScrollWindow.range(chunk: 0, viewport: 95)
+        #expect(f.canvasItems.count == Int((window.end / 10).rounded(.up)), "rows from the start to the window's end")
+        let listLayer = try? #require(f.items.first?.children.first { $0.isLayer })
+        #expect(listLayer?.clip == Clip(x: 0, y: 0, width: Fixed.from(100), height: Fixed.from(95)))
+    }
+
+    /// A button as wide as its title asks shows the whole title, whatever rounding adding and
+    /// taking away its padding does (it showed "Se…" for "Send").
+    @Test func aButtonSizedToItsTitleShowsAllOfIt() {
+        for title in ["Send", "Share", "Like", "Retry", "Open", "Mark all as read", "OK", "Ünïcödé", "W", "iiiiiii"] {
+            let row = stack("row", .horizontal, spacing: 12, children: [button("b", title)])
+            let f = Session(scene: scene(view("root", children: [row]))).frame(at: 0)
+            let texts = f.canvasItems.filter { $0.kind == .text }.map { String(decoding: $0.text, as: UTF8.self) }
+            #expect(texts == [title])
+        }
     }
 
     @Test func buttonHasBackgroundAndCentredTitle() {

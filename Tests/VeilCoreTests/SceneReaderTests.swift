@@ -94,6 +94,8 @@ private let badScenes: [BadScene] = [
     // Scene structure
     BadScene("[]", 1, 1, "expected an object for the scene, found an array"),
     BadScene(#"{"name": "x"}"#, 1, 1, #"missing required key "root" in the scene"#),
+    BadScene(#"{"root": {"type": "lable"}}"#, 1, 19, #"unknown node type "lable"; did you mean "label"? expected one of: view, label"#),
+    BadScene(#"{"canvas": {"widht": 10}, "root": {"type": "view"}}"#, 1, 13, #"unknown key "widht" in "canvas"; did you mean "width"? expected one of: width, height"#),
     BadScene(#"{"title": "x", "root": {"type": "view"}}"#, 1, 2,
              #"unknown key "title" in the scene; expected one of: name, canvas, safeArea, appearance, background, root, timeline"#),
     BadScene(#"{"canvas": {"width": 1e12}, "root": {"type": "view"}}"#, 1, 22, #""width" must be at most 16384, found 1e12"#),
@@ -112,10 +114,10 @@ private let badScenes: [BadScene] = [
     BadScene(#"{"name": "héllo", "root": 5}"#, 1, 27, "expected an object for a node"),  // columns count characters
     BadScene("{\r\n\"root\": 1\r\n}", 2, 9, "expected an object for a node"),
     BadScene(#"{"root": {}}"#, 1, 10, #"missing required key "type" in a node"#),
-    BadScene(#"{"root": {"type": "box"}}"#, 1, 19, #"unknown node type "box"; expected one of: view, label, image, button, stack, list"#),
-    BadScene(#"{"root": {"type": 3}}"#, 1, 19, "expected a node type (one of: view, label, image, button, stack, list, activityIndicator) for \"type\", found a number"),
+    BadScene(#"{"root": {"type": "box"}}"#, 1, 19, #"unknown node type "box"; expected one of: view, label, image, button, stack, scroll, list"#),
+    BadScene(#"{"root": {"type": 3}}"#, 1, 19, "expected a node type (one of: view, label, image, button, stack, scroll, list, activityIndicator) for \"type\", found a number"),
     BadScene("{\n  \"root\": {\n    \"type\": \"label\",\n    \"colour\": \"#FFF\"\n  }\n}", 4, 5,
-             #"unknown key "colour" in label; expected one of: text, fontSize, fontWeight, color, numberOfLines, alignment, lineHeight, type, id, frame"#),
+             #"unknown key "colour" in label; did you mean "color"? expected one of: text, fontSize, fontWeight, color, numberOfLines, alignment, lineHeight, type, id, frame"#),
     BadScene(#"{"root": {"type": "label", "fontSize": "big"}}"#, 1, 40, #"expected a number for "fontSize", found a string "big""#),
     BadScene(#"{"root": {"type": "label", "fontSize": 0}}"#, 1, 40, #""fontSize" must be at least 1, found 0"#),
     BadScene(#"{"root": {"type": "label", "fontWeight": "heavy"}}"#, 1, 42,
@@ -138,8 +140,8 @@ private let badScenes: [BadScene] = [
     BadScene(##"{"root": {"type": "image", "tint": "#12"}}"##, 1, 36, "expected a colour"),
     BadScene(#"{"root": {"type": "list"}}"#, 1, 10, #"missing required key "row" in list"#),
     BadScene(#"{"root": {"type": "list", "row": {"type": "view"}, "rowCount": -1}}"#, 1, 64, #""rowCount" must be at least 0"#),
-    BadScene(#"{"root": {"type": "list", "row": {"type": "view", "children": [{"type": "view"}]}, "rowCount": 10001}}"#, 1, 96,
-             "too many nodes: 10001 rows of 2 nodes"),
+    BadScene(#"{"root": {"type": "list", "row": {"type": "view", "children": [{"type": "view"}]}, "rowCount": 1000001}}"#, 1, 96,
+             #""rowCount" must be at most 1000000"#),
     BadScene("{\"root\": {\"type\": \"view\", \"children\": [\n  {\"type\": \"view\", \"id\": \"a\"},\n  {\"type\": \"view\", \"id\": \"a\"}]}}", 3, 26,
              #"duplicate node id "a"; first used at 2:26"#),
     BadScene(#"{"root": {"type": "view", "children": [{"type": "view", "id": "root/1"}, {"type": "view"}]}}"#, 1, 74,
@@ -319,16 +321,20 @@ private func badSceneIsReportedWhereItIs(_ bad: BadScene) {
     #expect(ids(list.row) == ["row", "title", "row/1"])
 }
 
-@Test func nodeCountIncludesInstantiatedRows() throws {
-    // 1 root + 1 list + 2 nodes per row × rows: 9,999 rows make exactly the 20,000 allowed.
-    func scene(rows: Int) -> String {
-        #"{"root": {"type": "view", "children": [{"type": "list", "row": {"type": "view", "children": [{"type": "view"}]}, "rowCount": "#
-            + "\(rows)}]}}"
+@Test func nodeCountIncludesTheRowsALayoutMakes() throws {
+    // Lists are virtual: a million rows read; the bound counts the rows a layout makes at once
+    // (Limits.maxRowsMade = 1,000) times the template's nodes.
+    func scene(rows: Int, cells: Int) -> String {
+        let children = Array(repeating: #"{"type": "view"}"#, count: cells).joined(separator: ", ")
+        return #"{"root": {"type": "view", "children": [{"type": "list", "row": {"type": "view", "children": ["#
+            + children + #"]}, "rowCount": "# + "\(rows)}]}}"
     }
-    #expect(throws: Never.self) { try read(scene(rows: 9_999)) }
-    let error = readError(bytes(scene(rows: 10_000)))
-    #expect(error?.message.contains("too many nodes: 10000 rows of 2 nodes bring the scene to 20002") == true)
-    #expect(error?.column == 126)
+    #expect(throws: Never.self) { try read(scene(rows: 1_000_000, cells: 1)) }
+    #expect(throws: Never.self) { try read(scene(rows: 1_000_000, cells: 18)) }  // 2 + 1,000 × 19 = 19,002
+    let source = scene(rows: 1_000_000, cells: 19)  // 2 + 1,000 × 20 = 20,002
+    let error = readError(bytes(source))
+    #expect(error?.message.contains("too many nodes: 1000 rows of 20 nodes bring the scene to 20002") == true, "\(error?.description ?? "")")
+    #expect(error?.column == source.utf8.count - 10)
 }
 
 @Test func timelineIsReadInOrderWithEqualTimesKept() throws {
@@ -400,7 +406,9 @@ private let badActions: [(String, Int, String)] = [
     (#"{"command": {"set": {"node": "a", "opacity": 2}}}"#, 46, #""opacity" must be at most 1"#),
     (#"{"command": {"set": {"node": "a", "frame": 3}}}"#, 44, #"expected an object {"x", "y", "width", "height"} or null for "frame""#),
     (#"{"command": {"set": {"node": "a", "background": "blue"}}}"#, 49, #"or null for "background""#),
-    (#"{"input": {"wheel": {}}}"#, 12, #"unknown input "wheel"; expected one of: pointer, key, resize"#),
+    (#"{"input": {"scroll": {}}}"#, 12, #"unknown input "scroll"; expected one of: pointer, key, resize, wheel"#),
+    (#"{"input": {"wheel": {"x": 1}}}"#, 21, #"missing required key "y" in "wheel""#),
+    (#"{"input": {"wheel": {"x": 1, "y": 1, "mode": 3}}}"#, 46, #""mode" must be at most 2"#),
     (#"{"input": {"pointer": {"phase": "hover", "x": 1, "y": 1}}}"#, 33, #"expected one of "down", "move", "up" or "cancel" for "phase""#),
     (#"{"input": {"pointer": {"phase": "down", "y": 1}}}"#, 23, #"missing required key "x" in "pointer""#),
     (#"{"input": {"pointer": {"phase": "down", "x": 1, "y": 1, "id": -1}}}"#, 63, #""id" must be at least 0"#),
@@ -410,6 +418,12 @@ private let badActions: [(String, Int, String)] = [
     (#"{"input": {"resize": {"width": 800}}}"#, 22, #"missing required key "height" in "resize""#),
     (#"{"command": {"set": {"node": "a"}}} {}"#, 37, "expected end of input after the JSON value"),
     (#"{"command": 1}"#, 13, "expected an object for a command, found a number"),
+    // A misspelt key, command, input or choice gets the closest name allowed there.
+    (##"{"command": {"set": {"node": "a", "txet": "x"}}}"##, 35, #"unknown key "txet" in "set"; did you mean "text"? expected one of: node, text"#),
+    (##"{"comand": {"set": {"node": "a"}}}"##, 2, #"unknown key "comand" in an action; did you mean "command"? expected one of: t, command, input"#),
+    (#"{"command": {"Set": {"node": "a"}}}"#, 14, #"unknown command "Set"; did you mean "set"? expected one of:"#),
+    (#"{"input": {"pointr": {}}}"#, 12, #"unknown input "pointr"; did you mean "pointer"? expected one of: pointer, key, resize"#),
+    (#"{"input": {"pointer": {"phase": "dwon", "x": 1, "y": 1}}}"#, 33, #"for "phase", found "dwon"; did you mean "down"?"#),
 ]
 
 @Test func readActionReportsBadLinesAtTheGivenLine() {
@@ -456,7 +470,7 @@ private let badActions: [(String, Int, String)] = [
         _ = try SceneReader.readEvents(bytes("{\"t\": 1, \"input\": {}}\n{\"t\": 1, \"input\": {\"tap\": {}}}"), file: "e.jsonl")
         Issue.record("bad event accepted")
     } catch {
-        #expect(error.description == "e.jsonl:1:19: expected an input object with one key, one of: pointer, key, resize")
+        #expect(error.description == "e.jsonl:1:19: expected an input object with one key, one of: pointer, key, resize, wheel")
     }
 }
 

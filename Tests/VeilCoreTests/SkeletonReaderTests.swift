@@ -145,7 +145,9 @@ import Testing
     }
 
     @Test func sectionRowsCountTowardsTheNodeBound() {
-        let json = ##"{"root": {"type": "list", "row": {"type": "view"}, "sections": [{"rowCount": 15000}, {"rowCount": 15000}]}}"##
+        let cells = Array(repeating: #"{"type": "view"}"#, count: 20).joined(separator: ", ")
+        let json = #"{"root": {"type": "list", "row": {"type": "view", "children": ["# + cells
+            + #"]}, "sections": [{"rowCount": 600}, {"rowCount": 600}]}}"#
         #expect(throws: SceneError.self) { try read(json) }
     }
 }

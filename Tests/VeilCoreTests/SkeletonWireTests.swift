@@ -80,7 +80,7 @@ import Testing
 /// steady phase of its timeline (solid 1–2 s, gradient 2.3–3.5 s, pulse 3.8–6 s, sliding 6.3–7 s).
 @Suite struct SkeletonFeedFigures {
     @Test func feedExampleSteadyStateMessages() throws {
-        let url = GoldenStreamTests.root.appendingPathComponent("examples/feed.json")
+        let url = RepositoryFiles.root.appendingPathComponent("examples/feed.json")
         let scene = try SceneReader.read(Array(try Data(contentsOf: url)), file: "feed.json")
         let s = Session(scene: scene)
         var phases: [(name: String, range: ClosedRange<Double>, sizes: [Int])] = [

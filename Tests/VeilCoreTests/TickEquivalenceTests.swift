@@ -14,6 +14,7 @@ import Testing
                                 _ note: String) -> [[UInt8]] {
         let fast = Session(scene: scene), full = Session(scene: scene)
         full.rendersEveryTick = true
+        full.reusesNothing = true
         var next = 0
         var messages: [[UInt8]] = []
         for k in 0 ... Int(seconds * fps) {
@@ -62,20 +63,128 @@ import Testing
                 t += Double(random.int(0 ... 40)) / 40
                 lines.append("{\"t\": \(t), \(Self.randomAction(&random, hosts: ["feed", "root", "upload"]))}")
             }
-            let actions: [TimedAction]
-            do {
-                actions = try SceneReader.readEvents(Array(lines.joined(separator: "\n").utf8), file: "random")
-            } catch {
-                Issue.record("seed \(seed): a generated line does not read: \(error)"); return
-            }
+            guard let actions = Self.events(lines, seed: seed) else { return }
             Self.expectSameBytes(scene, actions, seconds: t + 1.5, fps: 30, "seed \(seed)")
         }
+    }
+
+    /// Random `set`s on random nodes of every example, among taps, keys, resizes and appearance
+    /// changes: what the layout and the renderer keep from earlier renders must not change a byte.
+    @Test func reusingUnchangedSubtreesChangesNoByte() async throws {
+        let scenes = try ExamplesTests.sceneFiles.map { url in
+            try SceneReader.read(Array(try Data(contentsOf: url)), file: url.lastPathComponent)
+        }
+        await propertyCheck(count: 40, input: Gen.uint64()) { seed in
+            Self.reuseCase(seed: seed, scenes: scenes)
+        }
+    }
+
+    /// Seeds that once found a difference, kept so it stays fixed.
+    @Test(arguments: [17927546586522008242 as UInt64])
+    func reusingUnchangedSubtreesRegressions(_ seed: UInt64) throws {
+        let scenes = try ExamplesTests.sceneFiles.map { url in
+            try SceneReader.read(Array(try Data(contentsOf: url)), file: url.lastPathComponent)
+        }
+        Self.reuseCase(seed: seed, scenes: scenes)
+    }
+
+    static func reuseCase(seed: UInt64, scenes: [Scene]) {
+        var random = RandomFrames(seed: seed)
+        var scene = scenes[random.int(0 ... scenes.count - 1)]
+        scene.timeline = []
+        var ids: [String] = []
+        func collect(_ n: Node) {
+            ids.append(String(decoding: n.id, as: UTF8.self))
+            n.children.forEach(collect)
+        }
+        collect(scene.root)
+        var lines: [String] = []
+        var t = 0.0
+        for _ in 0 ..< random.int(4 ... 16) {
+            t += Double(random.int(0 ... 20)) / 40
+            let action = random.chance(60) ? Self.randomSet(&random, ids: ids)
+                : Self.randomAction(&random, hosts: [ids[0], ids[random.int(0 ... ids.count - 1)]])
+            lines.append("{\"t\": \(t), \(action)}")
+        }
+        guard let actions = Self.events(lines, seed: seed) else { return }
+        Self.expectSameBytes(scene, actions, seconds: t + 1, fps: 30,
+                             "seed \(seed), \(String(decoding: scene.root.id, as: UTF8.self)):\n\(lines.joined(separator: "\n"))")
+    }
+
+    /// Random drags, flings (fast and slow, up and down, past the ends), wheel turns and keys over
+    /// the inbox of 1,000 rows: stepping the scroll fields in place gives the bytes rendering gives.
+    @Test func scrollingGivesTheSameBytes() async throws {
+        let inbox = try Self.inbox(rows: 1_000)
+        await propertyCheck(count: 12, input: Gen.uint64()) { seed in
+            let (actions, end) = Self.randomScrolling(seed: seed)
+            Self.expectSameBytes(inbox, actions, seconds: end, fps: 30, "seed \(seed)")
+        }
+    }
+
+    static func inbox(rows: Int) throws -> Scene {
+        var inbox = try SceneReader.read(Array(try Data(contentsOf: ExamplesTests.examples.appendingPathComponent("inbox.json"))),
+                                         file: "inbox.json")
+        inbox.timeline = []
+        if case var .list(style) = inbox.root.kind { style.rowCount = rows; inbox.root.kind = .list(style) }
+        return inbox
+    }
+
+    /// Drags, flings, wheel turns and keys at random times; and when to stop watching.
+    static func randomScrolling(seed: UInt64) -> ([TimedAction], Double) {
+        var random = RandomFrames(seed: seed)
+        var lines: [String] = []
+        var t = 0.2
+        func line(_ input: String) { lines.append("{\"t\": \(t), \"input\": {\(input)}}") }
+        for _ in 0 ..< random.int(2 ... 5) {
+            switch random.int(0 ... 3) {
+            case 0, 1:
+                let x = random.int(20 ... 370), y = random.int(100 ... 600), step = random.int(-90 ... 90)
+                line("\"pointer\": {\"phase\": \"down\", \"x\": \(x), \"y\": \(y), \"kind\": \"touch\"}")
+                for k in 1 ... random.int(1 ... 8) {
+                    t += 1.0 / 60
+                    line("\"pointer\": {\"phase\": \"move\", \"x\": \(x), \"y\": \(y + k * step), \"kind\": \"touch\"}")
+                }
+                t += Double(random.int(1 ... 10)) / 100
+                line("\"pointer\": {\"phase\": \"up\", \"x\": \(x), \"y\": 0, \"kind\": \"touch\"}")
+            case 2:
+                line("\"wheel\": {\"x\": 200, \"y\": 300, \"dy\": \(random.int(-400 ... 400))}")
+            default:
+                line("\"key\": {\"phase\": \"down\", \"key\": \"\(["PageDown", "PageUp", "End", "Home", "ArrowDown"][random.int(0 ... 4)])\"}")
+            }
+            t += Double(random.int(0 ... 120)) / 60
+        }
+        let actions = try! SceneReader.readEvents(Array(lines.joined(separator: "\n").utf8), file: "random")
+        return (actions, t + 2)
+    }
+
+    /// The generated lines as an events file; nil (and an issue) if one does not read.
+    static func events(_ lines: [String], seed: UInt64) -> [TimedAction]? {
+        do {
+            return try SceneReader.readEvents(Array(lines.joined(separator: "\n").utf8), file: "random")
+        } catch {
+            Issue.record("seed \(seed): a generated line does not read: \((error as? SceneError)?.description ?? "")")
+            return nil
+        }
+    }
+
+    static func randomSet(_ random: inout RandomFrames, ids: [String]) -> String {
+        let node = ids[random.int(0 ... ids.count - 1)]
+        let change: String
+        switch random.int(0 ... 5) {
+        case 0: change = "\"background\": \"#\(["FF3B30", "34C759", "FFFFFF", "1C1C1E"][random.int(0 ... 3)])\""
+        case 1: change = "\"hidden\": \(random.chance(50))"
+        case 2: change = "\"opacity\": \(Double(random.int(0 ... 10)) / 10)"
+        case 3: change = "\"text\": \"\(["Hi", "A longer line of text that wraps", ""][random.int(0 ... 2)])\""
+        case 4: change = "\"frame\": {\"x\": \(random.int(0 ... 200)), \"y\": \(random.int(0 ... 300)), \"width\": \(random.int(20 ... 300)), \"height\": \(random.int(20 ... 300))}"
+        default: change = "\"textColor\": \"#\(["FF3B30", "8E8E93"][random.int(0 ... 1)])\""
+        }
+        return "\"command\": {\"set\": {\"node\": \"\(node)\", \(change)}}"
     }
 
     static func randomAction(_ random: inout RandomFrames, hosts: [String]) -> String {
         let host = hosts[random.int(0 ... hosts.count - 1)]
         let transition = random.chance(60) ? ", \"transition\": {\"crossDissolve\": \(Double(random.int(1 ... 8)) / 10)}" : ""
-        switch random.int(0 ... 7) {
+        switch random.int(0 ... 8) {
         case 0:
             let style = ["solid", "gradient", "pulse", "sliding"][random.int(0 ... 3)]
             return "\"command\": {\"skeleton\": {\"node\": \"\(host)\", \"show\": true, \"style\": \"\(style)\"\(transition)}}"
@@ -93,7 +202,10 @@ import Testing
             let phase = ["down", "move", "up", "cancel"][random.int(0 ... 3)]
             return "\"input\": {\"pointer\": {\"phase\": \"\(phase)\", \"x\": \(random.int(0 ... 400)), \"y\": \(random.int(0 ... 800))}}"
         case 6:
-            return "\"input\": {\"key\": {\"phase\": \"down\", \"key\": \"\(["Tab", "Enter", "Escape"][random.int(0 ... 2)])\"}}"
+            let key = ["Tab", "Enter", "Escape", "PageDown", "End", "ArrowUp", "Home"][random.int(0 ... 6)]
+            return "\"input\": {\"key\": {\"phase\": \"down\", \"key\": \"\(key)\"}}"
+        case 8:
+            return "\"input\": {\"wheel\": {\"x\": \(random.int(0 ... 400)), \"y\": \(random.int(0 ... 800)), \"dy\": \(random.int(-300 ... 300))}}"
         default:
             return "\"command\": {\"appearance\": \"\(random.chance(50) ? "dark" : "light")\"}"
         }
@@ -113,6 +225,29 @@ import Testing
                                          file: "\(name).json")
         if !timeline { scene.timeline = [] }
         return scene
+    }
+
+    /// A list of 400 cells beside a card: moving the card by a `set` re-lays-out and redraws the
+    /// card alone; the list's layer is taken as it was, and the message is the card's offset.
+    @Test func aSetLeavesTheUnchangedSiblingAsItWas() throws {
+        let cells = (0 ..< 20).map { c in
+            "{\"type\": \"view\", \"id\": \"c\(c)\", \"width\": 40, \"height\": 40, \"background\": \"#D0D4D6\"}"
+        }.joined(separator: ", ")
+        let json = """
+        {"canvas": {"width": 800, "height": 800}, "root": {"type": "view", "id": "root", "children": [
+          {"type": "list", "id": "grid", "rowHeight": 40, "rowCount": 20,
+           "row": {"type": "stack", "id": "row", "axis": "horizontal", "children": [\(cells)]}},
+          {"type": "view", "id": "card", "frame": {"x": 100, "y": 100, "width": 200, "height": 200},
+           "background": "#FFFFFF", "children": [{"type": "label", "id": "t", "text": "Card"}]}]}}
+        """
+        let s = Session(scene: try SceneReader.read(Array(json.utf8), file: "grid.json"))
+        _ = s.tick(at: 0)
+        for k in 1 ... 10 {
+            try s.perform(.set(node: bytes("card"), changes: [.frame(Rect(x: 100, y: 100 + Double(k), width: 200, height: 200))]))
+            let message = try #require(s.tick(at: Double(k) / 60))
+            #expect(s.layersReusedAtLastRender == 1)  // the grid
+            #expect(message.count <= 16)
+        }
     }
 
     @Test func aStaticSceneRendersOnceAndThenSendsNothing() throws {

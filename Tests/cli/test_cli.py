@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""End-to-end tests of the `veil` command line: check, stream, render and argument errors.
+"""End-to-end tests of the `veil` command line: check, stream, render, test, diff and argument errors.
 
 Runs the built binary (default .build/debug/veil; or pass a path, or set VEIL or VEIL_BIN) on scenes and
 events files it writes to a temporary directory, and checks exit codes, messages and output
@@ -10,6 +10,7 @@ bytes. Standard library only. Ends with a line "N passed, N failed"; exits 1 on 
 
 import json
 import os
+import pty
 import re
 import shutil
 import struct
@@ -102,7 +103,7 @@ def test_help_lists_the_subcommands():
     code, out, _ = veil("--help")
     check(code == 0, f"exit {code}")
     text = out.decode()
-    for name in ("check", "stream", "render", "serve"):
+    for name in ("check", "stream", "render", "test", "diff", "serve"):
         check(re.search(rf"^\s+{name}\s", text, re.M), f"--help does not list {name}:\n{text}")
 
 
@@ -368,6 +369,276 @@ def test_render_json_is_the_frame_the_viewer_decodes_from_the_stream():
     rendered = json.loads(out)
     check(rendered == viewer, f"render JSON differs from the decoded stream:\n{rendered}\n{viewer}")
     check(any(item["text"] == 'Quote " and \\ and é' for item in flatten(rendered["items"])), "changed text missing")
+
+
+# MARK: - small comforts
+
+def test_version():
+    code, out, err = veil("--version")
+    check(code == 0, f"exit {code}: {err}")
+    check(re.fullmatch(r"veil \d+\.\d+\.\d+ \(wire veil\.v2\)\n", out.decode()), f"--version printed {out!r}")
+
+
+def test_check_suggests_the_key_meant():
+    scene = write("typo.json", GOOD_SCENE.replace('"cornerRadius": 6', '"cornerRadios": 6'))
+    code, _, err = veil("check", scene)
+    check(code == 1, f"exit {code}")
+    check(re.match(r'^typo\.json:6:\d+: unknown key "cornerRadios" in view; did you mean "cornerRadius"\? expected one of: ', err),
+          f"stderr: {err!r}")
+
+
+def test_stream_refuses_to_write_binary_to_a_terminal():
+    write("good.json", GOOD_SCENE)
+    main_fd, terminal = pty.openpty()
+    try:
+        process = subprocess.run([VEIL, "stream", "good.json", "--duration", "1", "--fps", "10"],
+                                 stdout=terminal, stderr=subprocess.PIPE, timeout=60, cwd=WORK)
+    finally:
+        os.close(terminal)
+        os.close(main_fd)
+    err = process.stderr.decode()
+    check(process.returncode == 1, f"exit {process.returncode}")
+    check("binary" in err and "--out" in err, f"stderr: {err!r}")
+
+
+# MARK: - veil test
+
+def case(name, scene=GOOD_SCENE, events=None):
+    """Writes a case (scene and events) into cases/; returns the scene's path."""
+    os.makedirs(os.path.join(WORK, "cases"), exist_ok=True)
+    write(f"cases/{name}.json", scene)
+    if events is not None:
+        write(f"cases/{name}.events.jsonl", events)
+    return f"cases/{name}.json"
+
+
+TAP_BOX_EVENTS = ('{"t": 0.3, "command": {"set": {"node": "title", "text": "Changed"}}}\n'
+                  '{"t": 0.6, "input": {"resize": {"width": 240, "height": 120}}}\n')
+
+
+def veil_test(*arguments):
+    code, out, err = veil("test", *arguments)
+    return code, out.decode(), err
+
+
+def test_test_without_recordings_fails_and_update_records_them():
+    case("still")
+    case("changing", events=TAP_BOX_EVENTS)
+    code, out, err = veil_test("cases")
+    check(code == 1, f"exit {code}: {out}{err}")
+    check("FAIL cases/changing  no recorded stream cases/changing.stream" in out, out)
+    check(out.rstrip().splitlines()[-1].startswith("0 passed, 2 failed"), out)
+    code, out, err = veil_test("--update", "cases")
+    check(code == 0, f"exit {code}: {out}{err}")
+    check(re.search(r"^new  cases/changing  3 messages, \d+ bytes$", out, re.M), out)
+    check(re.search(r"^0 passed, 0 failed, 2 recorded \(", out.splitlines()[-1]), out)
+    # The recording is exactly what `veil stream --fps 30` writes for the case (duration: 1 + 1 s).
+    code, streamed, err = veil("stream", "cases/changing.json", "--events", "cases/changing.events.jsonl",
+                               "--duration", "2", "--fps", "30")
+    check(code == 0, err)
+    check(open(os.path.join(WORK, "cases/changing.stream"), "rb").read() == streamed, "recording differs from veil stream")
+    code, out, err = veil_test("cases")
+    check(code == 0, f"exit {code}: {out}{err}")
+    check(re.search(r"^ok   cases/changing  3 messages, \d+ bytes$", out, re.M), out)
+    check(re.search(r"^2 passed, 0 failed \(", out.splitlines()[-1]), out)
+
+
+def test_test_explains_a_difference_in_words():
+    scene = case("card", events=TAP_BOX_EVENTS)
+    veil_test("--update", "cases")
+    write(scene, GOOD_SCENE.replace('"#FF0000"', '"#00FF0080"').replace('"x": 10, "y": 50', '"x": 30, "y": 50'))
+    code, out, err = veil_test("cases", "--svg", "pictures")
+    check(code == 1, f"exit {code}: {out}{err}")
+    lines = out.splitlines()
+    check(lines[0] == "FAIL cases/card  message 1 of 3 differs (t = 0 s, seq 1, keyframe)", lines[0])
+    check("       changed box#bg (rect): x 10 pt → 30 pt, fill #FF0000FF → #00FF0080" in lines, out)
+    check(lines[-1].startswith("0 passed, 1 failed"), out)
+    check(lines[-2] == "     to accept this change on purpose: veil test --update cases/card", lines[-2])
+    for name in ("card.svg", "card.expected.svg", "card.actual.svg"):
+        path = os.path.join(WORK, "pictures", name)
+        check(os.path.exists(path), f"--svg did not write {name}: {os.listdir(os.path.join(WORK, 'pictures'))}")
+        ElementTree.parse(path)  # well-formed
+    side_by_side = open(os.path.join(WORK, "pictures", "card.svg"), encoding="utf-8").read()
+    check('fill="#ff0000"' in side_by_side and 'fill="#00ff00"' in side_by_side, "the two frames are not both drawn")
+
+
+def test_test_text_edit_and_extra_event():
+    scene = case("card", events=TAP_BOX_EVENTS)
+    veil_test("--update", "cases")
+    write(scene, GOOD_SCENE.replace("Fish & <chips>", "Fish & chips"))
+    write("cases/card.events.jsonl", TAP_BOX_EVENTS.replace("Changed", "Changed!"))
+    code, out, _ = veil_test("cases")
+    check(code == 1, out)
+    check(re.search(r'changed title#t0 \(text\): width [\d.]+ pt → [\d.]+ pt, text "Fish & <chips>" → "Fish & chips"', out), out)
+    # An extra event: a message more, and the event named.
+    write(scene, GOOD_SCENE.replace('{"type": "view", "id": "box"', '{"type": "button", "id": "box", "title": "Go", "action": "go"'))
+    write("cases/card.events.jsonl", "")
+    veil_test("--update", "cases")
+    write("cases/card.events.jsonl", '{"t": 0.2, "input": {"pointer": {"phase": "down", "x": 20, "y": 60, "id": 1}}}\n'
+                                     '{"t": 0.3, "input": {"pointer": {"phase": "up", "x": 20, "y": 60, "id": 1}}}\n')
+    code, out, _ = veil_test("cases")
+    check(code == 1, out)
+    check("FAIL cases/card  the run has 2 messages more than the recording (message 2, t = 0.2 s, seq 2, delta)" in out, out)
+    check("events of the whole stream: expected none; got go on box (message 3)" in out, out)
+
+
+def test_test_inserted_row():
+    rows = lambda labels: GOOD_SCENE.replace(
+        '{"type": "label", "id": "title", "text": "Fish & <chips>", "frame": {"x": 10, "y": 10, "width": 180, "height": 30}},',
+        '{"type": "stack", "id": "rows", "axis": "vertical", "frame": {"x": 10, "y": 10, "width": 180, "height": 100}, "children": ['
+        + ", ".join(f'{{"type": "label", "id": "{l}", "text": "{l.title()}"}}' for l in labels) + "]},")
+    scene = case("rows", scene=rows(["one", "three"]))
+    veil_test("--update", "cases")
+    write(scene, rows(["one", "two", "three"]))
+    code, out, _ = veil_test("cases")
+    check(code == 1, out)
+    check(re.search(r'inserted two#t0 \(text\) into rows#layer at 1: text "Two" at 0, [\d.]+ pt', out), out)
+    check(re.search(r"moved three#t0 \(text\): y [\d.]+ pt → [\d.]+ pt", out), out)
+
+
+def test_test_update_says_what_changed():
+    scene = case("card")
+    veil_test("--update", "cases")
+    write(scene, GOOD_SCENE.replace("Fish", "Chips"))
+    code, out, _ = veil_test("--update", "cases")
+    check(code == 0, out)
+    check(re.search(r"^upd  cases/card  1 message, \d+ bytes; was: message 1 of 1 differs \(t = 0 s, seq 1, keyframe\)$", out, re.M), out)
+    check(re.search(r"^0 passed, 0 failed, 1 updated \(", out.splitlines()[-1]), out)
+    code, out, _ = veil_test("cases")
+    check(code == 0, out)
+
+
+def test_test_junit_report_is_valid_xml():
+    case("good")
+    case("bad")
+    veil_test("--update", "cases")
+    write("cases/bad.json", GOOD_SCENE.replace("Fish", "Chips"))
+    case("broken", scene=BAD_SCENE)
+    code, out, _ = veil_test("cases", "--junit", "report.xml", "--jobs", "2")
+    check(code == 1, out)
+    root = ElementTree.parse(os.path.join(WORK, "report.xml")).getroot()
+    check(root.tag == "testsuites" and root.get("tests") == "3" and root.get("failures") == "1" and root.get("errors") == "1",
+          f"testsuites {root.attrib}")
+    cases = {c.get("name"): c for c in root.iter("testcase")}
+    check(sorted(cases) == ["bad", "broken", "good"], f"cases {sorted(cases)}")
+    check(all(c.get("classname") == "cases" and float(c.get("time")) >= 0 for c in cases.values()), "classname/time")
+    check(len(cases["good"]) == 0, "a passing case has children")
+    failure = cases["bad"].find("failure")
+    check(failure is not None and failure.get("message") == "message 1 of 1 differs (t = 0 s, seq 1, keyframe)", f"{failure and failure.attrib}")
+    check('text "Fish &amp; &lt;chips&gt;"' not in failure.text and 'text "Fish & <chips>" → "Chips & <chips>"' in failure.text,
+          failure.text)
+    error = cases["broken"].find("error")
+    check(error is not None and re.match(r"^cases/broken\.json:3:\d+: ", error.get("message")), f"{error and error.attrib}")
+
+
+def test_test_jobs_keep_the_order_of_the_cases():
+    names = [f"c{i:02}" for i in range(12)]
+    for name in names:
+        case(name, scene=GOOD_SCENE.replace("Fish", name))
+    code, out, _ = veil_test("--update", "--jobs", "4", "cases")
+    check(code == 0, out)
+    listed = [line.split()[1] for line in out.splitlines()[:-1]]
+    check(listed == [f"cases/{n}" for n in names], f"order {listed}")
+    code, out, err = veil("test", "--jobs", "0", "cases")
+    check(code not in (0, 1) and "--jobs" in err, f"exit {code}: {err}")
+
+
+def test_test_takes_a_case_by_any_of_its_files_or_its_name():
+    case("card", events=TAP_BOX_EVENTS)
+    case("other")
+    veil_test("--update", "cases")
+    for given in ("cases/card", "cases/card.json", "cases/card.stream", "cases/card.events.jsonl", "./cases/card"):
+        code, out, err = veil_test(given)
+        check(code == 0, f"{given}: exit {code}: {out}{err}")
+        check(out.splitlines()[0].startswith("ok   cases/card  3 messages, ") and len(out.splitlines()) == 2, f"{given}: {out}")
+
+
+def test_test_quiet_prints_only_what_does_not_pass():
+    case("good")
+    case("bad")
+    veil_test("--update", "cases")
+    write("cases/bad.json", GOOD_SCENE.replace("Fish", "Chips"))
+    code, out, _ = veil_test("-q", "cases")
+    check(code == 1, out)
+    check("cases/good" not in out and out.startswith("FAIL cases/bad  "), out)
+    check(out.splitlines()[-1].startswith("1 passed, 1 failed"), out)
+    check("\x1b[" not in out, "colours into a pipe")
+
+
+def test_test_errors_are_clear():
+    # A recording without its scene, a path that does not exist, a corrupt recording, no cases.
+    case("card")
+    veil_test("--update", "cases")
+    os.rename(os.path.join(WORK, "cases/card.stream"), os.path.join(WORK, "cases/orphan.stream"))
+    code, out, _ = veil_test("cases/orphan.stream")
+    check(code == 1, out)
+    check("ERR  cases/orphan  no scene cases/orphan.json for the recorded stream cases/orphan.stream" in out, out)
+    code, out, err = veil_test("nowhere")
+    check(code == 1 and err.strip() == "nowhere: no such file or folder", f"exit {code}: {err!r}")
+    data = open(os.path.join(WORK, "cases/orphan.stream"), "rb").read()
+    with open(os.path.join(WORK, "cases/card.stream"), "wb") as f:
+        f.write(data[:-7])
+    code, out, _ = veil_test("cases/card.json")
+    check(code == 1, out)
+    check(re.search(r"^FAIL cases/card  cases/card\.stream: not a veil stream file: record 1 at byte 0: a message of \d+ bytes, but only \d+ bytes are left$",
+                    out, re.M), out)
+    with open(os.path.join(WORK, "cases/card.stream"), "wb") as f:
+        f.write(data[:4] + b"V\x07" + data[6:])
+    code, out, _ = veil_test("cases/card.json")
+    check(code == 1, out)
+    check("expected: message 1 cannot be read" in out and "unsupported version 7" in out, out)
+    os.makedirs(os.path.join(WORK, "empty"))
+    code, out, err = veil_test("empty")
+    check(code == 1 and err.startswith("no cases in empty"), f"exit {code}: {err!r}")
+    code, out, err = veil_test()
+    check(code == 1 and "tests" in err, f"exit {code}: {err!r}")
+
+
+# MARK: - veil diff and the text format
+
+def test_diff_compares_two_recordings():
+    write("good.json", GOOD_SCENE)
+    stream_messages("good.json", "--duration", "1", "--fps", "10", "--out", "a.stream")
+    stream_messages("good.json", "--events", write("e.jsonl", TAP_BOX_EVENTS), "--duration", "1", "--fps", "10", "--out", "b.stream")
+    code, out, err = veil("diff", "a.stream", "a.stream")
+    check(code == 0 and out.decode().startswith("same: 1 message"), f"exit {code}: {out!r} {err}")
+    code, out, err = veil("diff", "a.stream", "b.stream", "--svg", "diff.svg")
+    text = out.decode()
+    check(code == 1, f"exit {code}: {err}")
+    check(text.startswith("b.stream has 2 messages more than a.stream (message 2, seq 2, delta)"), text)
+    check(re.search(r'changed id \d+ \(text\): width [\d.]+ pt → [\d.]+ pt, text "Fish & <chips>" → "Changed"', text), text)
+    ElementTree.parse(os.path.join(WORK, "diff.svg"))
+    with open(os.path.join(WORK, "bad.stream"), "wb") as f:
+        f.write(b"\x05\x00\x00")
+    code, _, err = veil("diff", "a.stream", "bad.stream")
+    check(code == 1 and err.strip() == "bad.stream: not a veil stream file: record 1 at byte 0: the file ends inside a length prefix (3 of 4 bytes)",
+          f"exit {code}: {err!r}")
+
+
+def test_stream_format_text_names_items_and_matches_the_js_description():
+    write("good.json", GOOD_SCENE)
+    events = write("e.jsonl", TAP_BOX_EVENTS)
+    code, out, err = veil("stream", "good.json", "--events", events, "--duration", "1", "--fps", "10", "--format", "text")
+    check(code == 0, err)
+    text = out.decode()
+    check(text.startswith("message 1 at t = 0 s: keyframe seq 1, "), text[:80])
+    check('    title#t0 text "Fish & <chips>" at 10, ' in text, text)
+    check(re.search(r'^message 2 at t = 0\.3 s: delta seq 2 \(base 1\), \d+ bytes, hash 0x[0-9A-F]{8}\n'
+                    r'  change title#t0 \(text\): width [\d.]+ pt → [\d.]+ pt, text "Fish & <chips>" → "Changed"$', text, re.M), text)
+    check(re.search(r"^  canvas 200 × 120 pt → 240 × 120 pt$", text, re.M), text)
+    # A recorded file: numeric ids, the same text as Web/stream.js describeStream.
+    stream_messages("good.json", "--events", events, "--duration", "1", "--fps", "10", "--out", "rec.stream")
+    code, out, err = veil("stream", "rec.stream", "--format", "text")
+    check(code == 0, err)
+    swift_text = out.decode()
+    check(swift_text.startswith("message 1: keyframe seq 1, "), swift_text[:60])
+    script = ('import { readFileSync } from "node:fs"; import { pathToFileURL } from "node:url";'
+              'const { describeStream } = await import(pathToFileURL(process.argv[1]).href);'
+              'process.stdout.write(describeStream(readFileSync(process.argv[2])));')
+    js = subprocess.run(["node", "--input-type=module", "-e", script, os.path.join(ROOT, "Web/stream.js"), "rec.stream"],
+                        capture_output=True, timeout=60, cwd=WORK)
+    check(js.returncode == 0, js.stderr.decode()[:300])
+    check(js.stdout.decode() == swift_text, f"Swift and JS differ:\n{swift_text}\n---\n{js.stdout.decode()}")
 
 
 def main():

@@ -10,7 +10,7 @@ if (!existsSync(new URL("../../Web/wire.js", import.meta.url))) {
   register("./fixtures/wire-resolve.mjs", import.meta.url);
 }
 const veil = await import("../../Web/veil.js");
-const { CanvasRenderer, CanvasView, cssColor, pointFromClient, pointerInput, keyInput,
+const { CanvasRenderer, CanvasView, cssColor, pointFromClient, pointerInput, keyInput, wheelInput,
   connectWebSocket, WasmModule, WasmSession } = veil;
 
 // Frames use raw wire integers: 1/8 pt, 0xRRGGBBAA, turns/65536.
@@ -546,4 +546,13 @@ test("wasm: loadWasm instantiates a real module from bytes and checks its export
   await assert.rejects(
     veil.loadWasm("http://x/veil.wasm", { fetchImpl: async () => ({ ok: false, status: 404 }) }),
     /HTTP 404/);
+});
+
+test("a wheel event becomes a wheel input at the pointer, in the browser's units, stamped", () => {
+  const rect = { left: 10, top: 20, width: 400, height: 200 };
+  assert.deepEqual(wheelInput({ clientX: 110, clientY: 120, deltaX: 0, deltaY: 53, deltaMode: 0, timeStamp: 1500 }, rect, 200, 100),
+    { input: { wheel: { x: 50, y: 50, dx: 0, dy: 53 } }, t: 1.5 });
+  assert.deepEqual(wheelInput({ clientX: 10, clientY: 20, deltaX: -2, deltaY: 3, deltaMode: 1 }, rect, 200, 100).input.wheel,
+    { x: 0, y: 0, dx: -2, dy: 3, mode: 1 });
+  assert.equal(wheelInput({ clientX: 0, clientY: 0, deltaY: 5, ctrlKey: true }, rect, 200, 100), null, "a pinch zooms the page");
 });

@@ -11,11 +11,23 @@ enum Scenes {
         return read(Array((try? Data(contentsOf: url)) ?? Data()), name)
     }
 
+    /// The inbox example with `rows` rows and no timeline.
+    static func inbox(rows: Int) -> Scene {
+        var scene = example("inbox")
+        scene.timeline = []
+        if case var .list(style) = scene.root.kind {
+            style.rowCount = rows
+            scene.root.kind = .list(style)
+        }
+        return scene
+    }
+
     /// `rows` list rows of `columns` cells each, on a 1000 × 1000 canvas: 100 × 100 is the 10,000-
     /// placeholder scene of the issue, 1 × 10 its 10-item counterpart. A card (`card`, 10 × 10 cells
     /// of its own) sits beside it when `card` is set, for the moving-card figure.
-    static func grid(rows: Int, columns: Int, card: Bool = false) -> Scene {
-        read(Array(gridJSON(rows: rows, columns: columns, card: card).utf8), "grid")
+    /// With `fills`, the grid has no frame of its own: it fills the canvas, so a resize moves every cell.
+    static func grid(rows: Int, columns: Int, card: Bool = false, fills: Bool = false) -> Scene {
+        read(Array(gridJSON(rows: rows, columns: columns, card: card, fills: fills).utf8), "grid")
     }
 
     /// Where the generated scenes are written for Benchmarks/wasm-ticks.mjs.
@@ -29,14 +41,14 @@ enum Scenes {
         }
     }
 
-    static func gridJSON(rows: Int, columns: Int, card: Bool = false) -> String {
+    static func gridJSON(rows: Int, columns: Int, card: Bool = false, fills: Bool = false) -> String {
         let side = 1000 / max(rows, columns)
         let cells = (0 ..< columns).map { c in
             "{\"type\": \"view\", \"id\": \"c\(c)\", \"width\": \(side), \"height\": \(side), \"background\": \"#D0D4D6\", \"skeletonable\": true}"
         }.joined(separator: ", ")
         var children = """
         {"type": "list", "id": "grid", "rowHeight": \(side), "rowCount": \(rows), "skeletonable": true,
-         "frame": {"x": 0, "y": 0, "width": 1000, "height": 1000},
+         \(fills ? "" : "\"frame\": {\"x\": 0, \"y\": 0, \"width\": 1000, \"height\": 1000},")
          "row": {"type": "stack", "id": "row", "axis": "horizontal", "skeletonable": true, "children": [\(cells)]}}
         """
         if card {

@@ -73,6 +73,21 @@ struct TickCase: Sendable {
         return s
     }
 
+    /// Every 2 s: a touch goes down, drags 240 pt up over six frames and lets go.
+    static func flinging(_ scene: Scene) -> TickRun {
+        func pointer(_ s: Session, _ phase: String, _ y: Int) {
+            try! s.apply(Scenes.command("{\"input\": {\"pointer\": {\"phase\": \"\(phase)\", \"x\": 200, \"y\": \(y), \"kind\": \"touch\"}}}"))
+        }
+        return TickRun(advanced(Session(scene: scene), to: 0.5), at: 0.5) { s, k in
+            switch k % 120 {
+            case 0: pointer(s, "down", 600)
+            case 1 ... 6: pointer(s, "move", 600 - 40 * (k % 120))
+            case 7: pointer(s, "up", 360)
+            default: break
+            }
+        }
+    }
+
     static let all: [TickCase] = [
         TickCase(name: "10k placeholders, static, nothing due") {
             TickRun(advanced(Session(scene: Scenes.grid(rows: 100, columns: 100)), to: 0.5), at: 0.5)
@@ -94,14 +109,31 @@ struct TickCase: Sendable {
             scene.timeline = Array(scene.timeline.prefix(2))  // loading status and spinner, for good
             return TickRun(advanced(Session(scene: scene), to: 0.5), at: 0.5)
         },
-        // Not yet incremental: a structural change lays out, renders and diffs the whole tree.
+        // The grid has a frame of its own: a resize re-lays-out the root alone.
         TickCase(name: "10k placeholders, canvas resized each tick", ticks: 200) {
             TickRun(advanced(Session(scene: Scenes.grid(rows: 100, columns: 100)), to: 0.5), at: 0.5) { s, k in
                 try! s.apply(Scenes.command("{\"input\": {\"resize\": {\"width\": \(1000 + k % 2), \"height\": 1000}}}"))
             }
         },
+        // The grid fills the canvas: a resize moves every cell, so all of it is laid out, drawn and diffed.
+        TickCase(name: "10k cells following the canvas, resized each tick", ticks: 100) {
+            TickRun(advanced(Session(scene: Scenes.grid(rows: 100, columns: 100, fills: true)), to: 0.5), at: 0.5) { s, k in
+                try! s.apply(Scenes.command("{\"input\": {\"resize\": {\"width\": \(1000 + k % 2), \"height\": 1000}}}"))
+            }
+        },
         TickCase(name: "card of 100 items moved by a set each tick") {
             TickRun(advanced(Session(scene: Scenes.grid(rows: 1, columns: 10, card: true)), to: 0.5), at: 0.5) { s, k in
+                try! s.apply(Scenes.command(
+                    "{\"command\": {\"set\": {\"node\": \"card\", \"frame\": {\"x\": 100, \"y\": \(100 + k % 400), \"width\": 200, \"height\": 200}}}}"))
+            }
+        },
+        // Flicking the inbox again and again (a drag of 240 pt in 0.1 s, then two seconds of
+        // momentum): a million rows, and a hundred (which bounce at the end).
+        TickCase(name: "inbox of 1,000,000 rows, flung") { flinging(Scenes.inbox(rows: 1_000_000)) },
+        TickCase(name: "inbox of 100 rows, flung") { flinging(Scenes.inbox(rows: 100)) },
+        // The same card beside the 10,000 cells: the grid's layer is kept as it was.
+        TickCase(name: "card of 100 items moved beside 10k cells") {
+            TickRun(advanced(Session(scene: Scenes.grid(rows: 100, columns: 100, card: true)), to: 0.5), at: 0.5) { s, k in
                 try! s.apply(Scenes.command(
                     "{\"command\": {\"set\": {\"node\": \"card\", \"frame\": {\"x\": 100, \"y\": \(100 + k % 400), \"width\": 200, \"height\": 200}}}}"))
             }
@@ -127,6 +159,13 @@ enum Summary {
         return (micros, messages > 0 ? Double(bytes) / Double(messages) : 0, messages)
     }
 
+    /// The process's resident memory in bytes (/proc/self/statm), which includes what malloc keeps.
+    static func heapBytes() -> Int {
+        guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = statm.split(separator: " ")
+        return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
+    }
+
     /// Bytes of each message a session sends between `from` and `to` (60 fps).
     static func messageSizes(_ session: Session, from: Double, to: Double) -> [Int] {
         var sizes: [Int] = []
@@ -141,7 +180,7 @@ enum Summary {
     static func f(_ v: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", v) }
 
     static func print() {
-        Swift.print("\n=== Session.tick figures (release build, one run; means of 2,000 ticks at 60 fps, 200 for the structural 10k case) ===")
+        Swift.print("\n=== Session.tick figures (release build, one run; means of 2,000 ticks at 60 fps, fewer for the 10k resizes) ===")
         Scenes.writeGenerated()
         var results: [String: (micros: Double, bytesPerMessage: Double, messages: Int)] = [:]
         for c in TickCase.all {
@@ -156,6 +195,19 @@ enum Summary {
                         atomically: true, encoding: .utf8)
         Swift.print("ratio 10k static / 10-item static: \(ratio("10k placeholders, static, nothing due", "10 items, static, nothing due"))×")
         Swift.print("ratio 10k sliding / feed sliding: \(ratio("10k placeholders, sliding shimmer", "feed, sliding shimmer"))×")
+        Swift.print("ratio fling over 1,000,000 rows / over 100 rows: \(ratio("inbox of 1,000,000 rows, flung", "inbox of 100 rows, flung"))×")
+        Swift.print("ratio card moved beside 10k / beside 10: \(ratio("card of 100 items moved beside 10k cells", "card of 100 items moved by a set each tick"))×")
+
+        // A fling's messages: those that only move the content (offset, indicator) and those
+        // that also bring the rows entering the window.
+        let fling = TickCase.all.first { $0.name == "inbox of 1,000,000 rows, flung" }!.start()
+        var moving: [Int] = [], entering: [Int] = []
+        for _ in 0 ..< 2_000 {
+            guard let m = fling.tick() else { continue }
+            if m.count <= 16 { moving.append(m.count) } else { entering.append(m.count) }
+        }
+        Swift.print("fling over 1,000,000 rows: \(moving.count) messages of ≤ 16 bytes (largest \(moving.max() ?? 0)), "
+            + "\(entering.count) bringing rows (mean \(entering.isEmpty ? 0 : entering.reduce(0, +) / entering.count) bytes)")
 
         // Cross-dissolves: bytes per message while they run.
         let feed = Session(scene: Scenes.example("feed"))
@@ -177,6 +229,24 @@ enum Summary {
         let crossFade = messageSizes(status, from: 2.0, to: 2.25)
         Swift.print("status cross-fade (loading → error): \(crossFade.count) messages, largest of the fade "
             + "\(crossFade.dropFirst().dropLast().max() ?? 0) bytes")
+
+        // Scrolling through 100,000 rows of the inbox and back, by the wheel (600 pt a tick):
+        // the memory the process holds and the ids the session holds, at the start and after.
+        let long = Session(scene: Scenes.inbox(rows: 1_000_000))
+        _ = TickCase.advanced(long, to: 0.5)
+        let before = (heap: Summary.heapBytes(), ids: long.internedIds)
+        let steps = 100_000 * 76 / 600
+        var t = 0.5
+        for direction in [1, -1] {
+            for _ in 0 ..< steps {
+                t += 1.0 / 60
+                try! long.apply(Scenes.command("{\"input\": {\"wheel\": {\"x\": 200, \"y\": 300, \"dy\": \(600 * direction)}}}"))
+                _ = long.tick(at: t)
+            }
+        }
+        let after = (heap: Summary.heapBytes(), ids: long.internedIds)
+        Swift.print("inbox scrolled through 100,000 rows and back: resident memory \(before.heap / 1024) KB → \(after.heap / 1024) KB"
+            + " (\(f(Double(after.heap) / Double(max(1, before.heap)) * 100, 0)) %), interned ids \(before.ids) → \(after.ids)")
 
         // Overlays coming and going every second for ten minutes, at 10 ticks a second.
         let churn = Session(scene: Scenes.example("status"))

@@ -61,8 +61,8 @@ enum Intrinsic {
             return total + vpad
         case let .activityIndicator(style):
             return style.diameter
-        case .view, .image, .radialGradient:
-            return nil
+        case .view, .image, .radialGradient, .scroll:
+            return nil  // a scroll container takes the space it is given, not its content's
         }
     }
 }

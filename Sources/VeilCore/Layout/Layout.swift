@@ -5,40 +5,99 @@
 /// the content box, `width`/`height` overriding (a label then centres its lines vertically, an
 /// activity indicator sits in the middle). In stacks, labels, buttons, stacks and lists take their
 /// intrinsic height; hidden nodes take no space.
+///
+/// Incremental: given the previous layout, a subtree whose node is the very same value (one
+/// copy-on-write box: nothing in it changed) placed at the same frame keeps its previous boxes
+/// without being looked into, since a box depends only on its node and its frame. Children are
+/// paired with the previous boxes by position.
 public enum Layout {
-    public static func layout(_ scene: Scene) -> LayoutBox {
+    public static func layout(_ scene: Scene, reusing previous: LayoutBox? = nil) -> LayoutBox {
+        layout(scene, reusing: previous, scroll: ScrollPositions())
+    }
+
+    /// `scroll` says where scroll containers are: a list makes the rows of its window only.
+    static func layout(_ scene: Scene, reusing previous: LayoutBox?, scroll: ScrollPositions) -> LayoutBox {
         let canvas = Rect(x: 0, y: 0, width: scene.width, height: scene.height)
         let root = scene.root
         let frame = root.frame.map { $0.offsetBy(dx: canvas.x, dy: canvas.y) } ?? canvas
-        return place(root, in: frame)
+        return place(root, in: frame, previous: previous, scroll)
     }
 
-    /// Lays out `node` at `frame` and its children inside it.
-    /// `boxes.append(place(node, in: frame))`, out of line (for size): appending a `LayoutBox` inline
-    /// at each of the layouts' call sites cost about 0.5 KB of veil.wasm.
+    /// `boxes.append(place(node, in: frame, previous:))` with the previous box at the same
+    /// position, out of line (for size): appending a `LayoutBox` inline at each of the layouts'
+    /// call sites cost about 0.5 KB of veil.wasm.
     @inline(never)
-    private static func place(_ node: Node, in frame: Rect, appendingTo boxes: inout [LayoutBox]) {
-        boxes.append(place(node, in: frame))
+    private static func place(_ node: Node, in frame: Rect, appendingTo boxes: inout [LayoutBox],
+                              previous: LayoutBox?, _ scroll: ScrollPositions) {
+        let index = boxes.count
+        let before = previous.flatMap { index < $0.children.count ? $0.children[index] : nil }
+        boxes.append(place(node, in: frame, previous: before, scroll))
     }
 
-    static func place(_ node: Node, in frame: Rect) -> LayoutBox {
+    static func place(_ node: Node, in frame: Rect, previous: LayoutBox? = nil,
+                      _ scroll: ScrollPositions = ScrollPositions()) -> LayoutBox {
+        // A scroll container's window is part of what its boxes depend on.
+        let chunk = node.scrollAxis == nil ? 0 : scroll.chunk(of: node.id)
+        if let previous, previous.frame == frame, previous.chunk == chunk, previous.node.isSameValue(as: node) {
+            return previous
+        }
         let content = frame.inset(by: node.padding)
         var children: [LayoutBox] = []
+        var contentLength = 0.0
         switch node.kind {
         case let .stack(style):
-            children = stack(node.children, style: style, in: content)
+            children = stack(node.children, style: style, in: content, previous: previous, scroll)
+        case let .scroll(style):
+            (children, contentLength) = scrollContent(node.children, style: style, in: content, previous: previous, scroll)
         case let .list(style):
-            children = list(node, style: style, in: content)
+            (children, contentLength) = list(node, style: style, in: content, chunk: chunk, previous: previous, scroll)
         default:
             children.reserveCapacity(node.children.count)
             for child in node.children {
-                place(child, in: freeFrame(of: child, in: content), appendingTo: &children)
+                place(child, in: freeFrame(of: child, in: content), appendingTo: &children, previous: previous, scroll)
             }
         }
         for overlay in node.overlays {
-            place(overlay, in: frame, appendingTo: &children)
+            place(overlay, in: frame, appendingTo: &children, previous: previous, scroll)
         }
-        return LayoutBox(node: node, frame: frame, children: children)
+        var box = LayoutBox(node: node, frame: frame, children: children)
+        box.contentLength = contentLength
+        box.chunk = chunk
+        return box
+    }
+
+    /// A scroll container's children one after the other along its axis, each as long as it asks
+    /// (its size, else its natural size; a horizontal one's children without either take the
+    /// viewport's width, like pages), across as a stack places them.
+    static func scrollContent(_ nodes: [Node], style: StackStyle, in content: Rect, previous: LayoutBox?,
+                              _ scroll: ScrollPositions) -> ([LayoutBox], Double) {
+        var boxes: [LayoutBox] = []
+        boxes.reserveCapacity(nodes.count)
+        var position = 0.0
+        var placed = 0
+        for child in nodes {
+            if child.hidden {
+                place(child, in: Rect(x: content.x, y: content.y, width: 0, height: 0), appendingTo: &boxes, previous: previous, scroll)
+                continue
+            }
+            if placed > 0 { position += style.spacing }
+            placed += 1
+            switch style.axis {
+            case .vertical:
+                let (x, w) = cross(child, requested: child.width, style.alignment, start: content.x, length: content.width,
+                                   intrinsic: { Intrinsic.width(of: child) })
+                let h = child.height ?? Intrinsic.height(of: child, width: w) ?? content.height
+                place(child, in: Rect(x: x, y: content.y + position, width: w, height: h), appendingTo: &boxes, previous: previous, scroll)
+                position += h
+            case .horizontal:
+                let w = child.width ?? Intrinsic.width(of: child) ?? content.width
+                let (y, h) = cross(child, requested: child.height, style.alignment, start: content.y,
+                                   length: content.height, intrinsic: { Intrinsic.height(of: child, width: w) })
+                place(child, in: Rect(x: content.x + position, y: y, width: w, height: h), appendingTo: &boxes, previous: previous, scroll)
+                position += w
+            }
+        }
+        return (boxes, position)
     }
 
     /// Where a child not placed by a stack or list goes.
@@ -53,7 +112,8 @@ public enum Layout {
         return Rect(x: x, y: content.y, width: w, height: child.height ?? content.height)
     }
 
-    static func stack(_ nodes: [Node], style: StackStyle, in content: Rect) -> [LayoutBox] {
+    static func stack(_ nodes: [Node], style: StackStyle, in content: Rect, previous: LayoutBox?,
+                      _ scroll: ScrollPositions) -> [LayoutBox] {
         let visible = nodes.filter { !$0.hidden }
         let gaps = style.spacing * Double(max(0, visible.count - 1))
         var boxes: [LayoutBox] = []
@@ -74,7 +134,7 @@ public enum Layout {
             if total > content.height { shrinkLabels(nodes, &placements, by: total - content.height, total: &total) }
             var y = content.y + justifyOffset(style.justify, free: content.height - total)
             for (child, p) in zip(nodes, placements) {
-                place(child, in: Rect(x: p.x, y: y, width: p.w, height: p.h), appendingTo: &boxes)
+                place(child, in: Rect(x: p.x, y: y, width: p.w, height: p.h), appendingTo: &boxes, previous: previous, scroll)
                 if !child.hidden { y += p.h + style.spacing }
             }
         case .horizontal:
@@ -88,11 +148,11 @@ public enum Layout {
             let used = fixed + gaps + share * Double(flexible)
             var x = content.x + justifyOffset(style.justify, free: content.width - used)
             for child in nodes {
-                if child.hidden { place(child, in: Rect(x: x, y: content.y, width: 0, height: 0), appendingTo: &boxes); continue }
+                if child.hidden { place(child, in: Rect(x: x, y: content.y, width: 0, height: 0), appendingTo: &boxes, previous: previous, scroll); continue }
                 let w = child.width ?? Intrinsic.width(of: child) ?? share
                 let (y, h) = cross(child, requested: child.height, style.alignment, start: content.y,
                                    length: content.height, intrinsic: { Intrinsic.height(of: child, width: w) })
-                place(child, in: Rect(x: x, y: y, width: w, height: h), appendingTo: &boxes)
+                place(child, in: Rect(x: x, y: y, width: w, height: h), appendingTo: &boxes, previous: previous, scroll)
                 x += w + style.spacing
             }
         }
@@ -152,33 +212,50 @@ public enum Layout {
     /// Per section: header, rows from the template (ids "<list>/<row>/<template id>", rows numbered
     /// across sections), footer, top to bottom. Under a shown skeleton a section shows its skeleton
     /// rows (by default as many as fill the list's height), each prepared for the skeleton.
-    static func list(_ node: Node, style: ListStyle, in content: Rect) -> [LayoutBox] {
+    static func list(_ node: Node, style: ListStyle, in content: Rect, chunk: Int, previous: LayoutBox?,
+                     _ scroll: ScrollPositions) -> ([LayoutBox], Double) {
         var boxes: [LayoutBox] = []
         var y = content.y
+        // Virtual: only what lies in the window (content coordinates) is laid out.
+        let window = ScrollWindow.range(chunk: chunk, viewport: content.height)
+        let top = content.y + window.start, bottom = content.y + window.end
         func section(_ n: Node) {
             let h = n.height ?? Intrinsic.height(of: n, width: content.width) ?? style.rowHeight
-            place(n, in: Rect(x: content.x, y: y, width: content.width, height: h), appendingTo: &boxes)
+            if y + h > top && y < bottom {
+                place(n, in: Rect(x: content.x, y: y, width: content.width, height: h), appendingTo: &boxes, previous: previous, scroll)
+            }
             y += h
         }
         let skeleton = node.skeletonMark?.skeletonRows == true
         // Skeleton rows are bounded in total, like the rows of a scene file.
         var budget = skeleton ? min(Limits.maxSkeletonRows, Limits.maxNodes / max(1, style.row.subtreeCount)) : Int.max
         var row = 0
+        var made = 0
         for (s, sec) in style.allSections.enumerated() {
             if let header = sec.header { section(header) }
             let count = skeleton ? min(budget, sec.skeletonRows.rows(visibleHeight: content.height, rowHeight: style.rowHeight))
                                  : max(0, sec.rowCount)
             budget -= skeleton ? count : 0
-            for r in 0..<count {
-                let template = skeleton ? style.skeletonTemplate(section: s, row: r) : style.row
-                let instance = template.instantiated(prefix: node.id + UTF8Text("/\(row)/").bytes)
-                place(instance, in: Rect(x: content.x, y: y, width: content.width, height: style.rowHeight), appendingTo: &boxes)
-                y += style.rowHeight
-                row += 1
+            var first = 0, last = count
+            if style.rowHeight > 0 {
+                first = min(count, max(0, Int(((top - y) / style.rowHeight).rounded(.down))))
+                last = max(first, min(count, Int(((bottom - y) / style.rowHeight).rounded(.up))))
             }
+            last = min(last, first + max(0, Limits.maxRowsMade - made))
+            made += last - first
+            for r in first ..< last {
+                let data = row + r < style.rowData.count ? style.rowData[row + r] : nil
+                let template = skeleton ? style.skeletonTemplate(section: s, row: r)
+                                        : data.map { $0.filling(style.row) } ?? style.row
+                let instance = template.instantiated(prefix: node.id + UTF8Text("/\(row + r)/").bytes)
+                place(instance, in: Rect(x: content.x, y: y + Double(r) * style.rowHeight, width: content.width,
+                                         height: style.rowHeight), appendingTo: &boxes, previous: nil, scroll)
+            }
+            y += Double(count) * style.rowHeight
+            row += count
             if let footer = sec.footer { section(footer) }
         }
-        return boxes
+        return (boxes, y - content.y)
     }
 }
 

@@ -5,12 +5,45 @@ public struct LayoutBox: Sendable {
     /// Frame in canvas coordinates, points.
     public var frame: Rect
     public var children: [LayoutBox]
+    /// A scroll container's content length along its axis (from the content box's start), and
+    /// the chunk of offsets its children were laid out for (`ScrollWindow`).
+    var contentLength = 0.0
+    var chunk = 0
+
+    public init(node: Node, frame: Rect, children: [LayoutBox]) {
+        self.node = node; self.frame = frame; self.children = children
+    }
+
+    /// A scroll container's viewport length along its axis (its content box).
+    var viewportLength: Double {
+        let content = frame.inset(by: node.padding)
+        return node.scrollAxis == .horizontal ? content.width : content.height
+    }
+}
+
+extension LayoutBox {
+    /// True when both boxes hold the very same child array (a subtree the layout reused): O(1).
+    static func sameChildren(_ a: LayoutBox, _ b: LayoutBox) -> Bool {
+        a.children.count == b.children.count && a.children.withUnsafeBufferPointer { pa in
+            b.children.withUnsafeBufferPointer { pb in pa.baseAddress == pb.baseAddress }
+        }
+    }
 }
 
 extension Node {
-    /// Lists always clip their rows; other nodes when `clipsToBounds` says so.
-    var clipsChildren: Bool {
-        if case .list = kind { return true }
-        return clipsToBounds
+    /// Lists and scroll containers always clip their content; other nodes when `clipsToBounds` says so.
+    var clipsChildren: Bool { scrollAxis != nil || clipsToBounds }
+
+    /// Whether it scrolls now: a scroll container not under a shown skeleton (whose placeholders
+    /// are drawn in two flat layers, so a skeleton's lists rest at their start).
+    var scrolls: Bool { scrollAxis != nil && skeletonMark == nil }
+
+    /// The axis a scroll container scrolls along (a list: vertical); nil for other nodes.
+    var scrollAxis: Axis? {
+        switch kind {
+        case .list: return .vertical
+        case let .scroll(style): return style.axis
+        default: return nil
+        }
     }
 }

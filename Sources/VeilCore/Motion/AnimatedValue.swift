@@ -33,6 +33,18 @@ public struct AnimatedValue: Equatable, Sendable {
     public func value(at t: Double) -> Double { motion.state(at: t - start).value }
     public func velocity(at t: Double) -> Double { motion.state(at: t - start).velocity }
 
+    /// The same motion moved by `delta` (where it is and where it goes), velocities unchanged.
+    public func shifted(by delta: Double) -> AnimatedValue {
+        var copy = self
+        switch motion {
+        case let .still(v): copy.motion = .still(v + delta)
+        case var .tween(m): m.from += delta; m.to += delta; copy.motion = .tween(m)
+        case var .spring(m): m.from += delta; m.to += delta; copy.motion = .spring(m)
+        case let .decay(m): copy.motion = .decay(Decay(from: m.from + delta, velocity: m.velocity, rate: m.rate))
+        }
+        return copy
+    }
+
     /// Jumps to `value` at `t`, at rest.
     public mutating func set(_ value: Double, at t: Double) {
         motion = .still(value); start = t

@@ -13,6 +13,15 @@ public enum FrameHash {
         return sum
     }
 
+    /// The same as `of(frame)`, taking the terms of child lists hashed before from `memo`: a child
+    /// list that is the very same array as then (a layer the renderer reused) costs O(1).
+    public static func of(_ frame: Frame, memo: inout SubtreeHashes) -> UInt32 {
+        let (entries, count) = memo.terms(parent: 0, frame.items)
+        var sum = head(frame, entryCount: count)
+        for (slot, paint) in frame.paints.enumerated() { sum &+= paintTerm(slot: slot, paint) }
+        return sum &+ entries
+    }
+
     /// Width, height, background, the paint count and the number of entries in the whole tree.
     public static func head(_ frame: Frame, entryCount: Int) -> UInt32 {
         var h = FNV1a()
@@ -63,6 +72,43 @@ public enum FrameHash {
         var hasher = FNV1a()
         for b in bytes { hasher.write(b) }
         return hasher.value
+    }
+}
+
+/// The hash terms and entry counts of child lists, by parent layer id, kept with the lists they
+/// were computed from (so an array cannot be mistaken for a newer one at the same address).
+/// Bounded by the ids in use: the renderer's ids are dense and reused.
+public struct SubtreeHashes: Sendable {
+    private struct Known: Sendable {
+        var entries: [Item]
+        var term: UInt32
+        var count: Int
+    }
+    private var known: [Known?] = []
+    /// Larger ids are not remembered (a frame not made by the renderer may use any).
+    static let maxRemembered = 1 << 20
+
+    public init() {}
+
+    /// `FrameHash.entriesTerm(parent:entries)` and `FrameHash.entryCount(entries)`.
+    mutating func terms(parent: UInt32, _ entries: [Item]) -> (term: UInt32, count: Int) {
+        let p = Int(parent)
+        if p < known.count, let k = known[p], Differ.isSameStorage(k.entries, entries) { return (k.term, k.count) }
+        var term: UInt32 = 0
+        var count = entries.count
+        for (i, e) in entries.enumerated() {
+            term &+= FrameHash.entryTerm(parent: parent, index: i, e)
+            if e.isLayer {
+                let inner = terms(parent: e.id, e.children)
+                term &+= inner.term
+                count += inner.count
+            }
+        }
+        if p < SubtreeHashes.maxRemembered {
+            if p >= known.count { known.append(contentsOf: repeatElement(nil, count: p + 1 - known.count)) }
+            known[p] = Known(entries: entries, term: term, count: count)
+        }
+        return (term, count)
     }
 }
 

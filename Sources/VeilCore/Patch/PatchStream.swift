@@ -8,6 +8,8 @@ public struct PatchStream: Sendable {
     public private(set) var lastFrame: Frame? = nil
     /// `FrameHash` of `lastFrame`.
     public private(set) var lastHash: UInt32 = 0
+    /// Hash terms of the child lists of frames hashed so far.
+    private var subtreeHashes = SubtreeHashes()
     /// Sequence number of the last message returned.
     public private(set) var sequence: UInt32 = 0
 
@@ -19,14 +21,14 @@ public struct PatchStream: Sendable {
     public mutating func next(frame: Frame, events: [HostEvent]) -> [UInt8]? {
         guard let last = lastFrame else {
             sequence &+= 1
-            lastHash = FrameHash.of(frame)
+            lastHash = FrameHash.of(frame, memo: &subtreeHashes)
             lastFrame = frame
             return WireEncoder.keyframe(frame, sequence: sequence, events: events, hash: lastHash)
         }
         let patch = Differ.diff(from: last, to: frame)
         if patch.isEmpty && events.isEmpty { return nil }
         // An events-only tick costs no hashing: the frame is the one already sent.
-        if !patch.isEmpty { lastHash = FrameHash.of(frame) }
+        if !patch.isEmpty { lastHash = FrameHash.of(frame, memo: &subtreeHashes) }
         lastFrame = frame
         return delta(patch, events: events)
     }

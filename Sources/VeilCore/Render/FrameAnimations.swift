@@ -12,11 +12,29 @@ enum AnimatedField: Sendable {
     case indicator(id: UInt32)
     /// A skeleton's animated paint (pulse colour, sliding gradient) in its dedicated slot.
     case paint(slot: Int, look: SkeletonLook, bounds: Rect)
+    /// A scrolling container's content layer: at minus its offset (ScrollPositions).
+    case scrollContent(id: UInt32, node: [UInt8], horizontal: Bool)
+    /// A scroll container's indicator: where it is and how opaque.
+    case scrollIndicator(id: UInt32, node: [UInt8], ScrollIndicator)
+    /// Pull-to-refresh's arc (its sweep grows with the pull) and activity indicator (turning while
+    /// refreshing), both moving with the content.
+    case refreshArc(id: UInt32, node: [UInt8], RefreshAnimator)
+    case refreshSpinner(id: UInt32, node: [UInt8], RefreshAnimator)
+    /// Infinite scroll's footer activity indicator: shown and turning while loading.
+    case loadMoreSpinner(id: UInt32, node: [UInt8])
+
+    var isScroll: Bool {
+        switch self {
+        case .scrollContent, .scrollIndicator, .refreshArc, .refreshSpinner, .loadMoreSpinner: return true
+        default: return false
+        }
+    }
 
     var entryId: UInt32? {
         switch self {
         case let .layerOpacity(id, _, _), let .skeletonContent(id, _), let .skeletonPlaceholders(id, _),
-             let .indicator(id):
+             let .indicator(id), let .scrollContent(id, _, _), let .scrollIndicator(id, _, _),
+             let .refreshArc(id, _, _), let .refreshSpinner(id, _, _), let .loadMoreSpinner(id, _):
             return id
         case .paint:
             return nil
@@ -31,29 +49,38 @@ struct FrameAnimations {
     private var places: [(path: [Int], parent: UInt32, index: Int)] = []
 
     var isEmpty: Bool { fields.isEmpty }
+    /// Fields that change with time alone (not scroll positions, which move with input).
+    private(set) var hasTimeFields = false
 
     init() {}
 
-    /// Binds `fields` to `frame`: finds each animated entry once (one walk), so a step is O(fields).
-    init(_ fields: [AnimatedField], in frame: Frame) {
+    /// Binds `fields` to `frame`: finds each animated entry once (one walk, past the layers in
+    /// `unanimated`, whose children hold none), so a step is O(fields).
+    init(_ fields: [AnimatedField], in frame: Frame, unanimated: IdIndex = IdIndex(capacity: 0)) {
         self.fields = fields
+        hasTimeFields = fields.contains { !$0.isScroll }
         var wanted = IdIndex(capacity: fields.count)
         for (i, f) in fields.enumerated() { if let id = f.entryId { _ = wanted.insert(id, at: i) } }
         places = Array(repeating: ([], 0, 0), count: fields.count)
-        if wanted.count > 0 { locate(frame.items, parent: 0, prefix: [], wanted) }
+        if wanted.count > 0 { locate(frame.items, parent: 0, prefix: [], wanted, unanimated) }
     }
 
-    private mutating func locate(_ entries: [Item], parent: UInt32, prefix: [Int], _ wanted: IdIndex) {
+    private mutating func locate(_ entries: [Item], parent: UInt32, prefix: [Int], _ wanted: IdIndex,
+                                 _ unanimated: IdIndex) {
         for (i, e) in entries.enumerated() {
             if let f = wanted.index(of: e.id) { places[f] = (prefix + [i], parent, i) }
-            if e.isLayer { locate(e.children, parent: e.id, prefix: prefix + [i], wanted) }
+            if e.isLayer && unanimated.index(of: e.id) == nil {
+                locate(e.children, parent: e.id, prefix: prefix + [i], wanted, unanimated)
+            }
         }
     }
 
     /// Moves every animated field of `frame` to time `t` in place, keeping `hash` (the frame's
     /// `FrameHash`) in step, and returns the patch from the frame as it was: paint edits and
     /// updates by id, nothing else.
-    func step(_ frame: inout Frame, hash: inout UInt32, at t: Double) -> Patch {
+    /// `scroll` gives where scroll containers are now; nil when none moved since the last step
+    /// (their fields are then skipped).
+    func step(_ frame: inout Frame, hash: inout UInt32, at t: Double, scroll: ScrollPositions? = nil) -> Patch {
         var patch = Patch()
         for (i, field) in fields.enumerated() {
             switch field {
@@ -65,7 +92,9 @@ struct FrameAnimations {
                 hash = hash &- FrameHash.paintTerm(slot: slot, old) &+ FrameHash.paintTerm(slot: slot, paint)
                 frame.paints[slot] = paint
                 patch.paintEdits.append(PaintEdit(slot: slot, change: Differ.change(from: old, to: paint)))
-            case .layerOpacity, .skeletonContent, .skeletonPlaceholders, .indicator:
+            case .layerOpacity, .skeletonContent, .skeletonPlaceholders, .indicator, .scrollContent, .scrollIndicator,
+                 .refreshArc, .refreshSpinner, .loadMoreSpinner:
+                if scroll == nil, field.isScroll { continue }
                 let place = places[i]
                 guard !place.path.isEmpty else { continue }
                 FrameAnimations.modify(&frame.items, at: place.path[...]) { item in
@@ -75,6 +104,29 @@ struct FrameAnimations {
                     case let .skeletonContent(_, look): new.opacity = Fixed.opacity(1 - look.reveal(at: t))
                     case let .skeletonPlaceholders(_, look): new.opacity = Fixed.opacity(look.reveal(at: t))
                     case .indicator: new.rotation = ActivityIndicator.rotation(at: t)
+                    case let .scrollContent(_, node, horizontal):
+                        let offset = Fixed.from(-(scroll?.offset(of: node) ?? 0))
+                        if horizontal { new.x = offset } else { new.y = offset }
+                    case let .scrollIndicator(_, node, indicator):
+                        let entry = scroll?.entry(node)
+                        let r = indicator.rect(offset: entry?.offset ?? 0)
+                        new.x = Fixed.from(r.x); new.y = Fixed.from(r.y)
+                        new.width = Fixed.from(r.width); new.height = Fixed.from(r.height)
+                        new.opacity = Fixed.opacity(entry?.indicator ?? 0)
+                    case let .refreshArc(_, node, animator):
+                        let entry = scroll?.entry(node)
+                        let offset = entry?.offset ?? 0
+                        new.arcSweep = animator.sweep(offset: offset)
+                        new.opacity = Fixed.opacity(animator.arcOpacity(offset: offset, refreshing: entry?.refreshing ?? false))
+                    case let .refreshSpinner(_, node, animator):
+                        let entry = scroll?.entry(node)
+                        let refreshing = entry?.refreshing ?? false
+                        new.rotation = refreshing ? ActivityIndicator.rotation(at: t) : 0
+                        new.opacity = Fixed.opacity(refreshing ? 1 : 0)
+                    case let .loadMoreSpinner(_, node):
+                        let loading = scroll?.entry(node)?.loadingMore ?? false
+                        new.rotation = loading ? ActivityIndicator.rotation(at: t) : 0
+                        new.opacity = Fixed.opacity(loading ? 1 : 0)
                     case .paint: break
                     }
                     let changed = ItemFields.differing(item, new)

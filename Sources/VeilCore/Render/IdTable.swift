@@ -16,6 +16,12 @@ struct IdTable {
     /// Keys held.
     var count: Int { ids.count }
 
+    /// The key id `id` stands for now ("<node id>#<role>"), nil when it is free or never given out.
+    func key(of id: UInt32) -> [UInt8]? {
+        guard id >= 1, Int(id) <= keys.count, !keys[Int(id) - 1].isEmpty else { return nil }
+        return keys[Int(id) - 1]
+    }
+
     mutating func id(for key: [UInt8]) -> UInt32 {
         if let id = ids[key] { return id }
         let id: UInt32
@@ -45,11 +51,11 @@ struct IdTable {
         return id(for: key)
     }
 
-    /// Drops the keys `frame` does not use, when the table has grown past twice the frame's entries
-    /// (amortized O(1) per entry drawn).
-    mutating func forget(allBut frame: Frame) {
-        let live = FrameHash.entryCount(frame.items)
-        guard ids.count > 2 * live + 256 else { return }
+    /// Drops the keys `frame` (of `live` entries) does not use, when the table has grown past twice
+    /// its entries (amortized O(1) per entry drawn). Returns which ids stay in use when it did.
+    @discardableResult
+    mutating func forget(allBut frame: Frame, live: Int) -> [Bool]? {
+        guard ids.count > 2 * live + 256 else { return nil }
         var used = [Bool](repeating: false, count: keys.count + 1)
         IdTable.mark(frame.items, &used)
         var table = KeyTable<[UInt8], UInt32>()
@@ -65,6 +71,7 @@ struct IdTable {
         }
         ids = table
         free = (free + freed).sorted(by: >)
+        return used
     }
 
     private static func mark(_ entries: [Item], _ used: inout [Bool]) {

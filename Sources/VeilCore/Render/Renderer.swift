@@ -1,10 +1,24 @@
 /// Turns laid-out boxes into a Frame: one pass in painter's order, paints interned into the table,
 /// item ids interned from "<node id>#<role>", containers drawn as layers (docs/ARCHITECTURE.md,
 /// "Layers"), children culled by clipping ancestors.
+///
+/// Incremental: a layer whose layout subtree is the very same as at an earlier render (same node
+/// value, frame and child boxes), culled by the same clip, drawn outside any skeleton, and whose
+/// drawing did not depend on time (no animated field, nothing unrecorded) nor on a pressed look or
+/// focus that has changed since, keeps the children it drew then — the same array, so the differ
+/// and the frame hash pass over it in O(1). Ids and paint slots are session-wide, so its items'
+/// references stay valid.
 struct Renderer {
     private var ids = IdTable()
+    private var paints = PaintTable()
+    /// Per layer id, what it drew at an earlier render and from what.
+    private var drawn: [DrawnLayer?] = []
+    /// For tests: draw everything every time (reuse must not change a byte).
+    var reusesNothing = false
 
     var internedIds: Int { ids.count }
+
+    func itemKey(_ id: UInt32) -> [UInt8]? { ids.key(of: id) }
 
     /// What a render produces: the frame, the fields of it that change with time alone, and
     /// whether some time-driven value could not be recorded as one (then every tick renders).
@@ -12,17 +26,60 @@ struct Renderer {
         var frame: Frame
         var animations: [AnimatedField]
         var animatesUnrecorded: Bool
+        /// Layers whose children were taken from an earlier render (nothing in them animates).
+        var reusedLayers: IdIndex
     }
 
-    mutating func render(_ root: LayoutBox, scene: Scene, interaction: Interaction, time: Double) -> Output {
-        var pass = RenderPass(palette: .of(scene.appearance), interaction: interaction, time: time, ids: ids)
+    /// `sent` is the frame the viewer has (ticks may have stepped its animated fields since).
+    mutating func render(_ root: LayoutBox, scene: Scene, interaction: Interaction, time: Double,
+                         scroll: ScrollPositions = ScrollPositions(), sent: Frame? = nil) -> Output {
+        paints.adoptAnimatedValues(of: sent)
+        // The tables move into the pass and back, so they are never copied (they hold an entry per id).
+        var pass = RenderPass(appearance: scene.appearance, interaction: interaction, time: time,
+                              ids: take(&ids, IdTable()), paints: take(&paints, PaintTable()),
+                              drawn: reusesNothing ? [] : take(&drawn, []), scroll: scroll)
         let background = scene.background ?? pass.palette.background
         pass.draw(root, clip: nil)
         let frame = Frame(width: Fixed.from(scene.width), height: Fixed.from(scene.height), background: background,
                           paints: pass.paints.paints, items: pass.layers[0].items)
         ids = pass.ids
-        ids.forget(allBut: frame)
-        return Output(frame: frame, animations: pass.animations, animatesUnrecorded: pass.animatesUnrecorded)
+        drawn = pass.drawn
+        if let used = ids.forget(allBut: frame, live: pass.entries) {
+            for id in drawn.indices where id >= used.count || !used[id] { drawn[id] = nil }
+        }
+        paints = pass.paints
+        paints.forget(allBut: frame)
+        return Output(frame: frame, animations: pass.animations, animatesUnrecorded: pass.animatesUnrecorded,
+                      reusedLayers: pass.reused)
+    }
+}
+
+/// The value of `x`, leaving `empty` in its place (so the value is uniquely referenced).
+private func take<T>(_ x: inout T, _ empty: T) -> T {
+    var value = empty
+    swap(&value, &x)
+    return value
+}
+
+/// What a layer drew, kept to be reused while what it was drawn from is unchanged.
+private struct DrawnLayer {
+    /// The layout subtree it was drawn from (kept, so its node and child array cannot be confused
+    /// with newer ones at the same address).
+    var box: LayoutBox
+    /// The clip (canvas) its children were culled with.
+    var clip: Rect?
+    /// The appearance its palette came from.
+    var appearance: Appearance
+    /// The pressed buttons and focus when drawn, if a button in it showed them.
+    var interaction: [[UInt8]]?
+    var children: [Item]
+    /// Entries in `children`, at every depth.
+    var entryCount: Int
+
+    func fits(_ box: LayoutBox, clip: Rect?, appearance: Appearance, interaction now: Interaction) -> Bool {
+        self.box.frame == box.frame && self.clip == clip && self.appearance == appearance
+            && self.box.node.isSameValue(as: box.node) && LayoutBox.sameChildren(self.box, box)
+            && (interaction.map { $0 == now.drawnState } ?? true)
     }
 }
 
@@ -51,11 +108,12 @@ private enum EmitTarget { case layer, skeletonContent, skeletonPlaceholders }
 
 /// The state of one render: what has been emitted so far.
 private struct RenderPass {
+    let appearance: Appearance
     let palette: Palette
     let interaction: Interaction
     let time: Double
     var ids: IdTable
-    var paints = PaintTable()
+    var paints: PaintTable
     /// The open layers, the root's (id 0, canvas space) first.
     var layers: [LayerBuilder] = [LayerBuilder(layer: Item(id: 0, kind: .layer), origin: .zero)]
     /// The skeleton whose subtree is being drawn.
@@ -71,9 +129,23 @@ private struct RenderPass {
     var animatesUnrecorded = false
     /// A fading layer is open between the skeleton root and the items being emitted.
     var skeletonFades = false
+    /// Entries emitted so far (items and layers, at every depth).
+    var entries = 0
+    /// Buttons drawn so far (their look depends on the interaction).
+    var buttonsDrawn = 0
+    /// What layers drew, by id: read for reuse, written for the next render.
+    var drawn: [DrawnLayer?]
+    var reused = IdIndex(capacity: 0)
 
-    init(palette: Palette, interaction: Interaction, time: Double, ids: IdTable) {
-        self.palette = palette; self.interaction = interaction; self.time = time; self.ids = ids
+    /// Where scroll containers are (their content layers' offsets, their indicators).
+    let scroll: ScrollPositions
+
+    init(appearance: Appearance, interaction: Interaction, time: Double, ids: IdTable, paints: PaintTable,
+         drawn: [DrawnLayer?], scroll: ScrollPositions) {
+        self.scroll = scroll
+        self.appearance = appearance; self.palette = .of(appearance)
+        self.interaction = interaction; self.time = time; self.ids = ids
+        self.paints = paints; self.drawn = drawn
     }
 
     /// A node becomes a layer when it has children (moving it moves one layer), clips them, or has
@@ -90,13 +162,25 @@ private struct RenderPass {
         let outerInherited = inheritedOpacity
         let outerSkeletonOpacity = skeleton?.opacity ?? 1
         let outerSkeletonFades = skeletonFades
+        // Whether this layer's drawing may be kept for a later render, and what it starts from.
+        var keeps = false
+        let (animationsBefore, entriesBefore, buttonsBefore) = (animations.count, entries, buttonsDrawn)
         if layered {
             openLayer(node, box.frame, opacity: opacity, clip: node.clipsChildren ? box.frame : nil)
+            let id = layers[layers.count - 1].layer.id
             if let fade = node.fade {
-                animations.append(.layerOpacity(id: layers[layers.count - 1].layer.id, base: node.opacity, fade: fade))
+                animations.append(.layerOpacity(id: id, base: node.opacity, fade: fade))
                 if skeleton != nil { skeletonFades = true }
             }
             skeleton?.opacity *= opacity
+            // A scrolling container's own layer holds its offset and indicator: its content layer
+            // is the one kept.
+            keeps = skeleton == nil && brush == nil && node.skeletonMark == nil && inheritedOpacity == 1
+                && target == .layer && !animatesUnrecorded && !node.scrolls
+            if keeps && reuseEarlierDrawing(box, clip: clip) {
+                closeLayer()
+                return
+            }
         } else {
             inheritedOpacity *= opacity
             if node.fade != nil { animatesUnrecorded = true }
@@ -111,7 +195,7 @@ private struct RenderPass {
             if startsSkeleton { beginSkeleton(node, clip: childClip) }
             let origin = skeleton?.placeholders.origin ?? layers[layers.count - 1].origin
             let bounds = box.frame.offsetBy(dx: -origin.x, dy: -origin.y)
-            let brush = SkeletonBrush(look, bounds: bounds, time: time, paints: &paints)
+            let brush = SkeletonBrush(look, owner: node.id, bounds: bounds, time: time, paints: &paints)
             if brush.animates { animations.append(.paint(slot: Int(brush.paint) - 1, look: look, bounds: bounds)) }
             self.brush = brush
         }
@@ -125,19 +209,61 @@ private struct RenderPass {
             drawContent(box, clip)
         }
 
-        // Children, a list's separators over its rows, then the overlays over everything.
+        // Children, a list's separators over its rows, then the overlays over everything. A
+        // scrolling container's children and separators go into its content layer.
         let rows = box.children.count - node.overlays.count
-        for child in box.children.prefix(rows) { draw(child, clip: childClip) }
-        if case let .list(style) = node.kind, let separator = style.separatorColor {
-            drawSeparators(box, rows: rows, separator, childClip)
+        if layered && node.scrolls && target == .layer && skeleton == nil {
+            openContentLayer(box)
+            let keepsContent = brush == nil && inheritedOpacity == 1 && !animatesUnrecorded
+            let (animationsBefore, entriesBefore, buttonsBefore) = (animations.count, entries, buttonsDrawn)
+            // Fields drawn after the kept rows animate: then the layer is not skipped by FrameAnimations.
+            let appendsAnimated = node.refresh != nil || node.loadMore != nil
+            if !(keepsContent && reuseEarlierDrawing(box, clip: childClip, holdsAnimations: appendsAnimated)) {
+                drawRows(box, rows: rows, clip: childClip)
+                keep(box, childClip, drawnIf: keepsContent && animations.count == animationsBefore && !animatesUnrecorded,
+                     entries: entries - entriesBefore, showsInteraction: buttonsDrawn > buttonsBefore)
+            }
+            // After what is kept: these change with the pull or the load, the rows do not.
+            if node.refresh != nil { drawRefreshAnimator(box) }
+            if node.loadMore != nil { drawLoadMoreFooter(box) }
+            closeLayer()
+            drawIndicator(box)
+        } else {
+            drawRows(box, rows: rows, clip: childClip)
         }
-        for overlay in box.children.dropFirst(rows) { draw(overlay, clip: childClip) }
+        for overlay in box.children.dropFirst(rows) { draw(overlay, clip: node.scrolls ? clip : childClip) }
         if startsSkeleton { endSkeleton() }
         brush = outerBrush
-        if layered { closeLayer() }
+        if layered {
+            keep(box, clip, drawnIf: keeps && animations.count == animationsBefore + (node.fade == nil ? 0 : 1)
+                 && !animatesUnrecorded, entries: entries - entriesBefore, showsInteraction: buttonsDrawn > buttonsBefore)
+            closeLayer()
+        }
         inheritedOpacity = outerInherited
         skeleton?.opacity = outerSkeletonOpacity
         skeletonFades = outerSkeletonFades
+    }
+
+    /// The children (a list's rows) and a list's separators.
+    private mutating func drawRows(_ box: LayoutBox, rows: Int, clip: Rect?) {
+        for child in box.children.prefix(rows) { draw(child, clip: clip) }
+        if case let .list(style) = box.node.kind, let separator = style.separatorColor {
+            drawSeparators(box, rows: rows, separator, clip)
+        }
+    }
+
+    /// Takes the open layer's children from an earlier render when what drew them is unchanged
+    /// (`DrawnLayer.fits`); true when it did. Unless the layer `holdsAnimations` drawn after what
+    /// is reused, it is listed in `reused`, whose layers FrameAnimations does not search.
+    private mutating func reuseEarlierDrawing(_ box: LayoutBox, clip: Rect?, holdsAnimations: Bool = false) -> Bool {
+        let id = layers[layers.count - 1].layer.id
+        guard Int(id) < drawn.count, let earlier = drawn[Int(id)],
+              earlier.fits(box, clip: clip, appearance: appearance, interaction: interaction) else { return false }
+        layers[layers.count - 1].items = earlier.children
+        entries += earlier.entryCount
+        if earlier.interaction != nil { buttonsDrawn += 1 }  // so the layers around it know
+        if !holdsAnimations { _ = reused.insert(id, at: 0) }
+        return true
     }
 
     private mutating func openLayer(_ node: Node, _ frame: Rect, opacity: Double, clip: Rect?) {
@@ -150,11 +276,112 @@ private struct RenderPass {
         layers.append(LayerBuilder(layer: layer, origin: Point(x: frame.x, y: frame.y)))
     }
 
+    /// A scrolling container's content: a layer at minus the scroll offset in the container's
+    /// layer, whose items are placed as if unscrolled (its origin is the container's), so
+    /// scrolling moves one layer field (`AnimatedField.scrollContent`).
+    private mutating func openContentLayer(_ box: LayoutBox) {
+        let node = box.node
+        let horizontal = node.scrollAxis == .horizontal
+        let offset = Fixed.from(-scroll.offset(of: node.id))
+        var layer = Item(id: ids.id(node: node.id, role: "content"), kind: .layer)
+        if horizontal { layer.x = offset } else { layer.y = offset }
+        layer.width = Fixed.from(box.frame.width); layer.height = Fixed.from(box.frame.height)
+        layers.append(LayerBuilder(layer: layer, origin: Point(x: box.frame.x, y: box.frame.y)))
+        animations.append(.scrollContent(id: layer.id, node: node.id, horizontal: horizontal))
+    }
+
+    /// The scroll indicator, over the content, in the container's layer.
+    private mutating func drawIndicator(_ box: LayoutBox) {
+        let node = box.node
+        let indicator = ScrollIndicator(horizontal: node.scrollAxis == .horizontal, width: box.frame.width,
+                                        height: box.frame.height, viewport: box.viewportLength, content: box.contentLength)
+        guard indicator.applies else { return }
+        var item = Item(id: ids.id(node: node.id, role: "ind"), kind: .rect)
+        let r = indicator.rect(offset: scroll.offset(of: node.id))
+        item.x = Fixed.from(r.x); item.y = Fixed.from(r.y)
+        item.width = Fixed.from(r.width); item.height = Fixed.from(r.height)
+        item.cornerRadius = Fixed.from(ScrollIndicator.thickness / 2)
+        item.fill = paints.solid(ScrollIndicator.color(appearance))
+        item.opacity = Fixed.opacity(scroll.entry(node.id)?.indicator ?? 0)
+        emit(item)
+        animations.append(.scrollIndicator(id: item.id, node: node.id, indicator))
+    }
+
+    /// Pull-to-refresh's animator in the `height` points above the content's top, in the content
+    /// layer (so scrolling moves it for free): the growing arc while pulled, the activity indicator
+    /// while refreshing (both always present, shown by their opacity, so a pull changes fields only).
+    private mutating func drawRefreshAnimator(_ box: LayoutBox) {
+        let node = box.node
+        let animator = RefreshAnimator(width: box.frame.width, height: node.refresh?.height ?? 60)
+        let entry = scroll.entry(node.id)
+        let offset = entry?.offset ?? 0
+        let refreshing = entry?.refreshing ?? false
+        let r = animator.rect
+        let grey = paints.solid(RefreshAnimator.color)
+        var arc = Item(id: ids.id(node: node.id, role: "ptr"), kind: .arc)
+        RefreshAnimator.place(&arc, r)
+        arc.stroke = grey
+        arc.lineWidth = Fixed.from(RefreshAnimator.lineWidth)
+        arc.arcSweep = animator.sweep(offset: offset)
+        arc.opacity = Fixed.opacity(animator.arcOpacity(offset: offset, refreshing: refreshing))
+        emit(arc)
+        animations.append(.refreshArc(id: arc.id, node: node.id, animator))
+        var spinner = Item(id: ids.id(node: node.id, role: "ptrspin"), kind: .activityIndicator)
+        RefreshAnimator.place(&spinner, r)
+        spinner.fill = grey
+        spinner.lineWidth = Fixed.from(2.5)
+        spinner.rotation = refreshing ? ActivityIndicator.rotation(at: time) : 0
+        spinner.opacity = Fixed.opacity(refreshing ? 1 : 0)
+        emit(spinner)
+        animations.append(.refreshSpinner(id: spinner.id, node: node.id, animator))
+    }
+
+    /// Infinite scroll's footer below the content's end, in the content layer: an activity
+    /// indicator while loading (always present, shown by its opacity), the end text once there is
+    /// no more.
+    private mutating func drawLoadMoreFooter(_ box: LayoutBox) {
+        let node = box.node
+        guard let more = node.loadMore else { return }
+        let footer = LoadMoreFooter(width: box.frame.width, contentLength: box.contentLength, height: more.height)
+        let loading = scroll.entry(node.id)?.loadingMore ?? false
+        var spinner = Item(id: ids.id(node: node.id, role: "more"), kind: .activityIndicator)
+        RefreshAnimator.place(&spinner, footer.spinnerRect)
+        spinner.fill = paints.solid(RefreshAnimator.color)
+        spinner.lineWidth = Fixed.from(2.5)
+        spinner.rotation = loading ? ActivityIndicator.rotation(at: time) : 0
+        spinner.opacity = Fixed.opacity(loading ? 1 : 0)
+        emit(spinner)
+        animations.append(.loadMoreSpinner(id: spinner.id, node: node.id))
+        if !more.hasMore && !more.endText.isEmpty {
+            let fontSize = 15.0, lineHeight = 15.0 * 1.2
+            let content = Rect(x: box.frame.x + 16, y: box.frame.y + box.contentLength, width: max(0, box.frame.width - 32),
+                               height: more.height)
+            let lines = TextLayout.lines(more.endText, fontSize: fontSize, weight: 400, width: content.width,
+                                         numberOfLines: 1, alignment: .center)
+            drawLines(node, lines, x: content.x, top: content.y + (content.height - lineHeight) / 2, lineHeight: lineHeight,
+                      fontSize: fontSize, weight: 400, color: palette.secondaryText, 1, nil)
+        }
+    }
+
+    /// Records (or, when it may not be kept, forgets) what the open layer drew.
+    private mutating func keep(_ box: LayoutBox, _ clip: Rect?, drawnIf keeps: Bool, entries count: Int,
+                               showsInteraction: Bool) {
+        let id = Int(layers[layers.count - 1].layer.id)
+        if id >= drawn.count {
+            guard keeps else { return }
+            drawn.append(contentsOf: repeatElement(nil, count: id + 1 - drawn.count))
+        }
+        drawn[id] = keeps ? DrawnLayer(box: box, clip: clip, appearance: appearance,
+                                       interaction: showsInteraction ? interaction.drawnState : nil,
+                                       children: layers[layers.count - 1].items, entryCount: count) : nil
+    }
+
     private mutating func closeLayer() {
         let done = layers.removeLast()
         var layer = done.layer
         layer.children = done.items
         layers[layers.count - 1].items.append(layer)
+        entries += 1
     }
 
     private mutating func beginSkeleton(_ node: Node, clip: Rect?) {
@@ -181,12 +408,14 @@ private struct RenderPass {
             content.opacity = Fixed.opacity(1 - reveal)
             content.children = done.content.items
             layers[layers.count - 1].items.append(content)
+            entries += 1
             if dissolving, let look = brush?.look { animations.append(.skeletonContent(id: content.id, look: look)) }
         }
         var placeholders = done.placeholders.layer
         placeholders.opacity = Fixed.opacity(reveal)
         placeholders.children = done.placeholders.items
         layers[layers.count - 1].items.append(placeholders)
+        entries += 1
         if dissolving, let look = brush?.look { animations.append(.skeletonPlaceholders(id: placeholders.id, look: look)) }
     }
 
@@ -225,7 +454,7 @@ private struct RenderPass {
                                                  radius: Fixed.from(style.radiusFactor * box.frame.width / 2),
                                                  stops: style.stops))
             emit(item)
-        case .view, .stack, .list:
+        case .view, .stack, .scroll, .list:
             drawBackground(node, box.frame, opacity, clip)
         }
     }
@@ -234,8 +463,7 @@ private struct RenderPass {
     private mutating func drawPlaceholders(_ node: Node, _ frame: Rect, _ brush: SkeletonBrush, _ clip: Rect?) {
         let o = origin
         for (i, shape) in SkeletonPlaceholders.shapes(of: node, in: frame, appearance: brush.look.appearance).enumerated() {
-            var item = makeItem(node, "sk", .rect, shape.rect, 1, clip)
-            item.id = ids.id(node: node.id, role: "sk", index: i)
+            var item = makeItem(node, "sk", index: i, .rect, shape.rect, 1, clip)
             item.cornerRadius = Fixed.from(shape.cornerRadius)
             item.fill = brush.paint != 0 ? brush.paint
                 : paints.reference(SkeletonPaint.local(brush.look, rect: shape.rect.offsetBy(dx: -o.x, dy: -o.y)))
@@ -255,6 +483,7 @@ private struct RenderPass {
     /// (a large struct) cost a few hundred bytes of veil.wasm.
     @inline(never)
     private mutating func emit(_ item: Item) {
+        entries += 1
         switch target {
         case .layer: layers[layers.count - 1].items.append(item)
         case .skeletonContent: skeleton?.content.items.append(item)
@@ -262,14 +491,17 @@ private struct RenderPass {
         }
     }
 
-    /// An item of `node` at `r` (canvas) in the space of the emit target. Items in a layer need no
-    /// clip (the layer clips); items in a skeleton's flat layers carry the clip of any clipping
-    /// container between them and the skeleton root.
+    /// An item of `node` at `r` (canvas) in the space of the emit target, with the id of
+    /// "<node id>#<role><index>". Items in a layer need no clip (the layer clips); items in a
+    /// skeleton's flat layers carry the clip of any clipping container between them and the
+    /// skeleton root. (Every key interned here is drawn: a key interned and not drawn would be
+    /// forgotten and interned again, so ids would depend on how often a session renders.)
     @inline(never)
-    private mutating func makeItem(_ node: Node, _ role: StaticString, _ kind: ItemKind, _ r: Rect,
+    private mutating func makeItem(_ node: Node, _ role: StaticString, index: Int? = nil, _ kind: ItemKind, _ r: Rect,
                                    _ opacity: Double, _ clip: Rect?) -> Item {
         let o = origin
-        var item = Item(id: ids.id(node: node.id, role: role), kind: kind)
+        let id = index.map { ids.id(node: node.id, role: role, index: $0) } ?? ids.id(node: node.id, role: role)
+        var item = Item(id: id, kind: kind)
         item.x = Fixed.from(r.x - o.x); item.y = Fixed.from(r.y - o.y)
         item.width = Fixed.from(r.width); item.height = Fixed.from(r.height)
         var alpha = opacity * inheritedOpacity
@@ -318,8 +550,7 @@ private struct RenderPass {
         let baseline = Fixed.from(TextLayout.baseline(fontSize: fontSize, lineHeight: lineHeight))
         for (i, line) in lines.enumerated() {
             let r = Rect(x: x + line.x, y: top + Double(i) * lineHeight, width: line.width, height: lineHeight)
-            var item = makeItem(node, "t", .text, r, opacity, clip)
-            item.id = ids.id(node: node.id, role: "t", index: i)
+            var item = makeItem(node, "t", index: i, .text, r, opacity, clip)
             item.text = line.text
             item.fontSize = Fixed.from(fontSize)
             item.fontWeight = UInt16(TextLayout.fontWeight(weight))
@@ -330,6 +561,7 @@ private struct RenderPass {
     }
 
     private mutating func drawButton(_ node: Node, _ style: ButtonStyle, _ frame: Rect, _ opacity: Double, _ clip: Rect?) {
+        buttonsDrawn += 1
         let pressed = interaction.isPressed(node.id)
         let o = pressed ? opacity * 0.55 : opacity
         var bg = makeItem(node, "bg", .rect, frame, o, clip)
@@ -367,8 +599,7 @@ private struct RenderPass {
         for (i, row) in list.children.prefix(rows).enumerated() where i + 1 < rows {
             let r = Rect(x: row.frame.x, y: row.frame.maxY - 0.5, width: row.frame.width, height: 0.5)
             if let clip, clip.intersection(r).height <= 0 { continue }
-            var item = makeItem(list.node, "sep", .rect, r, 1, clip)
-            item.id = ids.id(node: list.node.id, role: "sep", index: i)
+            var item = makeItem(list.node, "sep", index: i, .rect, r, 1, clip)
             item.fill = fill
             emit(item)
         }

@@ -9,6 +9,23 @@ enum CommandReaders {
             try c.readObject(m.value, "\"set\"", SetKeys.fields, into: &draft)
             return .set(node: draft.node, changes: draft.changes)
         },
+        Variant("rows") { m, c throws(SceneError) in
+            let (node, edit) = try c.readNodeCommand(m, RowsKeys.fields, needs: "one of \"append\", \"prepend\", \"replace\" or \"remove\"")
+            return .rows(node: node, edit)
+        },
+        Variant("refresh") { m, c throws(SceneError) in
+            let (node, command) = try c.readNodeCommand(m, RefreshCommandKeys.fields, needs: "one of \"begin\", \"end\" or \"enabled\"")
+            return .refresh(node: node, command)
+        },
+        Variant("loadMore") { m, c throws(SceneError) in
+            let (node, command) = try c.readNodeCommand(m, LoadMoreCommandKeys.fields, needs: "\"end\" or \"hasMore\"")
+            return .loadMore(node: node, command)
+        },
+        Variant("scroll") { m, c throws(SceneError) in
+            var draft = ScrollDraft()
+            try c.readObject(m.value, "\"scroll\"", ScrollKeys.fields, into: &draft)
+            return .scroll(node: draft.node, to: draft.to, animated: draft.animated)
+        },
     ] + StatusCommandReaders.all + SkeletonCommandReaders.all
 }
 
@@ -29,6 +46,114 @@ enum InputReaders {
             try c.readObject(m.value, "\"resize\"", ResizeKeys.fields, into: &size)
             return .resize(width: size.width, height: size.height)
         },
+        Variant("wheel") { m, c throws(SceneError) in
+            var event = WheelEvent(x: 0, y: 0)
+            try c.readObject(m.value, "\"wheel\"", WheelKeys.fields, into: &event)
+            return .wheel(event)
+        },
+    ]
+}
+
+/// A command on one node that says one of a few things: `{"node": id, <one key>: …}`.
+struct NodeCommandDraft<What> {
+    var node: [UInt8] = []
+    var what: What? = nil
+    /// For "replace" and "remove" of rows.
+    var at = 0, count = 1
+    var rows: [ListRow] = []
+}
+
+/// The "node" key of a `NodeCommandDraft`.
+func nodeField<What>() -> Field<NodeCommandDraft<What>> {
+    Field("node", required: true) { d, m, c throws(SceneError) in d.node = try c.name(m) }
+}
+
+extension ReaderContext {
+    /// Reads `m`'s object with `fields` (of which exactly one says what to do).
+    func readNodeCommand<What>(_ m: JSONMember, _ fields: [Field<NodeCommandDraft<What>>],
+                               needs: String) throws(SceneError) -> ([UInt8], What) {
+        var draft = NodeCommandDraft<What>()
+        try readObject(m.value, "\"\(display(m.key))\"", fields, into: &draft)
+        guard let what = draft.what else { throw error(at: m.value.offset, "\"\(display(m.key))\" needs \(needs)") }
+        return (draft.node, what)
+    }
+
+    /// Sets what a command says, refusing a second key that says it too.
+    fileprivate func say<What>(_ draft: inout NodeCommandDraft<What>, _ member: JSONMember, _ what: What) throws(SceneError) {
+        if draft.what != nil { throw error(at: member.keyOffset, "\"\(display(member.key))\" comes after another key saying what to do") }
+        draft.what = what
+    }
+}
+
+/// `{"rows": {"node": id, "append" | "prepend": [rows], "replace": {"at": n, "rows": [rows]},
+/// "remove": {"at": n, "count": n}}}`.
+enum RowsKeys {
+    static let fields: [Field<NodeCommandDraft<RowsEdit>>] = [
+        nodeField(),
+        Field("append") { d, m, c throws(SceneError) in try c.say(&d, m, .append(try c.readRows(m.value, template: nil))) },
+        Field("prepend") { d, m, c throws(SceneError) in try c.say(&d, m, .prepend(try c.readRows(m.value, template: nil))) },
+        Field("replace") { d, m, c throws(SceneError) in
+            var inner = NodeCommandDraft<RowsEdit>()
+            try c.readObject(m.value, "\"replace\"", RowsAtKeys.fields, into: &inner)
+            try c.say(&d, m, .replace(at: inner.at, inner.rows))
+        },
+        Field("remove") { d, m, c throws(SceneError) in
+            var inner = NodeCommandDraft<RowsEdit>()
+            try c.readObject(m.value, "\"remove\"", RowsAtKeys.fields, into: &inner)
+            try c.say(&d, m, .remove(at: inner.at, count: inner.count))
+        },
+    ]
+}
+
+enum RowsAtKeys {
+    static let fields: [Field<NodeCommandDraft<RowsEdit>>] = [
+        Field("at", required: true) { d, m, c throws(SceneError) in d.at = try c.integer(m, 0...Limits.maxListRows) },
+        Field("count") { d, m, c throws(SceneError) in d.count = try c.integer(m, 0...Limits.maxListRows) },
+        Field("rows") { d, m, c throws(SceneError) in d.rows = try c.readRows(m.value, template: nil) },
+    ]
+}
+
+/// `{"refresh": {"node": id, "begin": true | "end": true | "enabled": bool}}`.
+enum RefreshCommandKeys {
+    static let fields: [Field<NodeCommandDraft<RefreshCommand>>] = [
+        nodeField(),
+        Field("begin") { d, m, c throws(SceneError) in if try c.bool(m) { try c.say(&d, m, .begin) } },
+        Field("end") { d, m, c throws(SceneError) in if try c.bool(m) { try c.say(&d, m, .end) } },
+        Field("enabled") { d, m, c throws(SceneError) in try c.say(&d, m, .enabled(try c.bool(m))) },
+    ]
+}
+
+/// `{"loadMore": {"node": id, "end": true | "hasMore": bool}}`.
+enum LoadMoreCommandKeys {
+    static let fields: [Field<NodeCommandDraft<LoadMoreCommand>>] = [
+        nodeField(),
+        Field("end") { d, m, c throws(SceneError) in if try c.bool(m) { try c.say(&d, m, .end) } },
+        Field("hasMore") { d, m, c throws(SceneError) in try c.say(&d, m, .hasMore(try c.bool(m))) },
+    ]
+}
+
+/// `{"scroll": {"node": id, "to": points, "animated"?: bool}}`.
+struct ScrollDraft {
+    var node: [UInt8] = []
+    var to = 0.0
+    var animated = false
+}
+
+enum ScrollKeys {
+    static let fields: [Field<ScrollDraft>] = [
+        Field("node", required: true) { d, m, c throws(SceneError) in d.node = try c.name(m) },
+        Field("to", required: true) { d, m, c throws(SceneError) in d.to = try c.number(m, Bounds.coordinate) },
+        Field("animated") { d, m, c throws(SceneError) in d.animated = try c.bool(m) },
+    ]
+}
+
+enum WheelKeys {
+    static let fields: [Field<WheelEvent>] = [
+        Field("x", required: true) { e, m, c throws(SceneError) in e.x = try c.number(m, Bounds.coordinate) },
+        Field("y", required: true) { e, m, c throws(SceneError) in e.y = try c.number(m, Bounds.coordinate) },
+        Field("dx") { e, m, c throws(SceneError) in e.dx = try c.number(m, Bounds.coordinate) },
+        Field("dy") { e, m, c throws(SceneError) in e.dy = try c.number(m, Bounds.coordinate) },
+        Field("mode") { e, m, c throws(SceneError) in e.mode = try c.integer(m, Bounds.wheelMode) },
     ]
 }
 
@@ -41,6 +166,10 @@ struct SetDraft {
 enum SetKeys {
     static let fields: [Field<SetDraft>] = [
         Field("node", required: true) { d, m, c throws(SceneError) in d.node = try c.name(m) },
+    ] + changeFields
+
+    /// The changes alone (a list row's data names its node by its key).
+    static let changeFields: [Field<SetDraft>] = [
         Field("text") { d, m, c throws(SceneError) in d.changes.append(.text(try c.string(m))) },
         Field("hidden") { d, m, c throws(SceneError) in d.changes.append(.hidden(try c.bool(m))) },
         Field("background") { d, m, c throws(SceneError) in d.changes.append(.background(try c.optionalColor(m))) },

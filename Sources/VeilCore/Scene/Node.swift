@@ -26,6 +26,8 @@ public struct Node: Sendable {
         var interactive: Bool = true
         var skeleton: SkeletonTraits = SkeletonTraits()
         var skeletonMark: SkeletonMark? = nil
+        var refresh: RefreshStyle? = nil
+        var loadMore: LoadMoreStyle? = nil
     }
 
     private final class Storage: @unchecked Sendable {  // never mutated while shared (see `unique`)
@@ -43,6 +45,10 @@ public struct Node: Sendable {
     private mutating func unique() {
         if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
     }
+
+    /// True when both are one box: nothing in either changed since one was copied from the other,
+    /// so everything computed from one holds for the other (O(1); false says nothing).
+    func isSameValue(as other: Node) -> Bool { storage === other.storage }
 
     /// Stable name from the file ("id"); unnamed nodes get "<parent id>/<index>" from the reader.
     public var id: [UInt8] {
@@ -156,6 +162,18 @@ public struct Node: Sendable {
         get { storage.fields.skeletonMark }
         _modify { unique(); yield &storage.fields.skeletonMark }
     }
+
+    /// Infinite scroll on a list or scroll container (Components/Scroll/LoadMore.swift).
+    public var loadMore: LoadMoreStyle? {
+        get { storage.fields.loadMore }
+        _modify { unique(); yield &storage.fields.loadMore }
+    }
+
+    /// Pull-to-refresh on a list or scroll container (Components/Scroll/Refresh.swift).
+    public var refresh: RefreshStyle? {
+        get { storage.fields.refresh }
+        _modify { unique(); yield &storage.fields.refresh }
+    }
 }
 
 public indirect enum NodeKind: Sendable {
@@ -164,6 +182,9 @@ public indirect enum NodeKind: Sendable {
     case image(ImageStyle)
     case button(ButtonStyle)
     case stack(StackStyle)
+    /// A scroll container: its children stacked along the axis, as long as they need to be,
+    /// moved by drags, the wheel and keys (Components/Scroll).
+    case scroll(StackStyle)
     case list(ListStyle)
     /// The system activity indicator: spokes whose highlight turns with time.
     case activityIndicator(ActivityIndicatorStyle)
@@ -262,5 +283,8 @@ public struct ListStyle: Sendable {
     public var sections: [ListSection] = []
     /// Changes made to rows before they are skeletonized (e.g. hide a node in row 0).
     public var skeletonPreparations: [RowPreparation] = []
+    /// Row data (single-section lists): row k shows the template with `rowData[k]`'s changes;
+    /// rows past the data show the template as it is.
+    public var rowData: [ListRow] = []
     public init(row: Node) { self.row = row }
 }

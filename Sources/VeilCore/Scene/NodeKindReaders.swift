@@ -18,9 +18,13 @@ enum NodeTypes {
         NodeType("stack") { node, value, c throws(SceneError) in
             try c.readKind(value, "stack", StackKeys.fields, node: &node, style: StackStyle()) { s, _ throws(SceneError) in .stack(s) }
         },
+        NodeType("scroll") { node, value, c throws(SceneError) in
+            try c.readKind(value, "scroll", StackKeys.scrollFields, node: &node, style: StackStyle()) { s, _ throws(SceneError) in .scroll(s) }
+        },
         NodeType("list") { node, value, c throws(SceneError) in
             try c.readKind(value, "list", ListKeys.fields, node: &node, style: ListDraft(listOffset: value.offset)) { s, c throws(SceneError) in
-                try s.finish(c)
+                var draft = s
+                return try draft.finish(c)
             }
         },
         NodeType("activityIndicator") { node, value, c throws(SceneError) in
@@ -102,6 +106,10 @@ enum StackKeys {
         Field("justify") { d, m, c throws(SceneError) in d.style.justify = try c.choice(m, justifications) },
         CommonNodeKeys.children(),
     ] + CommonNodeKeys.fields()
+
+    /// A scroll container's: a stack's, and pull-to-refresh.
+    static let scrollFields: [Field<NodeDraft<StackStyle>>] = fields
+        + [CommonNodeKeys.lift(RefreshKeys.field), CommonNodeKeys.lift(LoadMoreKeys.field)]
 }
 
 /// A list being read: its style, plus what the node count needs once every key is known.
@@ -111,12 +119,21 @@ struct ListDraft {
     var nodesPerRow = 0
     /// Where an error about the rows points: "rowCount", or the list itself.
     var rowCountOffset: Int
+    /// "rows", read in `finish`.
+    var rows: JSONValue? = nil
 
     init(listOffset: Int) { rowCountOffset = listOffset }
 
-    /// Counts the instantiated rows against `Limits.maxNodes`.
-    func finish(_ c: ReaderContext) throws(SceneError) -> NodeKind {
-        let rows = style.allSections.reduce(0) { $0 + $1.rowCount }  // ≤ maxSections × maxNodes
+    /// Counts the rows a layout can make at once (`Limits.maxRowsMade`) against `Limits.maxNodes`.
+    mutating func finish(_ c: ReaderContext) throws(SceneError) -> NodeKind {
+        if let rows {
+            style.rowData = try c.readRows(rows, template: style.row)
+            guard style.sections.isEmpty || style.rowData.isEmpty else {
+                throw c.error(at: rows.offset, "\"rows\" is for a list without sections")
+            }
+            style.rowCount = max(style.rowCount, style.rowData.count)
+        }
+        let rows = min(Limits.maxRowsMade, style.allSections.reduce(0) { $0 + $1.rowCount })
         c.nodeCount += nodesPerRow * rows  // no overflow: each factor is bounded
         if c.nodeCount > Limits.maxNodes {
             throw c.error(at: rowCountOffset,
@@ -134,9 +151,13 @@ enum ListKeys {
             d.style.nodesPerRow = nodesPerRow
         },
         Field("rowCount") { d, m, c throws(SceneError) in
-            d.style.style.rowCount = try c.integer(m, 0...Limits.maxNodes)
+            d.style.style.rowCount = try c.integer(m, 0...Limits.maxListRows)
             d.style.rowCountOffset = m.value.offset
         },
+        // Read once the template is known (keys come in any order).
+        Field("rows") { d, m, c throws(SceneError) in d.style.rows = m.value },
+        CommonNodeKeys.lift(RefreshKeys.field),
+        CommonNodeKeys.lift(LoadMoreKeys.field),
         Field("rowHeight") { d, m, c throws(SceneError) in d.style.style.rowHeight = try c.number(m, Bounds.size) },
         Field("separatorColor") { d, m, c throws(SceneError) in d.style.style.separatorColor = try c.color(m) },
         Field("header") { d, m, c throws(SceneError) in

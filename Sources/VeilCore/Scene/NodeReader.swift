@@ -87,7 +87,8 @@ extension ReaderContext {
             throw typeError(typeMember, expected: "a node type (one of: \(typeNames))")
         }
         guard let type = NodeTypes.all.first(where: { $0.name == typeName }) else {
-            throw error(at: typeMember.value.offset, "unknown node type \"\(display(typeName))\"; expected one of: \(typeNames)")
+            throw error(at: typeMember.value.offset,
+                        "unknown node type \"\(display(typeName))\"; \(Self.didYouMean(typeName, NodeTypes.all.map { $0.name }))expected one of: \(typeNames)")
         }
 
         var id = defaultID

@@ -82,8 +82,9 @@ extension ReaderContext {
     func fieldIndex(of member: JSONMember, _ what: String, _ count: Int,
                     _ name: (Int) -> [UInt8]) throws(SceneError) -> Int {
         guard let index = (0..<count).firstIndex(where: { name($0) == member.key }) else {
+            let names = (0..<count).map { name($0) }
             throw error(at: member.keyOffset,
-                        "unknown key \"\(display(member.key))\" in \(what); expected one of: \(Self.list((0..<count).map { name($0) }))")
+                        "unknown key \"\(display(member.key))\" in \(what); \(Self.didYouMean(member.key, names))expected one of: \(Self.list(names))")
         }
         return index
     }
@@ -118,13 +119,54 @@ extension ReaderContext {
             throw error(at: value.offset, "expected \(article) \(noun) object with one key, one of: \(names)")
         }
         guard let index = (0..<count).firstIndex(where: { name($0) == member.key }) else {
-            throw error(at: member.keyOffset, "unknown \(noun) \"\(display(member.key))\"; expected one of: \(names)")
+            let hint = Self.didYouMean(member.key, (0..<count).map { name($0) })
+            throw error(at: member.keyOffset, "unknown \(noun) \"\(display(member.key))\"; \(hint)expected one of: \(names)")
         }
         if members.count > 1 {
             throw error(at: members[1].keyOffset,
                         "\(article) \(noun) object has exactly one key; found \"\(display(members[1].key))\" after \"\(display(member.key))\"")
         }
         return (member, index)
+    }
+
+    /// `did you mean "name"? ` for the name closest to a misspelt `key` (at most 2 edits, and fewer
+    /// than half its length; ASCII case ignored), or nothing.
+    @inline(never)
+    static func didYouMean(_ key: [UInt8], _ names: [[UInt8]]) -> [UInt8] {
+        var best: [UInt8]? = nil
+        var bestDistance = min(2, (key.count - 1) / 2) + 1
+        for name in names {
+            let d = editDistance(key, name, limit: bestDistance)
+            if d < bestDistance { best = name; bestDistance = d }
+        }
+        guard let best else { return [] }
+        return UTF8Text("did you mean \"\(best)\"? ").bytes
+    }
+
+    /// Edits (insert, delete, replace, swap of neighbours) between two byte strings, ASCII letters
+    /// compared without case; `limit` or more once it is at least `limit`.
+    static func editDistance(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int {
+        if a.count > b.count + limit || b.count > a.count + limit { return limit }
+        if a.isEmpty || b.isEmpty { return min(max(a.count, b.count), limit) }
+        func fold(_ c: UInt8) -> UInt8 { c >= 0x41 && c <= 0x5A ? c + 0x20 : c }
+        var before = [Int](repeating: 0, count: b.count + 1)
+        var previous = [Int](repeating: 0, count: b.count + 1)
+        for j in 0...b.count { previous[j] = j }
+        var current = previous
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let cost = fold(a[i - 1]) == fold(b[j - 1]) ? 0 : 1
+                var d = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, fold(a[i - 1]) == fold(b[j - 2]), fold(a[i - 2]) == fold(b[j - 1]) {
+                    d = min(d, before[j - 2] + 1)
+                }
+                current[j] = d
+            }
+            before = previous
+            previous = current
+        }
+        return min(previous[b.count], limit)
     }
 
     /// "a, b, c" from key names.

@@ -19,6 +19,8 @@ enum Bounds {
     /// Times of timeline entries and events, seconds.
     static let time: ClosedRange<Double> = 0...1e9
     static let pointerID: ClosedRange<Int> = 0...1_000_000_000
+    /// The DOM's WheelEvent.deltaMode: pixels, lines, pages.
+    static let wheelMode: ClosedRange<Int> = 0...2
     /// Node ids, scene names, image names, action names: 1...256 bytes.
     static let nameBytes = 256
     /// A key name such as "Enter": 1...64 bytes.
@@ -136,8 +138,11 @@ extension ReaderContext {
             throw typeError(member, expected: "one of \(Self.quotedList((0..<count).map { name($0) }))")
         }
         guard let index = (0..<count).firstIndex(where: { name($0) == text }) else {
+            let names = (0..<count).map { name($0) }
+            var hint = Self.didYouMean(text, names)
+            if !hint.isEmpty { hint.removeLast(); hint.insert(contentsOf: [UInt8(ascii: ";"), UInt8(ascii: " ")], at: 0) }
             throw error(at: member.value.offset,
-                        "expected one of \(Self.quotedList((0..<count).map { name($0) })) for \"\(display(member.key))\", found \"\(display(text))\"")
+                        "expected one of \(Self.quotedList(names)) for \"\(display(member.key))\", found \"\(display(text))\"\(hint)")
         }
         return index
     }

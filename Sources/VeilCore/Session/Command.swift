@@ -9,6 +9,16 @@ public enum Command: Sendable {
     case spinner(node: [UInt8], show: Bool)
     /// Shows, hides or updates the skeleton on a node (recursing through skeletonable nodes).
     case skeleton(node: [UInt8], SkeletonCommand)
+    /// Adds, replaces or removes rows of a list (their data fills the row template). Rows put in
+    /// before the first keep what is shown where it was.
+    case rows(node: [UInt8], RowsEdit)
+    /// Begins or ends a list's refresh, or turns pulling to refresh on or off.
+    case refresh(node: [UInt8], RefreshCommand)
+    /// Answers a list's `loadMore`: nothing more this time, or whether there is more at all.
+    case loadMore(node: [UInt8], LoadMoreCommand)
+    /// Scrolls a list or scroll container to an offset (points from its start; clamped to its
+    /// content), at once or along a 0.3 s ease-in-out.
+    case scroll(node: [UInt8], to: Double, animated: Bool)
     /// Switches light / dark (a viewer's prefers-color-scheme): palette and skeleton tint follow.
     case appearance(Appearance)
 }

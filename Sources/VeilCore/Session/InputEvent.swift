@@ -4,6 +4,21 @@ public enum InputEvent: Sendable {
     case key(KeyEvent)
     /// The viewer's canvas changed size (points): the scene is laid out again.
     case resize(width: Double, height: Double)
+    /// A wheel or trackpad scroll at a point (the DOM's WheelEvent).
+    case wheel(WheelEvent)
+}
+
+/// A wheel or trackpad scroll: where the pointer is, and the DOM's deltaX, deltaY and deltaMode
+/// (0 pixels, 1 lines, 2 pages; see `WheelInput`).
+public struct WheelEvent: Sendable {
+    public var x: Double
+    public var y: Double
+    public var dx: Double = 0
+    public var dy: Double = 0
+    public var mode: Int = 0
+    public init(x: Double, y: Double, dx: Double = 0, dy: Double = 0, mode: Int = 0) {
+        self.x = x; self.y = y; self.dx = dx; self.dy = dy; self.mode = mode
+    }
 }
 
 public enum PointerPhase: UInt8, Sendable {

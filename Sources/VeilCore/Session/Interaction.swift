@@ -48,16 +48,35 @@ public struct Interaction: Sendable {
         return tracking.remove(at: i)
     }
 
-    /// The gesture candidates under `point`, innermost first: the topmost visible button (taps).
-    /// Scroll containers and sheets will add their pans here.
-    static func targets(at point: Point, in root: LayoutBox) -> [GestureTarget] {
-        guard let button = Interaction.button(at: point, in: root) else { return [] }
-        return [GestureTarget(id: button.node.id, wants: .tap)]
+    /// The gesture candidates under `point`, innermost first: the topmost visible button (taps),
+    /// then the boxes it lies in that take gestures (`gestures`: what the components take, such
+    /// as pans of scroll containers along their axis), innermost first.
+    static func targets(at point: Point, in root: LayoutBox, scroll: ScrollPositions = ScrollPositions(),
+                        gestures: (LayoutBox) -> GestureTarget.Interests = { _ in [] }) -> [GestureTarget] {
+        var chain: [GestureTarget] = []
+        if let button = Interaction.button(at: point, in: root, scroll: scroll) {
+            chain.append(GestureTarget(id: button.node.id, wants: .tap))
+        }
+        for box in boxes(at: point, in: root, scroll: scroll).reversed() {
+            let wants = gestures(box)
+            if !wants.isEmpty { chain.append(GestureTarget(id: box.node.id, wants: wants)) }
+        }
+        return chain
+    }
+
+    /// The boxes that take input under `point`, outermost first.
+    static func boxes(at point: Point, in root: LayoutBox, scroll: ScrollPositions) -> [LayoutBox] {
+        var result: [LayoutBox] = []
+        visit(root, scroll) { target in
+            if target.contains(point) { result.append(target.box) }
+        }
+        return result
     }
 
     /// Follows what the gesture router decided for `pointer` (its pressed look, its taps) and where
     /// it is now; returns the event to report, if any.
-    public mutating func apply(_ events: [GestureRouter.Event], pointer p: PointerEvent, in root: LayoutBox) -> HostEvent? {
+    mutating func apply(_ events: [GestureRouter.Event], pointer p: PointerEvent, in root: LayoutBox,
+                        scroll: ScrollPositions = ScrollPositions()) -> HostEvent? {
         var report: HostEvent? = nil
         for event in events {
             switch event {
@@ -74,11 +93,11 @@ public struct Interaction: Sendable {
                 _ = untrack(p.pointer)
                 if let box = root.box(of: id) { report = Interaction.tap(box.node) }
             case .panBegan, .panChanged, .panEnded, .panCancelled:
-                break  // no pan consumers yet (scroll containers and sheets)
+                break  // pans go to scroll containers (the session hands them over)
             }
         }
         if p.phase == .move, let i = trackIndex(p.pointer) {
-            tracking[i].inside = Interaction.button(at: Point(x: p.x, y: p.y), in: root)?.node.id == tracking[i].button
+            tracking[i].inside = Interaction.button(at: Point(x: p.x, y: p.y), in: root, scroll: scroll)?.node.id == tracking[i].button
         }
         return report
     }
@@ -124,30 +143,61 @@ public struct Interaction: Sendable {
     }
 
     /// The topmost visible button under `point` (the last one drawn there).
-    static func button(at point: Point, in root: LayoutBox) -> LayoutBox? {
-        buttons(in: root).last { $0.box.frame.contains(point) && ($0.clip?.contains(point) ?? true) }?.box
+    static func button(at point: Point, in root: LayoutBox, scroll: ScrollPositions = ScrollPositions()) -> LayoutBox? {
+        buttons(in: root, scroll: scroll).last { $0.contains(point) }?.box
     }
 
-    /// A visible button and the clip its ancestors put on it.
+    /// A visible box, the clip its ancestors put on it (canvas) and how far scrolling moved it.
     struct Target {
         var box: LayoutBox
         var clip: Rect?
+        /// Canvas position = layout position − shift (the scroll offsets of the containers around it).
+        var shift: Point
+
+        func contains(_ p: Point) -> Bool {
+            (clip?.contains(p) ?? true) && box.frame.contains(Point(x: p.x + shift.x, y: p.y + shift.y))
+        }
     }
 
     /// Visible buttons in drawing order.
-    static func buttons(in root: LayoutBox) -> [Target] {
+    static func buttons(in root: LayoutBox, scroll: ScrollPositions = ScrollPositions()) -> [Target] {
         var result: [Target] = []
-        collect(root, clip: nil, into: &result)
+        visit(root, scroll) { target in
+            if case .button = target.box.node.kind { result.append(target) }
+        }
         return result
     }
 
-    private static func collect(_ box: LayoutBox, clip: Rect?, into result: inout [Target]) {
+    /// Every box that takes input, in drawing order: drawn (Visibility), taking input (a leaving
+    /// overlay does not), and not on its way in from fully transparent. Inside a scrolling
+    /// container, positions move by its offset and the clip is its viewport on the canvas.
+    static func visit(_ root: LayoutBox, _ scroll: ScrollPositions, _ body: (Target) -> Void) {
+        visit(root, clip: nil, cull: nil, shift: Point(x: 0, y: 0), scroll, body)
+    }
+
+    private static func visit(_ box: LayoutBox, clip: Rect?, cull: Rect?, shift: Point, _ scroll: ScrollPositions,
+                              _ body: (Target) -> Void) {
         let node = box.node
-        // Drawn (Visibility), taking input (a leaving overlay does not), and not on its way in
-        // from fully transparent.
-        guard Visibility.isVisible(box, clip: clip), node.interactive, node.opacity > 0 else { return }
-        if case .button = node.kind { result.append(Target(box: box, clip: clip)) }
-        let childClip = Visibility.childClip(box, clip: clip)
-        for child in box.children { collect(child, clip: childClip, into: &result) }
+        guard Visibility.isVisible(box, clip: cull), node.interactive, node.opacity > 0 else { return }
+        let target = Target(box: box, clip: clip, shift: shift)
+        body(target)
+        var childClip = clip
+        var childShift = shift
+        let rows = box.children.count - node.overlays.count
+        if node.clipsChildren {
+            let frame = box.frame.offsetBy(dx: -shift.x, dy: -shift.y)
+            childClip = clip.map { $0.intersection(frame) } ?? frame
+        }
+        let childCull = Visibility.childClip(box, clip: cull)
+        if node.scrolls {
+            let offset = scroll.offset(of: node.id)
+            if node.scrollAxis == .horizontal { childShift.x += offset } else { childShift.y += offset }
+        }
+        for (i, child) in box.children.enumerated() {
+            let overlay = i >= rows
+            // Overlays (a status over a list) do not scroll with the content.
+            visit(child, clip: childClip, cull: overlay && node.scrolls ? cull : childCull,
+                  shift: overlay ? shift : childShift, scroll, body)
+        }
     }
 }

@@ -22,6 +22,13 @@ public enum Limits {
     public static let maxActionBytes = 64 * 1024
     /// Rows a list shows per section while a skeleton fills it ("automatic" counts included).
     public static let maxSkeletonRows = 1_000
+    /// Rows of one list section (`rowCount`): lists are virtual, so this bounds numbers, not nodes.
+    public static let maxListRows = 1_000_000
+    /// Rows of one list laid out at once (those near its viewport: ScrollWindow); what the node
+    /// bound counts for a list. Only rows under ~1 pt high in a very tall list reach it.
+    public static let maxRowsMade = 1_000
+    /// Rows of one list that carry data ("rows" in the scene and the rows command).
+    public static let maxRowData = 100_000
     /// Sections of one list.
     public static let maxSections = 100
     /// Colours of a skeleton gradient.

@@ -17,8 +17,11 @@ public final class Session {
     private var timelineIndex = 0
     /// Actions scheduled by reactions to events, sorted by time.
     private var scheduled: [TimedAction] = []
+    /// Scroll containers' positions and motion (pans, wheel, keys, the `scroll` command).
+    private let scroll = ScrollComponent()
     /// The registered components, in install order (later ones lie above): one line each.
-    private let components: [any Component] = [
+    private lazy var components: [any Component] = [
+        scroll,
         SkeletonComponent(),
         StatusComponent(),
         SpinnerComponent(),
@@ -29,6 +32,8 @@ public final class Session {
     private var stream = PatchStream()
     /// The layout of the scene with its overlays, recomputed lazily after anything changes it.
     private var cachedLayout: LayoutBox? = nil
+    /// The layout before that: what did not change is taken from it (`Layout`).
+    private var previousLayout: LayoutBox? = nil
     /// Something changed what is drawn beyond the animated fields: the next tick renders.
     private var needsRender = true
     /// The fields of the frame held by `stream` that change with time alone.
@@ -50,6 +55,48 @@ public final class Session {
             }
         case let .appearance(appearance):
             scene.appearance = appearance
+        case let .rows(node, edit):
+            let path = try scene.find(node)
+            guard case var .list(style) = scene.root.node(at: path).kind else {
+                throw SessionError("rows: the node is not a list")
+            }
+            let rows: [ListRow]
+            switch edit {
+            case let .append(r), let .prepend(r), let .replace(_, r): rows = r
+            case .remove: rows = []
+            }
+            for row in rows where row.changes.contains(where: { style.row.path(to: $0.node) == nil }) {
+                throw SessionError("rows: a row names a node the list's row template does not have")
+            }
+            let prepended = try style.apply(edit)
+            scene.root.update(at: path[...]) { $0.kind = .list(style) }
+            if prepended > 0 { scroll.shift(node, by: Double(prepended) * style.rowHeight, at: time) }
+            if case .append = edit { scroll.rowsArrived(node, at: time) }
+        case let .refresh(node, command):
+            let path = try scene.find(node)
+            guard let box = layout().box(of: node), box.node.scrolls, box.node.refresh != nil else {
+                throw SessionError("refresh: the node is not a list or scroll container with \"refresh\"")
+            }
+            if case let .enabled(on) = command {
+                scene.root.update(at: path[...]) { $0.refresh?.enabled = on }
+                invalidate()
+            }
+            scroll.refresh(box, command, at: time)
+            return
+        case let .loadMore(node, command):
+            let path = try scene.find(node)
+            guard scene.root.node(at: path).loadMore != nil else {
+                throw SessionError("loadMore: the node is not a list or scroll container with \"loadMore\"")
+            }
+            if case let .hasMore(more) = command { scene.root.update(at: path[...]) { $0.loadMore?.hasMore = more } }
+            scroll.loadMore(node, command, at: time)
+        case let .scroll(node, offset, animated):
+            _ = try scene.find(node)  // the usual error for an unknown node
+            guard let box = layout().box(of: node), box.node.scrolls else {
+                throw SessionError("scroll: the node is not a list or a scroll container that scrolls now")
+            }
+            scroll.scroll(box, to: offset, animated: animated, at: time)
+            return
         default:
             var taken = false
             for component in components where !taken {
@@ -61,6 +108,7 @@ public final class Session {
 
     /// The scene or a component changed: lay out and render again at the next tick.
     private func invalidate() {
+        if let cachedLayout { previousLayout = cachedLayout }
         cachedLayout = nil
         needsRender = true
     }
@@ -80,27 +128,42 @@ public final class Session {
             guard p.x.isFinite, p.y.isFinite else { throw SessionError("pointer position must be finite") }
             let before = interaction.drawnState
             let root = layout()
+            let positions = scroll.positions(at: time)
             let point = Point(x: p.x, y: p.y)
             let decided: [GestureRouter.Event]
             switch p.phase {
             case .down:
-                decided = gestures.down(p.pointer, kind: p.kind, x: p.x, y: p.y, t: time,
-                                        chain: Interaction.targets(at: point, in: root))
+                var chain = Interaction.targets(at: point, in: root, scroll: positions) { box in
+                    components.reduce(into: GestureTarget.Interests()) { $0.formUnion($1.gestures(on: box)) }
+                }
+                var swallowed = false
+                for component in components where component.pointerDown(over: chain, at: time) { swallowed = true }
+                if swallowed { chain.removeAll { $0.wants.contains(.tap) } }
+                decided = gestures.down(p.pointer, kind: p.kind, x: p.x, y: p.y, t: time, chain: chain)
             case .move:
                 decided = gestures.move(p.pointer, x: p.x, y: p.y, t: time)
             case .up:
                 decided = gestures.up(p.pointer, x: p.x, y: p.y, t: time) { id in
-                    Interaction.button(at: point, in: root)?.node.id == id
+                    Interaction.button(at: point, in: root, scroll: positions)?.node.id == id
                 }
             case .cancel:
                 decided = gestures.cancel(p.pointer)
             }
-            if let event = interaction.apply(decided, pointer: p, in: root) { report(event) }
+            for event in decided { for component in components { component.pan(event, in: root, at: time) } }
+            if let event = interaction.apply(decided, pointer: p, in: root, scroll: positions) { report(event) }
             if interaction.drawnState != before { needsRender = true }
         case let .key(k):
             let before = interaction.drawnState
-            if let event = interaction.key(k, in: layout()) { report(event) }
+            let root = layout()
+            for component in components where component.key(k, focused: interaction.focused, in: root, at: time) { return }
+            if let event = interaction.key(k, in: root) { report(event) }
             if interaction.drawnState != before { needsRender = true }
+        case let .wheel(w):
+            guard w.x.isFinite, w.y.isFinite, w.dx.isFinite, w.dy.isFinite else { throw SessionError("wheel values must be finite") }
+            let root = layout()
+            let delta = WheelInput(deltaX: w.dx, deltaY: w.dy, deltaMode: w.mode, viewport: (scene.width, scene.height))
+            let boxes = Interaction.boxes(at: Point(x: w.x, y: w.y), in: root, scroll: scroll.positions(at: time))
+            for component in components where component.wheel(delta, over: boxes, at: time) { break }
         }
     }
 
@@ -128,7 +191,9 @@ public final class Session {
     /// The frame at time `t` (runs the scene's timeline up to `t`), without producing a message.
     public func frame(at t: Double) -> Frame {
         advance(to: t)
-        return renderer.render(layout(), scene: scene, interaction: interaction, time: time).frame
+        if scroll.needsLayout(at: time) { invalidate() }
+        return renderer.render(layout(), scene: scene, interaction: interaction, time: time,
+                               scroll: scroll.positions(at: time)).frame
     }
 
     /// The next message for a viewer: a keyframe first, then deltas; nil when the frame did not
@@ -137,27 +202,38 @@ public final class Session {
         advance(to: t)
         let events = pendingEvents
         pendingEvents.removeAll()
+        if scroll.needsLayout(at: time) { invalidate() }
         if needsRender || animatesUnrecorded || rendersEveryTick || stream.lastFrame == nil {
             return renderTick(events: events)
         }
-        if animations.isEmpty {
+        let scrolls = scroll.needsStep(at: time) ? scroll.positions(at: time) : nil
+        scroll.didStep(at: time)
+        if !animations.hasTimeFields && scrolls == nil {
             return events.isEmpty ? nil : stream.next(events: events) { _, _ in Patch() }
         }
         let now = time
-        return stream.next(events: events) { [animations] frame, hash in animations.step(&frame, hash: &hash, at: now) }
+        return stream.next(events: events) { [animations] frame, hash in
+            animations.step(&frame, hash: &hash, at: now, scroll: scrolls)
+        }
     }
 
     /// Ticks that rendered (the others moved animated fields or sent nothing): for tests.
     private(set) var renderedTicks = 0
+    /// Layers the last render took unchanged from an earlier one: for tests.
+    private(set) var layersReusedAtLastRender = 0
 
     /// A tick that renders: layout (cached unless invalidated), render, diff.
     private func renderTick(events: [HostEvent]) -> [UInt8]? {
         renderedTicks += 1
-        let output = renderer.render(layout(), scene: scene, interaction: interaction, time: time)
+        let root = layout()
+        let output = renderer.render(root, scene: scene, interaction: interaction, time: time,
+                                     scroll: scroll.positions(at: time), sent: stream.lastFrame)
+        scroll.didStep(at: time)
         needsRender = false
         animatesUnrecorded = output.animatesUnrecorded
         let message = stream.next(frame: output.frame, events: events)
-        animations = FrameAnimations(output.animations, in: output.frame)
+        animations = FrameAnimations(output.animations, in: output.frame, unanimated: output.reusedLayers)
+        layersReusedAtLastRender = output.reusedLayers.count
         return message
     }
 
@@ -165,8 +241,19 @@ public final class Session {
     /// the animated path produces the same bytes.
     var rendersEveryTick = false
 
+    /// Lays out and draws everything at every render, reusing nothing from earlier ones: for tests
+    /// that check reuse changes no byte.
+    var reusesNothing = false {
+        didSet { renderer.reusesNothing = reusesNothing }
+    }
+
     /// Item keys the session holds ids for: bounded by about twice what its frames draw.
     public var internedIds: Int { renderer.internedIds }
+
+    /// The key "<node id>#<role>" an item id of the frames this session sends stands for now (ids are
+    /// interned per session and may be given out again once a frame no longer uses them), nil when
+    /// the id is not in use: for tools that name items (`veil test`, `veil stream --format text`).
+    public func itemKey(_ id: UInt32) -> [UInt8]? { renderer.itemKey(id) }
 
     /// The next tick sends a keyframe (a viewer lost track of its mirror).
     public func requestKeyframe() {
@@ -181,8 +268,11 @@ public final class Session {
         var effective = scene
         let context = InstallContext(scene: scene, covered: components.flatMap { $0.covers })
         for component in components { effective.root = component.install(into: effective.root, context) }
-        let box = Layout.layout(effective)
+        let positions = scroll.positions(at: time)
+        let box = Layout.layout(effective, reusing: reusesNothing ? nil : previousLayout, scroll: positions)
         cachedLayout = box
+        previousLayout = nil
+        scroll.didLayOut(box, with: positions, at: time)
         return box
     }
 
@@ -239,5 +329,6 @@ public final class Session {
         var changed = false
         for component in components where component.settle(at: time) { changed = true }
         if changed { invalidate() }
+        for event in scroll.takeEvents() { report(event) }
     }
 }

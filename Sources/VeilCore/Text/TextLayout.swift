@@ -112,7 +112,9 @@ struct LineBreaker {
         }
     }
 
-    private func fits(_ units: Int) -> Bool { FontMetrics.points(units, fontSize: fontSize) <= width }
+    /// Within 10⁻⁶ pt: a box sized to a text's measure (a button's intrinsic width, less its
+    /// padding) must fit it despite the rounding of adding and taking away the padding.
+    private func fits(_ units: Int) -> Bool { FontMetrics.points(units, fontSize: fontSize) <= width + 1e-6 }
 
     /// End of the paragraph that contains `start`: the index of the next newline, or count.
     private func paragraphEnd(from start: Int) -> Int {

@@ -14,13 +14,13 @@ struct SkeletonBrush {
     /// shown.
     var showsContent: Bool { look.fade != nil || reveal < 1 }
 
-    init(_ look: SkeletonLook, bounds: Rect, time: Double, paints: inout PaintTable) {
+    init(_ look: SkeletonLook, owner: [UInt8], bounds: Rect, time: Double, paints: inout PaintTable) {
         self.look = look
         reveal = look.reveal(at: time)
         switch SkeletonPaint.shared(look, bounds: bounds, at: look.animationTime(at: time)) {
         case nil: paint = 0
         case let p? where look.kind == .pulse || look.kind == .sliding:
-            paint = paints.dedicated(p)
+            paint = paints.dedicated(owner: owner, p)
             animates = true
         case let p?: paint = paints.reference(p)
         }

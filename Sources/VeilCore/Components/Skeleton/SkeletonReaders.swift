@@ -96,7 +96,7 @@ enum SectionKeys {
         Field("footer") { d, m, c throws(SceneError) in
             d.section.footer = try c.readNode(m.value, defaultID: d.list + UTF8Text("/\(d.index)/footer").bytes)
         },
-        Field("rowCount") { d, m, c throws(SceneError) in d.section.rowCount = try c.integer(m, 0...Limits.maxNodes) },
+        Field("rowCount") { d, m, c throws(SceneError) in d.section.rowCount = try c.integer(m, 0...Limits.maxListRows) },
         Field("skeletonRows") { d, m, c throws(SceneError) in d.section.skeletonRows = try c.skeletonRows(m) },
     ]
 }

@@ -41,6 +41,7 @@ enum SkeletonTree {
         case .image: return "image"
         case .button: return "button"
         case .stack: return "stack"
+        case .scroll: return "scroll"
         case .list: return "list"
         case .activityIndicator: return "activityIndicator"
         case .radialGradient: return "radialGradient"

@@ -1,41 +1,23 @@
-import ArgumentParser
 import Foundation
 import VeilCore
 
-/// A failure the tool reports as `lines` on standard error, then exits with status 1.
-/// (An error thrown as is would be printed by ArgumentParser with an "Error: " prefix; the
-/// `file:line:column: message` form is meant for editors and scripts, so it is printed bare.)
-struct Failure: Error {
-    var lines: [String]
-    init(_ lines: String...) { self.lines = lines }
-    init(lines: [String]) { self.lines = lines }
-}
-
-extension Failure {
-    /// Prints the lines and gives the exit code to throw.
-    func report() -> ExitCode {
-        for line in lines { FileHandle.standardError.write(Data((line + "\n").utf8)) }
-        return ExitCode.failure
-    }
-}
-
-/// Runs `body`, turning a `Failure` into its message and exit status 1.
-func reportingFailures(_ body: () throws -> Void) throws {
-    do {
-        try body()
-    } catch let failure as Failure {
-        throw failure.report()
-    }
+/// A failure a tool reports as `lines` (each a complete message, e.g. `file:line:column: message`).
+/// The `veil` command prints them on standard error and exits with status 1.
+public struct Failure: Error, Sendable {
+    public var lines: [String]
+    public init(_ lines: String...) { self.lines = lines }
+    public init(lines: [String]) { self.lines = lines }
+    public var description: String { lines.joined(separator: "\n") }
 }
 
 /// Reading the tool's input files: scenes and events files.
-enum InputFiles {
+public enum InputFiles {
     /// An events file is at most this large (its lines are bounded by `Limits.maxTimeline` and
     /// `Limits.maxActionBytes` too; this keeps the whole file's memory in check).
-    static let maxEventsBytes = 64 << 20
+    public static let maxEventsBytes = 64 << 20
 
     /// The bytes of `path`, or a one-line failure naming the file and the reason.
-    static func read(_ path: String, limit: Int) throws -> [UInt8] {
+    public static func read(_ path: String, limit: Int) throws -> [UInt8] {
         guard let file = fopen(path, "rb") else {
             throw Failure("\(path): cannot open: \(String(cString: strerror(errno)))")
         }
@@ -58,7 +40,7 @@ enum InputFiles {
     }
 
     /// A scene read from `path`; its errors as `file:line:column: message`.
-    static func scene(_ path: String) throws -> Scene {
+    public static func scene(_ path: String) throws -> Scene {
         let source = try read(path, limit: Limits.maxSceneBytes)
         do throws(SceneError) {
             return try SceneReader.read(source, file: path)
@@ -69,7 +51,7 @@ enum InputFiles {
 
     /// The actions of an events file (JSON Lines), with their line numbers. Blank lines are
     /// skipped; times must not decrease.
-    static func events(_ path: String) throws -> [StreamRunner.Entry] {
+    public static func events(_ path: String) throws -> [StreamRunner.Entry] {
         let source = try read(path, limit: maxEventsBytes)
         var entries: [StreamRunner.Entry] = []
         var lineNumber = 0

@@ -1,0 +1,58 @@
+/// Infinite scroll on a vertical list or scroll container (docs/SCENE.md, "Infinite scroll"): when
+/// what is left below the viewport falls under `prefetch`, a `loadMore` event asks the host for
+/// more, once, until it answers (rows appended, or `end`); meanwhile an activity indicator turns in
+/// `height` points below the content (the bottom inset grows by them). Content shorter than the
+/// viewport keeps asking until it fills or `hasMore` is false; never while a refresh is under way.
+public struct LoadMoreStyle: Sendable {
+    /// Points left below the viewport at which to ask; nil = one viewport.
+    public var prefetch: Double? = nil
+    /// Room for the footer animator while loading.
+    public var height: Double = 60
+    /// False: the end of the list is reached (no more asking; `endText` shows below the content).
+    public var hasMore = true
+    public var endText: [UInt8] = []
+    public init() {}
+}
+
+/// What the `loadMore` command says.
+public enum LoadMoreCommand: Sendable {
+    /// The host has nothing more this time (rows appended end a load by themselves).
+    case end
+    /// Whether there is more to load.
+    case hasMore(Bool)
+}
+
+/// The footer: an activity indicator while loading, the end text once there is no more.
+struct LoadMoreFooter: Sendable {
+    var width: Double
+    /// Where the content ends (content space).
+    var contentLength: Double
+    var height: Double
+
+    static let diameter = 20.0
+
+    var spinnerRect: Rect {
+        let d = Self.diameter
+        return Rect(x: width / 2 - d / 2, y: contentLength + height / 2 - d / 2, width: d, height: d)
+    }
+}
+
+enum LoadMoreKeys {
+    /// `"loadMore": true | {"prefetch"?, "height"?, "hasMore"?, "endText"?}` on a list or scroll node.
+    static let field = Field<Node>("loadMore") { node, m, c throws(SceneError) in
+        var style = LoadMoreStyle()
+        if case let .bool(on) = m.value.kind {
+            style.hasMore = on
+        } else {
+            try c.readObject(m.value, "\"loadMore\"", fields, into: &style)
+        }
+        node.loadMore = style
+    }
+
+    static let fields: [Field<LoadMoreStyle>] = [
+        Field("prefetch") { s, m, c throws(SceneError) in s.prefetch = try c.number(m, 0 ... 100_000) },
+        Field("height") { s, m, c throws(SceneError) in s.height = try c.number(m, 1 ... 1_000) },
+        Field("hasMore") { s, m, c throws(SceneError) in s.hasMore = try c.bool(m) },
+        Field("endText") { s, m, c throws(SceneError) in s.endText = try c.string(m, maxBytes: Bounds.nameBytes) },
+    ]
+}

@@ -1,0 +1,41 @@
+/// The thin bar that shows where a scroll container's content is, as UIScrollView draws it: 3 pt
+/// thick, 3 pt from the trailing (or bottom) edge, as long as the viewport's share of the content
+/// (at least 36 pt), shrinking while the content is pulled past an edge. It shows while the content
+/// moves and fades out after it rests (`ScrollComponent`). Geometry is in the container's layer
+/// space (its frame's origin at 0, 0).
+struct ScrollIndicator: Sendable {
+    var horizontal: Bool
+    /// The container's size.
+    var width: Double
+    var height: Double
+    /// The viewport's and the content's lengths along the axis.
+    var viewport: Double
+    var content: Double
+
+    static let thickness = 3.0
+    static let inset = 3.0
+    static let minimumLength = 36.0
+    static let shrunkLength = 7.0
+
+    /// Whether there is anything to scroll (no indicator otherwise).
+    var applies: Bool { content > viewport + 0.5 }
+
+    /// The bar's rectangle when the content is at `offset`.
+    func rect(offset: Double) -> Rect {
+        let track = (horizontal ? width : height) - 2 * Self.inset - (horizontal ? Self.thickness + Self.inset : 0)
+        let upper = max(0, content - viewport)
+        var length = max(Self.minimumLength, track * viewport / max(content, 1))
+        let overshoot = offset < 0 ? -offset : max(0, offset - upper)
+        length = max(Self.shrunkLength, length - overshoot)
+        let progress = upper > 0 ? min(1, max(0, offset / upper)) : 0
+        let along = Self.inset + (track - length) * progress
+        if horizontal {
+            return Rect(x: along, y: height - Self.thickness - Self.inset, width: length, height: Self.thickness)
+        }
+        return Rect(x: width - Self.thickness - Self.inset, y: along, width: Self.thickness, height: length)
+    }
+
+    static func color(_ appearance: Appearance) -> Color {
+        appearance == .dark ? Color(r: 255, g: 255, b: 255, a: 89) : Color(r: 0, g: 0, b: 0, a: 89)
+    }
+}

@@ -1,0 +1,47 @@
+/// Where every scroll container is at one moment, as the scroll component says: what layout (which
+/// rows to make), the renderer (content offsets, indicators), hit-testing and the frame's animated
+/// fields read. A container it does not list rests at offset 0 with hidden indicators.
+struct ScrollPositions: Sendable {
+    struct Entry: Sendable {
+        var id: [UInt8]
+        var offset: Double
+        /// The scroll indicator's opacity, 0...1.
+        var indicator: Double
+        /// A refresh is under way (its animator shows the activity indicator).
+        var refreshing = false
+        /// A load of more content is under way (the footer's activity indicator turns).
+        var loadingMore = false
+    }
+
+    var entries: [Entry] = []
+
+    /// A few containers at most: a linear search (a Dictionary would pull hashing into veil.wasm).
+    func entry(_ id: [UInt8]) -> Entry? {
+        for e in entries where e.id == id { return e }
+        return nil
+    }
+
+    func offset(of id: [UInt8]) -> Double { entry(id)?.offset ?? 0 }
+
+    /// The stretch of content a container's layout makes rows for: chunks of `chunk` points, so
+    /// it changes only every `chunk` points of scrolling (then the session lays out again).
+    func chunk(of id: [UInt8]) -> Int { ScrollWindow.chunk(offset(of: id)) }
+}
+
+/// The part of a container's content that is laid out and drawn: the viewport plus a margin on
+/// each side, aligned to chunks so that scrolling within a chunk needs no new rows.
+enum ScrollWindow {
+    static let chunkLength = 256.0
+    static let margin = 256.0
+
+    static func chunk(_ offset: Double) -> Int {
+        let c = (offset / chunkLength).rounded(.down)
+        return Int(max(-1_000_000_000, min(1_000_000_000, c)))
+    }
+
+    /// Content coordinates (0 = the content's start) that must be laid out for chunk `c`.
+    static func range(chunk c: Int, viewport: Double) -> (start: Double, end: Double) {
+        let start = Double(c) * chunkLength - margin
+        return (start, Double(c + 1) * chunkLength + viewport + margin)
+    }
+}

@@ -1,0 +1,100 @@
+/// A list row's data: what it changes in the row template (texts, colours, hidden flags by template
+/// node id), so one template shows an inbox of different messages (docs/SCENE.md, "list").
+public struct ListRow: Sendable {
+    /// Per template node, the changes of a `set` (text, hidden, background, textColor, opacity).
+    public var changes: [(node: [UInt8], changes: [NodeChange])]
+    public init(_ changes: [(node: [UInt8], changes: [NodeChange])] = []) { self.changes = changes }
+
+    /// `template` with this row's changes made.
+    func filling(_ template: Node) -> Node {
+        var row = template
+        for (node, changes) in self.changes {
+            guard let path = row.path(to: node) else { continue }
+            row.update(at: path[...]) { n in for c in changes { n.apply(c) } }
+        }
+        return row
+    }
+}
+
+/// A change to a list's rows from a command: add rows at the end or the start, replace or remove some.
+public enum RowsEdit: Sendable {
+    case append([ListRow])
+    case prepend([ListRow])
+    case replace(at: Int, [ListRow])
+    case remove(at: Int, count: Int)
+}
+
+extension ListStyle {
+    /// Applies `edit` to the rows (a single-section list): the data and the count move together;
+    /// rows past the data stay the template's. Returns how many rows went in before the first
+    /// row shown before (a prepend), so the view can keep them where they were.
+    mutating func apply(_ edit: RowsEdit) throws(SessionError) -> Int {
+        guard sections.isEmpty else { throw SessionError("rows: a list with sections takes no row edits") }
+        // Rows without data up to the count keep showing the template.
+        var rows = rowData
+        switch edit {
+        case let .append(new):
+            if rows.count < rowCount { rows += Array(repeating: ListRow(), count: rowCount - rows.count) }
+            rows += new
+        case let .prepend(new):
+            rows = new + rows
+        case let .replace(at, new):
+            guard at >= 0, at + new.count <= max(rowCount, rows.count) else {
+                throw SessionError("rows: replace at \(at) of \(new.count) rows goes past the \(rowCount) rows")
+            }
+            if rows.count < at + new.count { rows += Array(repeating: ListRow(), count: at + new.count - rows.count) }
+            rows.replaceSubrange(at ..< at + new.count, with: new)
+        case let .remove(at, count):
+            guard at >= 0, count >= 0, at + count <= rowCount else {
+                throw SessionError("rows: remove at \(at) of \(count) rows goes past the \(rowCount) rows")
+            }
+            if at < rows.count { rows.removeSubrange(at ..< min(rows.count, at + count)) }
+        }
+        var count = rowCount
+        switch edit {
+        case let .append(new), let .prepend(new): count += new.count
+        case .replace: count = max(count, rows.count)
+        case let .remove(_, n): count -= n
+        }
+        guard count <= Limits.maxListRows, rows.count <= Limits.maxRowData else {
+            throw SessionError("rows: a list has at most \(Limits.maxListRows) rows, \(Limits.maxRowData) of them with data")
+        }
+        rowData = rows
+        rowCount = count
+        if case let .prepend(new) = edit { return new.count }
+        return 0
+    }
+}
+
+extension ReaderContext {
+    /// `[{"<template id>": "text" | {set keys}, …}, …]`: the rows of a list (`template`, when
+    /// known, checks the ids; a command's rows are checked when it is performed).
+    func readRows(_ value: JSONValue, template: Node?) throws(SceneError) -> [ListRow] {
+        guard case let .array(elements) = value.kind else {
+            throw error(at: value.offset, "expected an array of rows, found \(value.typeName)")
+        }
+        if elements.count > Limits.maxRowData {
+            throw error(at: elements[Limits.maxRowData].offset, "at most \(Limits.maxRowData) rows with data")
+        }
+        var rows: [ListRow] = []
+        rows.reserveCapacity(elements.count)
+        for element in elements {
+            var row = ListRow()
+            for member in try members(of: element, "a row") {
+                guard template.map({ $0.path(to: member.key) != nil }) ?? true else {
+                    throw error(at: member.keyOffset, "no node \"\(display(member.key))\" in the list's row template")
+                }
+                if case .string = member.value.kind {
+                    row.changes.append((member.key, [.text(try string(member))]))
+                } else {
+                    var draft = SetDraft()
+                    draft.node = member.key
+                    try readObject(member.value, "a row's \"\(display(member.key))\"", SetKeys.changeFields, into: &draft)
+                    row.changes.append((member.key, draft.changes))
+                }
+            }
+            rows.append(row)
+        }
+        return rows
+    }
+}

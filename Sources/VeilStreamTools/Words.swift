@@ -1,0 +1,240 @@
+import VeilCore
+
+/// How values of a frame are written for people: lengths in points, colours as #RRGGBBAA, opacity as
+/// a fraction, angles in degrees, text quoted. Numbers are rounded with integers (half away from
+/// zero, at most 3 decimals, trailing zeros dropped) so Web/stream.js writes the same text.
+public enum Words {
+    /// `numerator / denominator` with at most `digits` decimals.
+    public static func decimal(_ numerator: Int64, _ denominator: Int64, digits: Int = 3) -> String {
+        var scale: Int64 = 1
+        for _ in 0 ..< digits { scale *= 10 }
+        let negative = numerator < 0
+        let magnitude = negative ? -numerator : numerator
+        let scaled = (magnitude * scale * 2 + denominator) / (denominator * 2)
+        var out = negative && scaled != 0 ? "-" : ""
+        out += String(scaled / scale)
+        var fraction = scaled % scale
+        if fraction == 0 { return out }
+        var width = digits
+        while fraction % 10 == 0 { fraction /= 10; width -= 1 }
+        let text = String(fraction)
+        return out + "." + String(repeating: "0", count: width - text.count) + text
+    }
+
+    /// A length of the frame (1/8 pt) in points, without the unit.
+    public static func number(_ fixed: Int32) -> String { decimal(Int64(fixed), 8) }
+    public static func points(_ fixed: Int32) -> String { number(fixed) + " pt" }
+    public static func opacity(_ value: UInt8) -> String { decimal(Int64(value), 255) }
+    /// Turns/65536 in degrees.
+    public static func angle(_ value: Int32) -> String { decimal(Int64(value) * 360, 65536) + "°" }
+
+    public static func color(_ c: Color) -> String {
+        let digits = Array("0123456789ABCDEF")
+        var out = "#"
+        for b in [c.r, c.g, c.b, c.a] { out.append(digits[Int(b >> 4)]); out.append(digits[Int(b & 15)]) }
+        return out
+    }
+
+    /// Text quoted, with quotes, backslashes and control characters escaped as in JSON.
+    public static func quoted(_ bytes: [UInt8]) -> String {
+        var out = "\""
+        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    public static func kind(_ kind: ItemKind) -> String {
+        switch kind {
+        case .rect: return "rect"
+        case .text: return "text"
+        case .image: return "image"
+        case .arc: return "arc"
+        case .activityIndicator: return "activity indicator"
+        case .layer: return "layer"
+        }
+    }
+
+    public static func paint(_ paint: Paint) -> String {
+        switch paint {
+        case let .solid(c): return color(c)
+        case let .linear(x0, y0, x1, y1, stops):
+            return "linear (\(number(x0)), \(number(y0))) → (\(number(x1)), \(number(y1))) pt, " + self.stops(stops)
+        case let .radial(cx, cy, radius, stops):
+            return "radial at (\(number(cx)), \(number(cy))) radius \(points(radius)), " + self.stops(stops)
+        }
+    }
+
+    static func stops(_ stops: [GradientStop]) -> String {
+        stops.map { "\(color($0.color)) at \(decimal(Int64($0.offset), 65535))" }.joined(separator: ", ")
+    }
+
+    /// A fill or stroke reference (paint slot + 1) as what it paints: a solid colour, or the slot of
+    /// a gradient; `full` writes a gradient out.
+    public static func paintReference(_ reference: UInt32, _ paints: [Paint], full: Bool = false) -> String {
+        if reference == 0 { return "none" }
+        guard Int(reference) <= paints.count else { return "paint \(reference) (missing)" }
+        let paint = paints[Int(reference) - 1]
+        if case .solid = paint { return self.paint(paint) }
+        if full { return self.paint(paint) }
+        switch paint {
+        case .linear: return "paint \(reference) (linear)"
+        default: return "paint \(reference) (radial)"
+        }
+    }
+
+    public static func clip(_ clip: Clip?) -> String {
+        guard let clip else { return "none" }
+        var out = "\(number(clip.x)), \(number(clip.y)), \(number(clip.width)) × \(number(clip.height)) pt"
+        if clip.cornerRadius != 0 { out += " radius \(points(clip.cornerRadius))" }
+        return out
+    }
+
+    /// The fields of the wire's field table, in bit order, with their names.
+    public static let fields: [(ItemFields, String)] = [
+        (.x, "x"), (.y, "y"), (.width, "width"), (.height, "height"), (.fill, "fill"), (.opacity, "opacity"),
+        (.rotation, "rotation"), (.cornerRadius, "corner radius"), (.stroke, "stroke"), (.lineWidth, "line width"),
+        (.clip, "clip"), (.arcStart, "arc start"), (.arcSweep, "arc sweep"), (.text, "text"), (.kind, "kind"),
+        (.fontSize, "font size"), (.fontWeight, "font weight"), (.baseline, "baseline"),
+    ]
+
+    /// The value of one field of `item` (paints resolved in `paints`).
+    public static func value(_ field: ItemFields, of item: Item, _ paints: [Paint], fullPaint: Bool = false) -> String {
+        switch field {
+        case .x: return points(item.x)
+        case .y: return points(item.y)
+        case .width: return points(item.width)
+        case .height: return points(item.height)
+        case .fill: return paintReference(item.fill, paints, full: fullPaint)
+        case .opacity: return opacity(item.opacity)
+        case .rotation: return angle(item.rotation)
+        case .cornerRadius: return points(item.cornerRadius)
+        case .stroke: return paintReference(item.stroke, paints, full: fullPaint)
+        case .lineWidth: return points(item.lineWidth)
+        case .clip: return clip(item.clip)
+        case .arcStart: return angle(item.arcStart)
+        case .arcSweep: return angle(item.arcSweep)
+        case .text: return quoted(item.text)
+        case .kind: return kind(item.kind)
+        case .fontSize: return points(item.fontSize)
+        case .fontWeight: return String(item.fontWeight)
+        default: return points(item.baseline)
+        }
+    }
+
+    /// `name old → new` for each field in `fields` (a value alone when there is no old item).
+    public static func changes(_ fields: ItemFields, from old: Item?, _ oldPaints: [Paint], to new: Item,
+                               _ newPaints: [Paint]) -> String {
+        var parts: [String] = []
+        for (field, name) in Self.fields where fields.contains(field) {
+            // Both sides of a paint change written out when either is a gradient.
+            let full = field == .fill || field == .stroke
+            let after = value(field, of: new, newPaints, fullPaint: full)
+            if let old {
+                parts.append("\(name) \(value(field, of: old, oldPaints, fullPaint: full)) → \(after)")
+            } else {
+                parts.append("\(name) \(after)")
+            }
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    /// What an item is and the fields it sets: `text "Hi" at 16, 80 pt, 150 × 22 pt, fill #1C1C1EFF, …`.
+    /// A layer says how many entries it holds (at every depth).
+    public static func summary(_ item: Item, _ paints: [Paint], countingEntries: Bool = true) -> String {
+        var parts: [String] = []
+        var head = kind(item.kind)
+        if item.kind == .text || !item.text.isEmpty { head += " " + quoted(item.text) }
+        parts.append(head + " at \(number(item.x)), \(number(item.y)) pt, \(number(item.width)) × \(number(item.height)) pt")
+        if item.fill != 0 { parts.append("fill " + paintReference(item.fill, paints)) }
+        if item.stroke != 0 { parts.append("stroke " + paintReference(item.stroke, paints)) }
+        if item.lineWidth != 0 { parts.append("line width " + points(item.lineWidth)) }
+        if item.cornerRadius != 0 { parts.append("corner radius " + points(item.cornerRadius)) }
+        if item.opacity != 255 { parts.append("opacity " + opacity(item.opacity)) }
+        if item.rotation != 0 { parts.append("rotation " + angle(item.rotation)) }
+        if item.clip != nil { parts.append("clip " + clip(item.clip)) }
+        if item.fontSize != 0 || item.kind == .text {
+            parts.append("font \(points(item.fontSize)) \(item.fontWeight)")
+        } else if item.fontWeight != 400 {
+            parts.append("font weight \(item.fontWeight)")
+        }
+        if item.baseline != 0 { parts.append("baseline " + points(item.baseline)) }
+        if item.arcStart != 0 || item.arcSweep != 0 {
+            parts.append("arc \(angle(item.arcStart)) + \(angle(item.arcSweep))")
+        }
+        if item.isLayer && countingEntries {
+            let n = entryCount(item.children)
+            parts.append(n == 1 ? "1 entry" : "\(n) entries")
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    static func entryCount(_ items: [Item]) -> Int {
+        items.reduce(0) { $0 + 1 + ($1.isLayer ? entryCount($1.children) : 0) }
+    }
+
+    public static func events(_ events: [HostEvent]) -> String {
+        if events.isEmpty { return "none" }
+        return events.map { "\(String(decoding: $0.name, as: UTF8.self)) on \(String(decoding: $0.node, as: UTF8.self))" }
+            .joined(separator: ", ")
+    }
+
+    public static func hex32(_ value: UInt32) -> String {
+        let text = String(value, radix: 16, uppercase: true)
+        return "0x" + String(repeating: "0", count: 8 - text.count) + text
+    }
+
+    public static func seconds(_ t: Double) -> String {
+        decimal(Int64((t * 1000).rounded()), 1000) + " s"
+    }
+
+    public static func plural(_ n: Int, _ word: String) -> String {
+        if n == 1 { return "1 \(word)" }
+        return word.hasSuffix("y") ? "\(n) \(word.dropLast())ies" : "\(n) \(word)s"
+    }
+}
+
+/// Names of item ids: the key `"<node id>#<role>"` a session interned an id from, when known.
+public struct ItemNames: Sendable {
+    public var keys: [UInt32: String]
+    public init(_ keys: [UInt32: String] = [:]) { self.keys = keys }
+
+    /// `title#t0`, or `id 7` when the name is not known; the root layer is `root`.
+    public func name(_ id: UInt32) -> String {
+        if id == 0 { return "root" }
+        return keys[id] ?? "id \(id)"
+    }
+
+    /// `title#t0 (text)`.
+    public func label(_ item: Item) -> String { "\(name(item.id)) (\(Words.kind(item.kind)))" }
+}
+
+/// Where each entry of a frame is: the entry, its parent layer's id (0 = root) and its index there.
+struct FrameIndex {
+    struct Place { var item: Item; var parent: UInt32; var index: Int }
+    var places: [UInt32: Place] = [:]
+    /// Ids in painter's order (a layer before its children).
+    var order: [UInt32] = []
+
+    init(_ frame: Frame) { add(frame.items, parent: 0) }
+
+    private mutating func add(_ items: [Item], parent: UInt32) {
+        for (i, item) in items.enumerated() {
+            places[item.id] = Place(item: item, parent: parent, index: i)
+            order.append(item.id)
+            if item.isLayer { add(item.children, parent: item.id) }
+        }
+    }
+
+    subscript(id: UInt32) -> Place? { places[id] }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+@testable import VeilCore
+
+/// Infinite scroll: when what is left below the viewport falls under the prefetch distance the
+/// host is asked once (`loadMore`) until it answers; short content keeps asking until it fills or
+/// there is no more; never while refreshing.
+@Suite struct LoadMoreTests {
+    typealias Run = ScrollingTests.Run
+
+    static func scene(rows: Int, loadMore: String = #"{"endText": "That's everything"}"#, refresh: Bool = false) throws -> Scene {
+        let json = #"""
+        {"canvas": {"width": 300, "height": 600}, "root": {"type": "list", "id": "l", "rowHeight": 50, "rowCount": \#(rows),
+          \#(refresh ? #""refresh": true,"# : "") "loadMore": \#(loadMore), "row": {"type": "label", "id": "t", "text": "Row"}}}
+        """#
+        return try SceneReader.read(Array(json.utf8), file: "l.json")
+    }
+
+    static func command(_ json: String) throws -> Action {
+        try SceneReader.readAction(Array(json.utf8), file: "c", line: 1).action
+    }
+
+    static func footerSpinner(_ frame: Frame) -> Item? {
+        let content = frame.items.first { $0.isLayer }?.children.first { $0.isLayer }
+        return content?.children.first { $0.kind == .activityIndicator }
+    }
+
+    @Test func shortContentKeepsAskingUntilItFillsOrThereIsNoMore() throws {
+        let run = Run(try Self.scene(rows: 4))
+        var frame = try run.tick(until: 0.2)
+        #expect(run.events == ["loadMore"], "asked without being touched")
+        #expect(Self.footerSpinner(frame)?.opacity == 255)
+        _ = try run.tick(until: 1)
+        #expect(run.events == ["loadMore"], "once, until answered")
+        try run.apply(try Self.command(#"{"command": {"rows": {"node": "l", "append": [{}, {}, {}, {}]}}}"#), at: 1.1)
+        frame = try run.tick(until: 1.3)
+        #expect(run.events == ["loadMore", "loadMore"], "still short of filling it and the prefetch: asks again")
+        try run.apply(try Self.command(#"{"command": {"loadMore": {"node": "l", "hasMore": false}}}"#), at: 1.5)
+        frame = try run.tick(until: 3)
+        #expect(run.events.count == 2)
+        #expect(Self.footerSpinner(frame)?.opacity == 0)
+        #expect(frame.canvasItems.contains { $0.text == Array("That's everything".utf8) })
+    }
+
+    @Test func aLongListAsksNearItsEndOnceAndAgainAfterRowsArrive() throws {
+        let run = Run(try Self.scene(rows: 100))  // 5,000 pt of rows in a 600 pt viewport
+        _ = try run.tick(until: 0.5)
+        #expect(run.events.isEmpty)
+        try run.apply(.command(.scroll(node: utf8("l"), to: 3_700, animated: false)), at: 0.6)  // 700 pt left
+        _ = try run.tick(until: 0.8)
+        #expect(!run.events.contains("loadMore"), "more than a viewport left")
+        try run.apply(.command(.scroll(node: utf8("l"), to: 3_900, animated: false)), at: 1)  // 500 pt left
+        _ = try run.tick(until: 1.2)
+        #expect(run.events.filter { $0 == "loadMore" }.count == 1)
+        try run.apply(.command(.scroll(node: utf8("l"), to: 4_400, animated: false)), at: 1.3)
+        _ = try run.tick(until: 1.5)
+        #expect(run.events.filter { $0 == "loadMore" }.count == 1, "not again while loading")
+        try run.apply(try Self.command(#"{"command": {"rows": {"node": "l", "append": [{}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}]}}}"#), at: 1.6)
+        _ = try run.tick(until: 1.8)
+        #expect(run.events.filter { $0 == "loadMore" }.count == 1, "1,000 pt more: enough for now")
+        try run.apply(.command(.scroll(node: utf8("l"), to: 5_000, animated: false)), at: 2)
+        _ = try run.tick(until: 2.2)
+        #expect(run.events.filter { $0 == "loadMore" }.count == 2)
+    }
+
+    @Test func anEmptyAnswerWaitsForTheUserToScrollFurther() throws {
+        let run = Run(try Self.scene(rows: 100))
+        try run.apply(.command(.scroll(node: utf8("l"), to: 4_000, animated: false)), at: 0.5)
+        _ = try run.tick(until: 0.7)
+        try run.apply(try Self.command(#"{"command": {"loadMore": {"node": "l", "end": true}}}"#), at: 0.8)
+        _ = try run.tick(until: 1.5)
+        #expect(run.events.filter { $0 == "loadMore" }.count == 1, "no loop of asking")
+        try run.apply(.input(.wheel(WheelEvent(x: 100, y: 100, dy: 50))), at: 1.6)
+        _ = try run.tick(until: 1.8)
+        #expect(run.events.filter { $0 == "loadMore" }.count == 2)
+    }
+
+    /// Infinity's bug #9: with little content, a pull to refresh also fired infinite scroll.
+    @Test func neverTogetherWithARefresh() throws {
+        let run = Run(try Self.scene(rows: 4, loadMore: #"{"hasMore": true}"#, refresh: true))
+        _ = try run.tick(until: 0.2)
+        try run.apply(try Self.command(#"{"command": {"loadMore": {"node": "l", "end": true}}}"#), at: 0.3)
+        try run.apply(.command(.refresh(node: utf8("l"), .begin)), at: 0.5)
+        _ = try run.tick(until: 2)
+        #expect(run.events.filter { $0 == "loadMore" }.count == 1)
+        #expect(run.events.contains("refresh"))
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+@testable import VeilCore
+
+/// Pull-to-refresh over scripted pointer sequences: progress, the threshold, letting go before and
+/// after it, `end`, `begin`, a second pull while loading, and momentum that can never trigger it.
+@Suite struct RefreshTests {
+    typealias Run = ScrollingTests.Run
+
+    static func scene(refresh: String = #"{"height": 60}"#) throws -> Scene {
+        let json = #"""
+        {"canvas": {"width": 300, "height": 600}, "root": {"type": "list", "id": "l", "rowHeight": 50, "rowCount": 100,
+          "refresh": \#(refresh), "row": {"type": "label", "id": "t", "text": "Row"}}}
+        """#
+        return try SceneReader.read(Array(json.utf8), file: "l.json")
+    }
+
+    /// A finger pulls the list down `distance` points over ten frames from `t`, then lets go.
+    static func pull(_ run: Run, _ distance: Double, at t: Double) throws {
+        try run.pointer(.down, y: 100, at: t)
+        for k in 1 ... 10 { try run.pointer(.move, y: 100 + distance * Double(k) / 10, at: t + Double(k) / 60) }
+        try run.pointer(.up, y: 100 + distance, at: t + 11.0 / 60)
+    }
+
+    /// The animator's arc and activity indicator in the frame the viewer holds (in the list's
+    /// content layer, above its top).
+    static func animator(_ frame: Frame) -> (arc: Item?, spinner: Item?) {
+        let content = frame.items.first { $0.isLayer }?.children.first { $0.isLayer }
+        return (content?.children.first { $0.kind == .arc }, content?.children.first { $0.kind == .activityIndicator })
+    }
+
+    @Test func aPullShowsProgressAndLettingGoShortOfTheHeightDoesNothing() throws {
+        let run = Run(try Self.scene())
+        try run.pointer(.down, y: 100, at: 0.5)
+        try run.pointer(.move, y: 112, at: 0.52)  // past the touch slop: the pan begins here
+        try run.pointer(.move, y: 152, at: 0.55)
+        let frame = try run.tick(until: 0.56)
+        let offset = ScrollingTests.contentOffset(frame)
+        #expect(offset < 0)
+        let (arc, spinner) = Self.animator(frame)
+        let progress = min(1, -offset / 60)
+        // The offset the frame carries is quantized to 1/8 pt; the sweep was computed unquantized.
+        #expect(abs(Int(arc?.arcSweep ?? 0) - Int((progress * progress * 65536).rounded())) < 64, "stroke end = progress²")
+        #expect(arc?.opacity == 255 && spinner?.opacity == 0)
+        try run.pointer(.up, y: 152, at: 0.6)
+        let rested = try run.tick(until: 2)
+        #expect(ScrollingTests.contentOffset(rested) == 0)
+        #expect(Self.animator(rested).arc?.opacity == 0)
+        #expect(!run.events.contains("refresh"))
+    }
+
+    @Test func lettingGoPastTheHeightRefreshesUntilEnd() throws {
+        let run = Run(try Self.scene())
+        try Self.pull(run, 250, at: 0.5)
+        var frame = try run.tick(until: 2)
+        #expect(run.events.filter { $0 == "refresh" }.count == 1)
+        #expect(ScrollingTests.contentOffset(frame) == -60, "the inset holds the animator open")
+        #expect(Self.animator(frame).spinner?.opacity == 255 && Self.animator(frame).arc?.opacity == 0)
+        // The activity indicator turns while loading.
+        let rotation = Self.animator(frame).spinner?.rotation
+        frame = try run.tick(until: 2.3)
+        #expect(Self.animator(frame).spinner?.rotation != rotation)
+        // A second pull while loading does nothing more.
+        try Self.pull(run, 250, at: 2.5)
+        _ = try run.tick(until: 4)
+        #expect(run.events.filter { $0 == "refresh" }.count == 1)
+        try run.apply(.command(.refresh(node: utf8("l"), .end)), at: 4.1)
+        frame = try run.tick(until: 4.2)
+        #expect(ScrollingTests.contentOffset(frame) < 0, "it slides back up, not jumps")
+        frame = try run.tick(until: 5)
+        #expect(ScrollingTests.contentOffset(frame) == 0 && Self.animator(frame).spinner?.opacity == 0)
+    }
+
+    @Test func beginScrollsToTheTopAndRefreshes() throws {
+        let run = Run(try Self.scene())
+        try run.apply(.input(.wheel(WheelEvent(x: 100, y: 100, dy: 400))), at: 0.2)
+        try run.apply(.command(.refresh(node: utf8("l"), .begin)), at: 0.5)
+        let frame = try run.tick(until: 1.5)
+        #expect(ScrollingTests.contentOffset(frame) == -60)
+        #expect(run.events.filter { $0 == "refresh" }.count == 1)
+    }
+
+    /// Content flung at the top overshoots it by far more than 60 pt, and still does not refresh:
+    /// only a finger letting go does.
+    @Test func momentumIntoTheTopNeverRefreshes() throws {
+        let run = Run(try Self.scene())
+        try run.apply(.command(.scroll(node: utf8("l"), to: 300, animated: false)), at: 0.2)
+        try run.pointer(.down, y: 100, at: 0.5)
+        for k in 1 ... 4 { try run.pointer(.move, y: 100 + Double(k) * 60, at: 0.5 + Double(k) / 60) }
+        try run.pointer(.up, y: 340, at: 0.5 + 5.0 / 60)
+        var deepest = 0.0
+        for k in 0 ..< 120 { deepest = min(deepest, ScrollingTests.contentOffset(try run.tick(until: 0.6 + Double(k) / 60))) }
+        #expect(deepest < -60, "it overshot the trigger height")
+        #expect(!run.events.contains("refresh"))
+    }
+
+    @Test func aDisabledRefreshDoesNothing() throws {
+        let run = Run(try Self.scene(refresh: "false"))
+        try Self.pull(run, 250, at: 0.5)
+        #expect(ScrollingTests.contentOffset(try run.tick(until: 2)) == 0)
+        #expect(!run.events.contains("refresh"))
+        #expect(throws: SessionError.self) { try run.session.perform(.refresh(node: utf8("nope"), .begin)) }
+    }
+}

@@ -1,0 +1,298 @@
+// Recorded patch streams for tests written in node (docs/TESTING.md). ES module, no build step.
+//
+//   decodeStream(bytes) → [message, …]: the messages of a `veil stream` file (u32le length, then
+//       the message), each as decodeMessage gives it plus {index, byteLength, frame}: `frame` is the
+//       frame a viewer holds after it (applied by a Mirror, hash checked). Throws StreamError naming
+//       the record or message that is wrong.
+//   describeMessage(message, previousFrame, {names}) → the message in words, one line per thing it
+//       says: the same text as `veil stream --format text` (Sources/VeilStreamTools/MessageText.swift).
+//       `names` (optional) maps item ids to names (a Map, an object or a function); else `id N`.
+//   describeStream(bytes) → every message, as `veil stream --format text FILE` prints a recorded file.
+//
+// Values are written for people: lengths in points (frames hold 1/8 pt), colours #RRGGBBAA, opacity
+// as a fraction, angles in degrees, text quoted; numbers rounded with integers (half away from zero,
+// at most 3 decimals), so this text equals the Swift text byte for byte.
+import { decodeMessage, applyPatch, defaultItem, Mirror, LAYER } from "./wire.js";
+
+export class StreamError extends Error {
+  constructor(message, { record = null, offset = null } = {}) {
+    super(message);
+    this.name = "StreamError";
+    this.record = record;
+    this.offset = offset;
+  }
+}
+
+/** The messages of a stream file (length-prefixed records), as Uint8Arrays. */
+export function splitStream(bytes) {
+  if (bytes instanceof ArrayBuffer) bytes = new Uint8Array(bytes);
+  if (!(bytes instanceof Uint8Array)) throw new TypeError("splitStream expects a Uint8Array or an ArrayBuffer");
+  const records = [];
+  let offset = 0;
+  while (offset < bytes.length) {
+    const record = records.length + 1;
+    const fail = (reason) => {
+      throw new StreamError(`not a veil stream file: record ${record} at byte ${offset}: ${reason}`, { record, offset });
+    };
+    if (offset + 4 > bytes.length) fail(`the file ends inside a length prefix (${bytes.length - offset} of 4 bytes)`);
+    const length = (bytes[offset] | bytes[offset + 1] << 8 | bytes[offset + 2] << 16 | bytes[offset + 3] << 24) >>> 0;
+    if (length === 0) fail("a message of length 0");
+    if (length > bytes.length - offset - 4) fail(`a message of ${length} bytes, but only ${bytes.length - offset - 4} bytes are left`);
+    records.push(bytes.subarray(offset + 4, offset + 4 + length));
+    offset += 4 + length;
+  }
+  return records;
+}
+
+export function decodeStream(bytes) {
+  const mirror = new Mirror();
+  return splitStream(bytes).map((record, index) => {
+    let message;
+    try {
+      message = decodeMessage(record);
+    } catch (e) {
+      throw new StreamError(`message ${index + 1} does not decode: veil.v2 message, byte ${e.offset ?? 0}: ${e.reason ?? e.message}`, { record: index + 1 });
+    }
+    const result = mirror.apply(record);
+    if (!result.ok) throw new StreamError(`message ${index + 1} does not apply to the frame before it: ${result.reason}`, { record: index + 1 });
+    return { ...message, index, byteLength: record.length, frame: result.frame };
+  });
+}
+
+export function describeStream(bytes) {
+  let previous = null;
+  let out = "";
+  for (const message of decodeStream(bytes)) {
+    const lines = describeMessage(message, previous).split("\n");
+    lines[0] = `message ${message.index + 1}: ${lines[0]}`;
+    out += lines.join("\n") + "\n";
+    previous = message.frame;
+  }
+  return out;
+}
+
+// MARK: - words
+
+/** numerator / denominator with at most `digits` decimals, rounded half away from zero. */
+export function decimal(numerator, denominator, digits = 3) {
+  const scale = 10 ** digits;
+  const negative = numerator < 0;
+  const magnitude = Math.abs(numerator);
+  const scaled = Math.floor((magnitude * scale * 2 + denominator) / (denominator * 2));
+  let out = negative && scaled !== 0 ? "-" : "";
+  out += String(Math.floor(scaled / scale));
+  let fraction = scaled % scale;
+  if (fraction === 0) return out;
+  let width = digits;
+  while (fraction % 10 === 0) { fraction /= 10; width--; }
+  return out + "." + String(fraction).padStart(width, "0");
+}
+
+const number = (fixed) => decimal(fixed, 8);
+const points = (fixed) => number(fixed) + " pt";
+const opacity = (v) => decimal(v, 255);
+const angle = (v) => decimal(v * 360, 65536) + "°";
+const plural = (n, word) => (n === 1 ? `1 ${word}` : `${n} ${word}s`);
+const hex32 = (v) => "0x" + (v >>> 0).toString(16).toUpperCase().padStart(8, "0");
+
+export function color(rgba) {
+  return "#" + (rgba >>> 0).toString(16).toUpperCase().padStart(8, "0");
+}
+
+function quoted(text) {
+  let out = "\"";
+  for (const ch of text) {
+    const c = ch.codePointAt(0);
+    if (ch === "\"") out += "\\\"";
+    else if (ch === "\\") out += "\\\\";
+    else if (ch === "\n") out += "\\n";
+    else if (ch === "\r") out += "\\r";
+    else if (ch === "\t") out += "\\t";
+    else if (c < 0x20 || c === 0x7f) out += "\\u" + c.toString(16).toUpperCase().padStart(4, "0");
+    else out += ch;
+  }
+  return out + "\"";
+}
+
+const KINDS = ["rect", "text", "image", "arc", "activity indicator", "layer"];
+const kindName = (k) => KINDS[k] ?? `kind ${k}`;
+
+const stops = (list) => list.map((s) => `${color(s.color)} at ${decimal(s.offset, 65535)}`).join(", ");
+
+export function paint(p) {
+  if (p.kind === "solid") return color(p.color);
+  if (p.kind === "linear") return `linear (${number(p.x0)}, ${number(p.y0)}) → (${number(p.x1)}, ${number(p.y1)}) pt, ` + stops(p.stops);
+  return `radial at (${number(p.cx)}, ${number(p.cy)}) radius ${points(p.radius)}, ` + stops(p.stops);
+}
+
+function paintReference(reference, paints, full = false) {
+  if (reference === 0) return "none";
+  if (reference > paints.length) return `paint ${reference} (missing)`;
+  const p = paints[reference - 1];
+  if (p.kind === "solid" || full) return paint(p);
+  return `paint ${reference} (${p.kind})`;
+}
+
+function clip(c) {
+  if (!c) return "none";
+  let out = `${number(c.x)}, ${number(c.y)}, ${number(c.width)} × ${number(c.height)} pt`;
+  if (c.cornerRadius !== 0) out += ` radius ${points(c.cornerRadius)}`;
+  return out;
+}
+
+const FIELD_NAMES = [
+  ["x", "x"], ["y", "y"], ["width", "width"], ["height", "height"], ["fill", "fill"], ["opacity", "opacity"],
+  ["rotation", "rotation"], ["cornerRadius", "corner radius"], ["stroke", "stroke"], ["lineWidth", "line width"],
+  ["clip", "clip"], ["arcStart", "arc start"], ["arcSweep", "arc sweep"], ["text", "text"], ["kind", "kind"],
+  ["fontSize", "font size"], ["fontWeight", "font weight"], ["baseline", "baseline"],
+];
+
+function value(field, item, paints, full) {
+  switch (field) {
+    case "fill": case "stroke": return paintReference(item[field], paints, full);
+    case "opacity": return opacity(item.opacity);
+    case "rotation": case "arcStart": case "arcSweep": return angle(item[field]);
+    case "clip": return clip(item.clip);
+    case "text": return quoted(item.text);
+    case "kind": return kindName(item.kind);
+    case "fontWeight": return String(item.fontWeight);
+    default: return points(item[field]);
+  }
+}
+
+function changes(mask, old, oldPaints, now, newPaints) {
+  const parts = [];
+  FIELD_NAMES.forEach(([field, name], bit) => {
+    if (!(mask & (1 << bit))) return;
+    const full = field === "fill" || field === "stroke";
+    const after = value(field, now, newPaints, full);
+    parts.push(old ? `${name} ${value(field, old, oldPaints, full)} → ${after}` : `${name} ${after}`);
+  });
+  return parts.join(", ");
+}
+
+const entryCount = (items) => items.reduce((n, e) => n + 1 + (e.kind === LAYER ? entryCount(e.children) : 0), 0);
+
+/** What an item is and the fields it sets (Words.summary in Swift). */
+export function summary(item, paints, countingEntries = true) {
+  const parts = [];
+  let head = kindName(item.kind);
+  if (item.kind === 1 || item.text !== "") head += " " + quoted(item.text);
+  parts.push(`${head} at ${number(item.x)}, ${number(item.y)} pt, ${number(item.width)} × ${number(item.height)} pt`);
+  if (item.fill !== 0) parts.push("fill " + paintReference(item.fill, paints));
+  if (item.stroke !== 0) parts.push("stroke " + paintReference(item.stroke, paints));
+  if (item.lineWidth !== 0) parts.push("line width " + points(item.lineWidth));
+  if (item.cornerRadius !== 0) parts.push("corner radius " + points(item.cornerRadius));
+  if (item.opacity !== 255) parts.push("opacity " + opacity(item.opacity));
+  if (item.rotation !== 0) parts.push("rotation " + angle(item.rotation));
+  if (item.clip) parts.push("clip " + clip(item.clip));
+  if (item.fontSize !== 0 || item.kind === 1) parts.push(`font ${points(item.fontSize)} ${item.fontWeight}`);
+  else if (item.fontWeight !== 400) parts.push(`font weight ${item.fontWeight}`);
+  if (item.baseline !== 0) parts.push("baseline " + points(item.baseline));
+  if (item.arcStart !== 0 || item.arcSweep !== 0) parts.push(`arc ${angle(item.arcStart)} + ${angle(item.arcSweep)}`);
+  if (item.kind === LAYER && countingEntries) {
+    const n = entryCount(item.children);
+    parts.push(n === 1 ? "1 entry" : `${n} entries`);
+  }
+  return parts.join(", ");
+}
+
+const events = (list) => (list.length === 0 ? "none" : list.map((e) => `${e.name} on ${e.node}`).join(", "));
+
+function namer(names) {
+  const lookup = typeof names === "function" ? names
+    : names instanceof Map ? (id) => names.get(id)
+    : names ? (id) => names[id] : () => undefined;
+  const name = (id) => (id === 0 ? "root" : lookup(id) ?? `id ${id}`);
+  return { name, label: (item) => `${name(item.id)} (${kindName(item.kind)})` };
+}
+
+function index(frame) {
+  const places = new Map();
+  const walk = (items) => {
+    for (const item of items) {
+      places.set(item.id, item);
+      if (item.kind === LAYER) walk(item.children);
+    }
+  };
+  if (frame) walk(frame.items);
+  return places;
+}
+
+/**
+ * One message in words. `previousFrame` is the frame before it (for a delta's old values; null
+ * writes only new ones). A message from decodeStream carries its byte length and the frame after it.
+ */
+export function describeMessage(message, previousFrame = null, { names } = {}) {
+  const { name, label } = namer(names);
+  const size = message.byteLength != null ? `, ${plural(message.byteLength, "byte")}` : "";
+  const lines = [];
+  if (message.type === "keyframe") lines.push(`keyframe seq ${message.seq}${size}, hash ${hex32(message.hash)}`);
+  else lines.push(`delta seq ${message.seq} (base ${message.base})${size}, hash ${hex32(message.hash)}`);
+  if (message.events.length > 0) lines.push("  events: " + events(message.events));
+  if (message.type === "keyframe") {
+    const frame = message.frame;
+    lines.push(`  canvas ${number(frame.width)} × ${number(frame.height)} pt, background ${color(frame.background)}`);
+    frame.paints.forEach((p, slot) => lines.push(`  paint ${slot + 1}: ${paint(p)}`));
+    const entries = (items, depth) => {
+      for (const item of items) {
+        lines.push("  ".repeat(depth) + `${name(item.id)} ` + summary(item, frame.paints, false));
+        if (item.kind === LAYER) entries(item.children, depth + 1);
+      }
+    };
+    entries(frame.items, 1);
+    return lines.join("\n");
+  }
+  const patch = message.patch;
+  const previous = previousFrame;
+  let after = message.frame ?? null;
+  if (!after && previous) {
+    try { after = applyPatch(previous, patch); } catch { after = null; }
+  }
+  const empty = patch.width === null && patch.height === null && patch.background === null && patch.paintCount === null
+    && patch.paintEdits.length === 0 && patch.structure.length === 0 && patch.updates.length === 0;
+  if (empty) { lines.push("  no change"); return lines.join("\n"); }
+  if (patch.width !== null || patch.height !== null) {
+    const w = patch.width ?? after?.width ?? previous?.width ?? 0;
+    const h = patch.height ?? after?.height ?? previous?.height ?? 0;
+    lines.push(previous
+      ? `  canvas ${number(previous.width)} × ${number(previous.height)} pt → ${number(w)} × ${number(h)} pt`
+      : `  canvas → ${number(w)} × ${number(h)} pt`);
+  }
+  if (patch.background !== null) lines.push("  background " + (previous ? color(previous.background) + " → " : "→ ") + color(patch.background));
+  if (patch.paintCount !== null) lines.push("  paints " + (previous ? `${previous.paints.length} → ` : "→ ") + patch.paintCount);
+  for (const edit of patch.paintEdits) {
+    const old = previous && edit.slot < previous.paints.length ? previous.paints[edit.slot] : null;
+    const now = after && edit.slot < after.paints.length ? after.paints[edit.slot] : null;
+    let text = `  paint ${edit.slot + 1}: `;
+    if (old) text += paint(old) + " → ";
+    text += now ? paint(now) : edit.paint ? paint(edit.paint) : "adjusted";
+    lines.push(text);
+  }
+  const before = index(previous);
+  const current = index(after);
+  for (const edit of patch.structure) {
+    const layer = name(edit.layer);
+    const oldChildren = edit.layer === 0 ? previous?.items : before.get(edit.layer)?.children;
+    for (const at of edit.removes) {
+      const item = oldChildren?.[at];
+      lines.push(item ? `  remove ${label(item)} from ${layer} at ${at}` : `  remove index ${at} from ${layer}`);
+    }
+    for (const placement of edit.placements) {
+      if (placement.item) {
+        lines.push(`  insert ${label(placement.item)} into ${layer} at ${placement.index}: `
+          + summary(placement.item, after?.paints ?? previous?.paints ?? []));
+      } else {
+        const item = oldChildren?.[placement.from];
+        lines.push(item ? `  move ${label(item)} in ${layer}: ${placement.from} → ${placement.index}`
+          : `  move index ${placement.from} in ${layer} to ${placement.index}`);
+      }
+    }
+  }
+  for (const update of patch.updates) {
+    const old = before.get(update.id) ?? null;
+    const now = current.get(update.id) ?? { ...(old ?? defaultItem(update.id)), ...update.fields, id: update.id };
+    lines.push(`  change ${label(old ?? now)}: ` + changes(update.mask, old, previous?.paints ?? [], now, after?.paints ?? previous?.paints ?? []));
+  }
+  return lines.join("\n");
+}
