@@ -121,6 +121,52 @@ import Testing
         }
     }
 
+    /// Random drags (flicks, slow drags, drags that hand over between the sheet and its list),
+    /// wheel turns, keys and sheet commands over the maps example: stepping the sheet's layer
+    /// fields in place gives the bytes rendering gives.
+    @Test func sheetsGiveTheSameBytes() async throws {
+        var maps = try SceneReader.read(Array(try Data(contentsOf: ExamplesTests.examples.appendingPathComponent("maps.json"))),
+                                        file: "maps.json")
+        maps.timeline = []
+        await propertyCheck(count: 16, input: Gen.uint64()) { seed in
+            let (actions, end) = Self.randomSheetInput(seed: seed)
+            Self.expectSameBytes(maps, actions, seconds: end, fps: 30, "seed \(seed)")
+        }
+    }
+
+    static func randomSheetInput(seed: UInt64) -> ([TimedAction], Double) {
+        var random = RandomFrames(seed: seed)
+        var lines: [String] = []
+        var t = 0.2
+        func line(_ what: String) { lines.append("{\"t\": \(t), \(what)}") }
+        for _ in 0 ..< random.int(2 ... 6) {
+            switch random.int(0 ... 5) {
+            case 0, 1, 2:
+                let x = random.int(20 ... 370), y = random.int(80 ... 800), step = random.int(-120 ... 120)
+                line("\"input\": {\"pointer\": {\"phase\": \"down\", \"x\": \(x), \"y\": \(y), \"kind\": \"touch\"}}")
+                var last = y
+                for k in 1 ... random.int(1 ... 10) {
+                    t += 1.0 / 60
+                    last = y + k * step
+                    line("\"input\": {\"pointer\": {\"phase\": \"move\", \"x\": \(x), \"y\": \(last), \"kind\": \"touch\"}}")
+                }
+                t += Double(random.int(1 ... 10)) / 100
+                line("\"input\": {\"pointer\": {\"phase\": \"up\", \"x\": \(x), \"y\": \(last), \"kind\": \"touch\"}}")
+            case 3:
+                line("\"input\": {\"wheel\": {\"x\": 200, \"y\": \(random.int(100 ... 800)), \"dy\": \(random.int(-300 ... 300))}}")
+            case 4:
+                line("\"input\": {\"key\": {\"phase\": \"down\", \"key\": \"\(["Escape", "Tab", "Enter", "ArrowUp", "ArrowDown"][random.int(0 ... 4)])\"}}")
+            default:
+                let command = ["\"expand\": true", "\"collapse\": true", "\"snapTo\": \(random.int(0 ... 2))",
+                               "\"push\": \"detail\"", "\"pop\": true"][random.int(0 ... 4)]
+                line("\"command\": {\"sheet\": {\"node\": \"sheet\", \(command)}}")
+            }
+            t += Double(random.int(0 ... 90)) / 60
+        }
+        let actions = try! SceneReader.readEvents(Array(lines.joined(separator: "\n").utf8), file: "random")
+        return (actions, t + 2)
+    }
+
     static func inbox(rows: Int) throws -> Scene {
         var inbox = try SceneReader.read(Array(try Data(contentsOf: ExamplesTests.examples.appendingPathComponent("inbox.json"))),
                                          file: "inbox.json")

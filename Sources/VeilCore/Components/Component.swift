@@ -1,4 +1,4 @@
-/// A component of a session — scroll, skeleton, status, spinner (sheets and refresh to come). It
+/// A component of a session — sheet, scroll, skeleton, status, spinner. It
 /// keeps its state beside the scene, never in it, so hiding it restores the scene as it is by then.
 /// A component is one folder: its model, the readers of its command and scene keys, what it
 /// installs into the tree, the input it takes, and this seam; registering it is one line of
@@ -27,6 +27,10 @@ protocol Component: AnyObject {
     /// The gestures it takes from a pointer on `box` (a pan along a scroll container's axis).
     func gestures(on box: LayoutBox) -> GestureTarget.Interests
 
+    /// A pointer went down at `point` over `chain` (innermost first): a component may change what
+    /// the candidates take (a sheet takes the vertical pans of the scroll containers inside it).
+    func arbitrate(_ chain: inout [GestureTarget], at point: Point, in root: LayoutBox, at t: Double)
+
     /// A pointer went down over `chain` (innermost first); true to keep the tap from what lies
     /// under it (a touch that stops moving content).
     func pointerDown(over chain: [GestureTarget], at t: Double) -> Bool
@@ -45,6 +49,7 @@ protocol Component: AnyObject {
 extension Component {
     var covers: [(host: [UInt8], since: Double)] { [] }
     func gestures(on box: LayoutBox) -> GestureTarget.Interests { [] }
+    func arbitrate(_ chain: inout [GestureTarget], at point: Point, in root: LayoutBox, at t: Double) {}
     func pointerDown(over chain: [GestureTarget], at t: Double) -> Bool { false }
     func pan(_ event: GestureRouter.Event, in root: LayoutBox, at t: Double) {}
     func wheel(_ delta: WheelInput, over boxes: [LayoutBox], at t: Double) -> Bool { false }

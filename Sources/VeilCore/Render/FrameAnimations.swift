@@ -22,10 +22,12 @@ enum AnimatedField: Sendable {
     case refreshSpinner(id: UInt32, node: [UInt8], RefreshAnimator)
     /// Infinite scroll's footer activity indicator: shown and turning while loading.
     case loadMoreSpinner(id: UInt32, node: [UInt8])
+    /// A layer field a component drives (`PositionLink`): y = base + value, or opacity = value.
+    case link(id: UInt32, key: [UInt8], role: PositionLink.Role, base: Double)
 
     var isScroll: Bool {
         switch self {
-        case .scrollContent, .scrollIndicator, .refreshArc, .refreshSpinner, .loadMoreSpinner: return true
+        case .scrollContent, .scrollIndicator, .refreshArc, .refreshSpinner, .loadMoreSpinner, .link: return true
         default: return false
         }
     }
@@ -34,7 +36,8 @@ enum AnimatedField: Sendable {
         switch self {
         case let .layerOpacity(id, _, _), let .skeletonContent(id, _), let .skeletonPlaceholders(id, _),
              let .indicator(id), let .scrollContent(id, _, _), let .scrollIndicator(id, _, _),
-             let .refreshArc(id, _, _), let .refreshSpinner(id, _, _), let .loadMoreSpinner(id, _):
+             let .refreshArc(id, _, _), let .refreshSpinner(id, _, _), let .loadMoreSpinner(id, _),
+             let .link(id, _, _, _):
             return id
         case .paint:
             return nil
@@ -93,7 +96,7 @@ struct FrameAnimations {
                 frame.paints[slot] = paint
                 patch.paintEdits.append(PaintEdit(slot: slot, change: Differ.change(from: old, to: paint)))
             case .layerOpacity, .skeletonContent, .skeletonPlaceholders, .indicator, .scrollContent, .scrollIndicator,
-                 .refreshArc, .refreshSpinner, .loadMoreSpinner:
+                 .refreshArc, .refreshSpinner, .loadMoreSpinner, .link:
                 if scroll == nil, field.isScroll { continue }
                 let place = places[i]
                 guard !place.path.isEmpty else { continue }
@@ -127,6 +130,9 @@ struct FrameAnimations {
                         let loading = scroll?.entry(node)?.loadingMore ?? false
                         new.rotation = loading ? ActivityIndicator.rotation(at: t) : 0
                         new.opacity = Fixed.opacity(loading ? 1 : 0)
+                    case let .link(_, key, role, base):
+                        let value = scroll?.link(key) ?? 0
+                        if role == .offsetY { new.y = Fixed.from(base + value) } else { new.opacity = Fixed.opacity(value) }
                     case .paint: break
                     }
                     let changed = ItemFields.differing(item, new)

@@ -152,6 +152,7 @@ private struct RenderPass {
     /// an opacity below 1 or a fade (group opacity, animated as one field).
     static func makesLayer(_ box: LayoutBox) -> Bool {
         !box.children.isEmpty || box.node.clipsChildren || box.node.opacity < 1 || box.node.fade != nil
+            || box.node.link != nil
     }
 
     mutating func draw(_ box: LayoutBox, clip: Rect?) {
@@ -168,6 +169,11 @@ private struct RenderPass {
         if layered {
             openLayer(node, box.frame, opacity: opacity, clip: node.clipsChildren ? box.frame : nil)
             let id = layers[layers.count - 1].layer.id
+            if let link = node.link {
+                var layer = layers[layers.count - 1].layer
+                applyLink(link, to: &layer)
+                layers[layers.count - 1].layer = layer
+            }
             if let fade = node.fade {
                 animations.append(.layerOpacity(id: id, base: node.opacity, fade: fade))
                 if skeleton != nil { skeletonFades = true }
@@ -235,7 +241,8 @@ private struct RenderPass {
         if startsSkeleton { endSkeleton() }
         brush = outerBrush
         if layered {
-            keep(box, clip, drawnIf: keeps && animations.count == animationsBefore + (node.fade == nil ? 0 : 1)
+            let ownFields = (node.fade == nil ? 0 : 1) + (node.link == nil ? 0 : 1)
+            keep(box, clip, drawnIf: keeps && animations.count == animationsBefore + ownFields
                  && !animatesUnrecorded, entries: entries - entriesBefore, showsInteraction: buttonsDrawn > buttonsBefore)
             closeLayer()
         }
@@ -274,6 +281,20 @@ private struct RenderPass {
         layer.opacity = Fixed.opacity(opacity)
         layer.clip = clip.map { Clip(rect: $0.offsetBy(dx: -parent.x, dy: -parent.y)) }
         layers.append(LayerBuilder(layer: layer, origin: Point(x: frame.x, y: frame.y)))
+    }
+
+    /// A layer field a component drives (a sheet's y, its dim's opacity), as the positions say now.
+    private mutating func applyLink(_ link: PositionLink, to layer: inout Item) {
+        let value = scroll.link(link.key)
+        switch link.role {
+        case .offsetY:
+            let base = Fixed.points(layer.y)
+            animations.append(.link(id: layer.id, key: link.key, role: .offsetY, base: base))
+            layer.y = Fixed.from(base + value)
+        case .opacity:
+            animations.append(.link(id: layer.id, key: link.key, role: .opacity, base: 0))
+            layer.opacity = Fixed.opacity(value)
+        }
     }
 
     /// A scrolling container's content: a layer at minus the scroll offset in the container's

@@ -26,6 +26,7 @@ enum CommandReaders {
             try c.readObject(m.value, "\"scroll\"", ScrollKeys.fields, into: &draft)
             return .scroll(node: draft.node, to: draft.to, animated: draft.animated)
         },
+        SheetCommandKeys.variant,
     ] + StatusCommandReaders.all + SkeletonCommandReaders.all
 }
 
@@ -79,7 +80,7 @@ extension ReaderContext {
     }
 
     /// Sets what a command says, refusing a second key that says it too.
-    fileprivate func say<What>(_ draft: inout NodeCommandDraft<What>, _ member: JSONMember, _ what: What) throws(SceneError) {
+    func say<What>(_ draft: inout NodeCommandDraft<What>, _ member: JSONMember, _ what: What) throws(SceneError) {
         if draft.what != nil { throw error(at: member.keyOffset, "\"\(display(member.key))\" comes after another key saying what to do") }
         draft.what = what
     }

@@ -28,6 +28,8 @@ public struct Node: Sendable {
         var skeletonMark: SkeletonMark? = nil
         var refresh: RefreshStyle? = nil
         var loadMore: LoadMoreStyle? = nil
+        var sheet: SheetStyle? = nil
+        var link: PositionLink? = nil
     }
 
     private final class Storage: @unchecked Sendable {  // never mutated while shared (see `unique`)
@@ -170,6 +172,18 @@ public struct Node: Sendable {
     }
 
     /// Pull-to-refresh on a list or scroll container (Components/Scroll/Refresh.swift).
+    /// A sheet (Components/Sheet): its anchors and options; its children are its pages.
+    public var sheet: SheetStyle? {
+        get { storage.fields.sheet }
+        _modify { unique(); yield &storage.fields.sheet }
+    }
+
+    /// A layer field a component drives (a sheet's position, its dim): read from the positions.
+    var link: PositionLink? {
+        get { storage.fields.link }
+        _modify { unique(); yield &storage.fields.link }
+    }
+
     public var refresh: RefreshStyle? {
         get { storage.fields.refresh }
         _modify { unique(); yield &storage.fields.refresh }

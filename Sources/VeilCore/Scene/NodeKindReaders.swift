@@ -27,6 +27,21 @@ enum NodeTypes {
                 return try draft.finish(c)
             }
         },
+        NodeType("sheet") { node, value, c throws(SceneError) in
+            var sheet = SheetStyle()
+            try c.readKind(value, "sheet", SheetKeys.fields, node: &node, style: SheetStyle()) { s, _ throws(SceneError) in
+                sheet = s
+                return .view
+            }
+            if let i = sheet.initialAnchor, i >= sheet.anchors.count {
+                throw c.error(at: value.offset, "\"initialAnchor\" \(i) names no anchor: the sheet has \(sheet.anchors.count)")
+            }
+            if node.children.isEmpty { throw c.error(at: value.offset, "a sheet needs at least one page (a child)") }
+            for page in sheet.pages where !node.children.contains(where: { $0.id == page }) {
+                throw c.error(at: value.offset, "\"pages\" names \"\(c.display(page))\", which is not a child of the sheet")
+            }
+            node.sheet = sheet
+        },
         NodeType("activityIndicator") { node, value, c throws(SceneError) in
             try c.readKind(value, "activityIndicator", ActivityIndicatorKeys.fields, node: &node,
                            style: ActivityIndicatorStyle()) { s, _ throws(SceneError) in .activityIndicator(s) }

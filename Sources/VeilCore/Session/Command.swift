@@ -19,6 +19,9 @@ public enum Command: Sendable {
     /// Scrolls a list or scroll container to an offset (points from its start; clamped to its
     /// content), at once or along a 0.3 s ease-in-out.
     case scroll(node: [UInt8], to: Double, animated: Bool)
+    /// Moves a sheet between anchors, pushes and pops its pages, changes its anchors, answers
+    /// its `dismissRequested`.
+    case sheet(node: [UInt8], SheetCommand)
     /// Switches light / dark (a viewer's prefers-color-scheme): palette and skeleton tint follow.
     case appearance(Appearance)
 }

@@ -179,6 +179,14 @@ public struct Interaction: Sendable {
                               _ body: (Target) -> Void) {
         let node = box.node
         guard Visibility.isVisible(box, clip: cull), node.interactive, node.opacity > 0 else { return }
+        var shift = shift
+        if let link = node.link {
+            // A sheet drawn lower than laid out; a dim that does not show takes nothing.
+            switch link.role {
+            case .offsetY: shift.y -= scroll.link(link.key)
+            case .opacity: if scroll.link(link.key) <= 0.001 { return }
+            }
+        }
         let target = Target(box: box, clip: clip, shift: shift)
         body(target)
         var childClip = clip

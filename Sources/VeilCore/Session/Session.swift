@@ -19,8 +19,11 @@ public final class Session {
     private var scheduled: [TimedAction] = []
     /// Scroll containers' positions and motion (pans, wheel, keys, the `scroll` command).
     private let scroll = ScrollComponent()
+    /// Sheets: their positions, pages and the scroll hand-off (they drive `scroll` inside them).
+    private lazy var sheets = SheetComponent(scroll: scroll)
     /// The registered components, in install order (later ones lie above): one line each.
     private lazy var components: [any Component] = [
+        sheets,
         scroll,
         SkeletonComponent(),
         StatusComponent(),
@@ -47,6 +50,7 @@ public final class Session {
 
     /// Applies a command now. Throws, changing nothing, when it names what the scene does not have.
     public func perform(_ command: Command) throws(SessionError) {
+        if case .sheet = command { _ = layout() }  // a sheet has its state once laid out
         switch command {
         case let .set(node, changes):
             let path = try scene.find(node)
@@ -128,7 +132,7 @@ public final class Session {
             guard p.x.isFinite, p.y.isFinite else { throw SessionError("pointer position must be finite") }
             let before = interaction.drawnState
             let root = layout()
-            let positions = scroll.positions(at: time)
+            let positions = self.positions(at: time)
             let point = Point(x: p.x, y: p.y)
             let decided: [GestureRouter.Event]
             switch p.phase {
@@ -136,6 +140,7 @@ public final class Session {
                 var chain = Interaction.targets(at: point, in: root, scroll: positions) { box in
                     components.reduce(into: GestureTarget.Interests()) { $0.formUnion($1.gestures(on: box)) }
                 }
+                for component in components { component.arbitrate(&chain, at: point, in: root, at: time) }
                 var swallowed = false
                 for component in components where component.pointerDown(over: chain, at: time) { swallowed = true }
                 if swallowed { chain.removeAll { $0.wants.contains(.tap) } }
@@ -162,7 +167,7 @@ public final class Session {
             guard w.x.isFinite, w.y.isFinite, w.dx.isFinite, w.dy.isFinite else { throw SessionError("wheel values must be finite") }
             let root = layout()
             let delta = WheelInput(deltaX: w.dx, deltaY: w.dy, deltaMode: w.mode, viewport: (scene.width, scene.height))
-            let boxes = Interaction.boxes(at: Point(x: w.x, y: w.y), in: root, scroll: scroll.positions(at: time))
+            let boxes = Interaction.boxes(at: Point(x: w.x, y: w.y), in: root, scroll: positions(at: time))
             for component in components where component.wheel(delta, over: boxes, at: time) { break }
         }
     }
@@ -193,7 +198,7 @@ public final class Session {
         advance(to: t)
         if scroll.needsLayout(at: time) { invalidate() }
         return renderer.render(layout(), scene: scene, interaction: interaction, time: time,
-                               scroll: scroll.positions(at: time)).frame
+                               scroll: positions(at: time)).frame
     }
 
     /// The next message for a viewer: a keyframe first, then deltas; nil when the frame did not
@@ -206,8 +211,9 @@ public final class Session {
         if needsRender || animatesUnrecorded || rendersEveryTick || stream.lastFrame == nil {
             return renderTick(events: events)
         }
-        let scrolls = scroll.needsStep(at: time) ? scroll.positions(at: time) : nil
+        let scrolls = scroll.needsStep(at: time) || sheets.needsStep(at: time) ? positions(at: time) : nil
         scroll.didStep(at: time)
+        sheets.didStep(at: time)
         if !animations.hasTimeFields && scrolls == nil {
             return events.isEmpty ? nil : stream.next(events: events) { _, _ in Patch() }
         }
@@ -227,8 +233,9 @@ public final class Session {
         renderedTicks += 1
         let root = layout()
         let output = renderer.render(root, scene: scene, interaction: interaction, time: time,
-                                     scroll: scroll.positions(at: time), sent: stream.lastFrame)
+                                     scroll: positions(at: time), sent: stream.lastFrame)
         scroll.didStep(at: time)
+        sheets.didStep(at: time)
         needsRender = false
         animatesUnrecorded = output.animatesUnrecorded
         let message = stream.next(frame: output.frame, events: events)
@@ -268,7 +275,7 @@ public final class Session {
         var effective = scene
         let context = InstallContext(scene: scene, covered: components.flatMap { $0.covers })
         for component in components { effective.root = component.install(into: effective.root, context) }
-        let positions = scroll.positions(at: time)
+        let positions = self.positions(at: time)
         let box = Layout.layout(effective, reusing: reusesNothing ? nil : previousLayout, scroll: positions)
         cachedLayout = box
         previousLayout = nil
@@ -298,6 +305,13 @@ public final class Session {
                 scheduled.insert(entry, at: at)
             }
         }
+    }
+
+    /// Where scroll containers and sheets are at `t`: what layout, drawing and hit-testing read.
+    private func positions(at t: Double) -> ScrollPositions {
+        var p = scroll.positions(at: t)
+        sheets.links(at: t, into: &p)
+        return p
     }
 
     /// Moves time forward to `t`, applying timeline and scheduled actions due by then, in time order.
@@ -330,5 +344,6 @@ public final class Session {
         for component in components where component.settle(at: time) { changed = true }
         if changed { invalidate() }
         for event in scroll.takeEvents() { report(event) }
+        for event in sheets.takeEvents() { report(event) }
     }
 }

@@ -14,6 +14,13 @@ struct ScrollPositions: Sendable {
     }
 
     var entries: [Entry] = []
+    /// Values other components drive on layers (a sheet's translation and dim), by key.
+    var links: [(key: [UInt8], value: Double)] = []
+
+    func link(_ key: [UInt8]) -> Double {
+        for l in links where l.key == key { return l.value }
+        return 0
+    }
 
     /// A few containers at most: a linear search (a Dictionary would pull hashing into veil.wasm).
     func entry(_ id: [UInt8]) -> Entry? {
@@ -26,6 +33,15 @@ struct ScrollPositions: Sendable {
     /// The stretch of content a container's layout makes rows for: chunks of `chunk` points, so
     /// it changes only every `chunk` points of scrolling (then the session lays out again).
     func chunk(of id: [UInt8]) -> Int { ScrollWindow.chunk(offset(of: id)) }
+}
+
+/// A layer field that follows a value a component drives (`ScrollPositions.links`): the layer's
+/// y moves by it, or its opacity is it. Set by the component's `install`; the renderer records it
+/// as an animated field, so moving it costs one field per message.
+struct PositionLink: Sendable, Equatable {
+    enum Role: Sendable, Equatable { case offsetY, opacity }
+    var key: [UInt8]
+    var role: Role
 }
 
 /// The part of a container's content that is laid out and drawn: the viewport plus a margin on

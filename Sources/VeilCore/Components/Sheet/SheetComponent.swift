@@ -1,0 +1,536 @@
+/// Sheets (docs/SCENE.md, "Sheets"): each `sheet` node among the root's children is laid over the
+/// main content with its top at an anchor, dragged by a pan anywhere on it, snapped by the release
+/// rule (`SheetGeometry.release`) with a spring that starts at the release velocity, and a stack of
+/// pages that slide in and out. The sheet and its dim are layers whose y and opacity follow
+/// `links(at:)`, so dragging or settling a sheet costs one or two layer fields per message.
+///
+/// **Scroll hand-off**: a vertical scroll container inside a page gives its pans to the sheet
+/// (`arbitrate`), which splits each move of the pointer between itself and that container, in one
+/// gesture both ways: up, the sheet rises to its top anchor and the rest scrolls the content; down,
+/// the content scrolls back to its start and the rest lowers the sheet. The release velocity goes
+/// to whichever moved last (a spring for the sheet, momentum for the content). Wheels likewise.
+final class SheetComponent: Component {
+    struct Handoff {
+        /// The scroll container the pointer went down over, in the sheet's top page.
+        var inner: [UInt8]
+        /// The content's raw offset and the translation given to it so far.
+        var contentStart: Double
+        var contentTranslation = 0.0
+        var contentDragging = false
+    }
+
+    struct Sheet {
+        var id: [UInt8]
+        var style: SheetStyle
+        var geometry: SheetGeometry
+        var motion: SheetMotion
+        /// The anchor (sorted position) it rests at or heads to.
+        var anchor: Int
+        var stack: [[UInt8]]
+        /// A page sliding in (push) or out (pop) over 0.5 s: its y from `from` to `to`.
+        var slide: (page: [UInt8], popping: Bool, value: AnimatedValue, end: Double)? = nil
+        /// The pan in progress: the pointer's last translation and what its moves go to.
+        var lastDy = 0.0
+        var handoff: Handoff? = nil
+        var contentMovedLast = false
+        var dragStart = 0
+        /// After a wheel turn moved it: when it snaps to the nearest anchor.
+        var wheelSnapAt: Double? = nil
+        /// Dismissed: sliding down until `closedAt`, then gone.
+        var closing = false
+        var closed = false
+        var askedToDismiss = false
+
+        var topPage: [UInt8] { stack.last ?? [] }
+    }
+
+    private let scroll: ScrollComponent
+    private(set) var sheets: [Sheet] = []
+    /// Input or a command moved something since the last step.
+    private var moved = false
+    private var steppedAt = -Double.infinity
+    private(set) var events: [HostEvent] = []
+    /// Where the last pointer went down (canvas), for header taps.
+    private var downPoint = Point(x: 0, y: 0)
+
+    static let slideDuration = 0.5
+    static let dimAlpha = 0.3
+
+    init(scroll: ScrollComponent) { self.scroll = scroll }
+
+    private func index(_ id: [UInt8]) -> Int? { sheets.firstIndex { $0.id == id } }
+
+    private func report(_ name: StaticString, _ id: [UInt8], _ detail: [UInt8]? = nil) {
+        guard events.count < Limits.maxPendingEvents else { return }
+        var node = id
+        if let detail { node += utf8(":") + detail }
+        events.append(HostEvent(name: utf8(name), node: node))
+    }
+
+    func takeEvents() -> [HostEvent] {
+        defer { events.removeAll() }
+        return events
+    }
+
+    // MARK: Commands
+
+    func perform(_ command: Command, on scene: Scene, at t: Double) throws(SessionError) -> Bool {
+        guard case let .sheet(node, what) = command else { return false }
+        let path = try scene.find(node)
+        let sceneNode = scene.root.node(at: path)
+        guard sceneNode.sheet != nil, let i = index(node), !sheets[i].closed else {
+            throw SessionError("sheet: the node is not a sheet on screen")
+        }
+        switch what {
+        case let .snap(to: anchor, animated):
+            guard let p = sheets[i].geometry.position(ofAnchor: anchor) else { throw SessionError("sheet: no anchor \(anchor)") }
+            go(i, to: p, animated: animated, at: t)
+        case .expand: go(i, to: 0, animated: true, at: t)
+        case .collapse: go(i, to: sheets[i].geometry.ys.count - 1, animated: true, at: t)
+        case let .push(page):
+            guard sceneNode.children.contains(where: { $0.id == page }) else { throw SessionError("sheet: push names no page of the sheet") }
+            guard !sheets[i].stack.contains(page) else { throw SessionError("sheet: the page is on the stack already") }
+            guard sheets[i].slide == nil else { throw SessionError("sheet: a page is sliding; push when it is done") }
+            guard sheets[i].stack.count < 32 else { throw SessionError("sheet: at most 32 pages on the stack") }
+            sheets[i].stack.append(page)
+            slide(i, page, popping: false, at: t)
+            report("pagePushed", node, page)
+        case .pop:
+            guard sheets[i].stack.count > 1, sheets[i].slide == nil else { return true }  // as UINavigationController
+            slide(i, sheets[i].topPage, popping: true, at: t)
+            report("pagePopped", node, sheets[i].topPage)
+        case .popToRoot:
+            guard sheets[i].stack.count > 1, sheets[i].slide == nil else { return true }
+            let top = sheets[i].topPage
+            sheets[i].stack = [sheets[i].stack[0], top]
+            slide(i, top, popping: true, at: t)
+            report("pagePopped", node, top)
+        case let .setAnchors(anchors, snapTo):
+            sheets[i].style.anchors = anchors
+            pendingSnap = (node, snapTo)
+        case let .dismiss(close):
+            guard sheets[i].askedToDismiss else { return true }
+            sheets[i].askedToDismiss = false
+            if close { dismiss(i, velocity: 0, at: t) }
+        }
+        moved = true
+        return true
+    }
+
+    /// After `setAnchors`, the snap waits for the next install (which knows the new geometry).
+    private var pendingSnap: (id: [UInt8], anchor: Int?)? = nil
+
+    private func go(_ i: Int, to position: Int, animated: Bool, at t: Double) {
+        let p = min(max(position, 0), sheets[i].geometry.ys.count - 1)
+        let changed = p != sheets[i].anchor
+        sheets[i].anchor = p
+        sheets[i].motion.move(to: sheets[i].geometry.ys[p], animated: animated, at: t)
+        if changed { anchorChanged(i) }
+        moved = true
+    }
+
+    private func anchorChanged(_ i: Int) {
+        let given = sheets[i].geometry.indices[sheets[i].anchor]
+        report("anchorChanged", sheets[i].id, sheets[i].style.anchors[given].name)
+    }
+
+    private func slide(_ i: Int, _ page: [UInt8], popping: Bool, at t: Double) {
+        let h = sheets[i].geometry.height
+        var value = AnimatedValue(popping ? 0 : h, at: t)
+        value.tween(to: popping ? h : 0, duration: Self.slideDuration, curve: .easeInOut, at: t)
+        sheets[i].slide = (page, popping, value, t + Self.slideDuration)
+    }
+
+    private func dismiss(_ i: Int, velocity: Double, at t: Double) {
+        sheets[i].closing = true
+        sheets[i].motion.freeBelow = true
+        sheets[i].motion.release(to: sheets[i].geometry.height, velocity: velocity, at: t)
+        moved = true
+    }
+
+    // MARK: The tree
+
+    func install(into root: Node, _ context: InstallContext) -> Node {
+        guard root.children.contains(where: { $0.sheet != nil }) else { sheets.removeAll(); return root }
+        var out = root
+        var children: [Node] = []
+        var seen: [[UInt8]] = []
+        let width = context.scene.width, height = context.scene.height
+        let palette = Palette.of(context.scene.appearance)
+        for child in root.children {
+            guard let style = child.sheet else { children.append(child); continue }
+            seen.append(child.id)
+            let i = state(for: child, style, width: width, height: height, safeArea: context.scene.safeArea)
+            guard let i, !sheets[i].closed else { continue }
+            let s = sheets[i]
+            let top = s.geometry.top
+            let sheetHeight = max(1, height - top)
+
+            var dim = Node(id: child.id + utf8("/dim"), kind: .view)
+            dim.frame = Rect(x: 0, y: 0, width: width, height: height)
+            dim.background = Color(r: 0, g: 0, b: 0)
+            dim.link = PositionLink(key: dim.id, role: .opacity)
+            children.append(dim)
+
+            var sheet = child
+            sheet.frame = Rect(x: 0, y: top, width: width, height: sheetHeight)
+            sheet.width = nil; sheet.height = nil
+            if sheet.background == nil { sheet.background = palette.background }
+            sheet.cornerRadius = s.style.cornerRadius
+            sheet.link = PositionLink(key: child.id, role: .offsetY)
+            let sliding = s.slide?.page
+            var pages: [Node] = []
+            for var page in child.children {
+                let onTop = page.id == s.topPage
+                let underSlide = s.slide != nil && s.stack.count >= 2 && page.id == s.stack[s.stack.count - 2]
+                page.hidden = page.hidden || !(onTop || underSlide || page.id == sliding)
+                page.frame = Rect(x: 0, y: 0, width: width, height: sheetHeight)
+                // A page covers the one under it while it slides.
+                if page.background == nil { page.background = sheet.background }
+                page.cornerRadius = max(page.cornerRadius, s.style.cornerRadius)
+                if s.slide != nil { page.interactive = false }
+                if page.id == sliding { page.link = PositionLink(key: child.id + utf8("/page"), role: .offsetY) }
+                pages.append(page)
+            }
+            // The sliding page lies above the one it covers or reveals.
+            if let sliding, let k = pages.firstIndex(where: { $0.id == sliding }) { pages.append(pages.remove(at: k)) }
+            if s.style.chevron {
+                var chevron = Node(id: child.id + utf8("/chevron"), kind: .view)
+                chevron.frame = Rect(x: width / 2 - 15, y: 5, width: 30, height: 4)
+                chevron.cornerRadius = 2
+                chevron.background = Color(r: palette.text.r, g: palette.text.g, b: palette.text.b, a: 51)  // 20 %
+                chevron.interactive = false
+                pages.append(chevron)
+            }
+            var grabber = Node(id: child.id + utf8("/grabber"), kind: .button(Self.grabberStyle))
+            grabber.frame = Rect(x: width / 2 - 30, y: 0, width: 60, height: 20)
+            grabber.background = Color(r: 0, g: 0, b: 0, a: 0)
+            pages.append(grabber)
+            sheet.children = pages
+            children.append(sheet)
+        }
+        sheets.removeAll { !seen.contains($0.id) }
+        out.children = children
+        return out
+    }
+
+    static let grabberStyle: ButtonStyle = {
+        var style = ButtonStyle()
+        style.action = utf8("grabber")
+        return style
+    }()
+
+    /// The sheet's state, made at its initial anchor the first time; the geometry follows the
+    /// canvas and the top page (an anchor keeps its index through a resize).
+    private func state(for node: Node, _ style: SheetStyle, width: Double, height: Double, safeArea: EdgeInsets) -> Int? {
+        let existing = index(node.id)
+        var styleNow = style
+        if let i = existing { styleNow.anchors = sheets[i].style.anchors }
+        let stack = existing.map { sheets[$0].stack } ?? (style.pages.isEmpty ? [node.children[0].id] : style.pages)
+        let topPage = node.children.first { $0.id == stack.last } ?? node.children[0]
+        let fit = Intrinsic.height(of: topPage, width: width) ?? topPage.height ?? height / 2
+        let geometry = SheetGeometry(styleNow, canvasHeight: height, safeArea: safeArea, fitHeight: fit)
+        guard let i = existing else {
+            let start = style.initialAnchor.flatMap { geometry.position(ofAnchor: $0) } ?? geometry.ys.count - 1
+            var motion = SheetMotion(at: geometry.ys[start])
+            Self.bound(&motion, geometry, style)
+            sheets.append(Sheet(id: node.id, style: styleNow, geometry: geometry, motion: motion, anchor: start, stack: stack))
+            return sheets.count - 1
+        }
+        let before = sheets[i].geometry
+        sheets[i].geometry = geometry
+        sheets[i].style = styleNow
+        Self.bound(&sheets[i].motion, geometry, styleNow)
+        if let pending = pendingSnap, pending.id == node.id {
+            pendingSnap = nil
+            let y = sheets[i].motion.y(at: time)
+            let p = pending.anchor.flatMap { geometry.position(ofAnchor: $0) } ?? geometry.nearest(to: y)
+            sheets[i].anchor = p
+            sheets[i].motion.move(to: geometry.ys[p], animated: true, at: time)
+            anchorChanged(i)
+            moved = true
+        } else if before.ys != geometry.ys, !sheets[i].motion.isDragging, !sheets[i].closing {
+            sheets[i].anchor = min(sheets[i].anchor, geometry.ys.count - 1)
+            sheets[i].motion.move(to: geometry.ys[sheets[i].anchor], animated: false, at: time)
+            moved = true
+        }
+        return i
+    }
+
+    private static func bound(_ motion: inout SheetMotion, _ geometry: SheetGeometry, _ style: SheetStyle) {
+        motion.upper = geometry.top
+        motion.lower = geometry.bottom
+        motion.bounces = style.bounces
+        motion.dimension = geometry.height
+        if style.dismissible { motion.freeBelow = true }
+    }
+
+    /// The session's time at the last settle (install has no time of its own).
+    private var time = 0.0
+
+    func settle(at t: Double) -> Bool {
+        time = t
+        var changed = false
+        for i in sheets.indices {
+            if let slide = sheets[i].slide, t >= slide.end {
+                if slide.popping { sheets[i].stack.removeAll { $0 == slide.page } }
+                sheets[i].slide = nil
+                changed = true
+            }
+            if let at = sheets[i].wheelSnapAt, t >= at {
+                sheets[i].wheelSnapAt = nil
+                release(i, velocity: 0, at: at)
+            }
+            guard sheets[i].motion.settle(at: t) else { continue }
+            moved = true  // the frame shows where it came to rest
+            if sheets[i].closing {
+                sheets[i].closed = true
+                report("closed", sheets[i].id)
+                changed = true
+            }
+        }
+        return changed
+    }
+
+    // MARK: What the session reads
+
+    /// Each sheet's translation from its laid-out top, its dim, and its sliding page's y.
+    func links(at t: Double, into positions: inout ScrollPositions) {
+        for s in sheets where !s.closed {
+            let y = s.motion.y(at: t)
+            positions.links.append((s.id, y - s.geometry.top))
+            positions.links.append((s.id + utf8("/dim"), Self.dimAlpha * s.geometry.dim(at: y)))
+            if let slide = s.slide { positions.links.append((s.id + utf8("/page"), slide.value.value(at: t))) }
+        }
+    }
+
+    func needsStep(at t: Double) -> Bool {
+        if moved { return true }
+        for s in sheets {
+            if s.motion.isDragging || s.slide != nil { return true }
+            if let rest = s.motion.restTime, rest > steppedAt { return true }
+        }
+        return false
+    }
+
+    func didStep(at t: Double) {
+        moved = false
+        steppedAt = t
+    }
+
+    // MARK: Input
+
+    func gestures(on box: LayoutBox) -> GestureTarget.Interests {
+        if box.node.sheet != nil, let i = index(box.node.id), sheets[i].slide == nil, !sheets[i].closing { return [.panY, .tap] }
+        if box.node.link?.role == .opacity, let i = index(Array(box.node.id.dropLast(4))), sheets[i].style.collapsesOnDimTap {
+            return .tap
+        }
+        return []
+    }
+
+    /// A vertical scroll container inside a sheet gives its pans to the sheet, which hands them on.
+    func arbitrate(_ chain: inout [GestureTarget], at point: Point, in root: LayoutBox, at t: Double) {
+        downPoint = point
+        guard let s = chain.firstIndex(where: { index($0.id) != nil && $0.wants.contains(.panY) }),
+              let i = index(chain[s].id) else { return }
+        sheets[i].handoff = nil
+        for k in 0 ..< s where chain[k].wants.contains(.panY) {
+            guard let box = root.box(of: chain[k].id), box.node.scrolls, box.node.scrollAxis == .vertical else { continue }
+            chain[k].wants.remove(.panY)
+            if sheets[i].handoff == nil {
+                sheets[i].handoff = Handoff(inner: chain[k].id, contentStart: scroll.positions(at: t).offset(of: chain[k].id))
+            }
+        }
+        // A touch on a moving sheet catches it where it is drawn.
+        if sheets[i].motion.isMoving(at: t), !sheets[i].closing {
+            sheets[i].motion.move(to: sheets[i].motion.y(at: t), animated: false, at: t)
+            moved = true
+        }
+    }
+
+    func pan(_ event: GestureRouter.Event, in root: LayoutBox, at t: Double) {
+        switch event {
+        case let .panBegan(id):
+            guard let i = index(id) else { return }
+            sheets[i].motion.beginDrag(at: t)
+            sheets[i].wheelSnapAt = nil
+            sheets[i].lastDy = 0
+            sheets[i].dragStart = sheets[i].anchor
+            sheets[i].contentMovedLast = false
+            if let h = sheets[i].handoff, let box = root.box(of: h.inner) {
+                scroll.beginDrag(box, at: t)
+                sheets[i].handoff?.contentStart = scroll.positions(at: t).offset(of: h.inner)
+                sheets[i].handoff?.contentDragging = true
+            }
+            moved = true
+        case let .panChanged(id, _, dy):
+            guard let i = index(id), sheets[i].motion.isDragging else { return }
+            let delta = dy - sheets[i].lastDy
+            sheets[i].lastDy = dy
+            split(i, delta)
+            moved = true
+        case let .panEnded(id, _, vy):
+            guard let i = index(id), sheets[i].motion.isDragging else { return }
+            finishPan(i, velocity: vy, at: t)
+        case let .panCancelled(id):
+            guard let i = index(id), sheets[i].motion.isDragging else { return }
+            finishPan(i, velocity: 0, at: t)
+        case let .tap(id):
+            if let i = index(id) {
+                let y = sheets[i].motion.y(at: t)
+                if sheets[i].style.expandsOnHeaderTap, downPoint.y - y < sheets[i].style.headerHeight,
+                   sheets[i].anchor == sheets[i].geometry.ys.count - 1, sheets[i].geometry.ys.count > 1 {
+                    go(i, to: 0, animated: true, at: t)
+                }
+            } else if id.count > 4, let i = index(Array(id.dropLast(4))), id.suffix(4) == utf8("/dim") {
+                if sheets[i].anchor == 0 { go(i, to: sheets[i].geometry.ys.count - 1, animated: true, at: t) }
+            } else if let i = sheets.firstIndex(where: { $0.id + utf8("/grabber") == id }) {
+                cycle(i, at: t)
+            }
+        case .pressBegan, .pressCancelled: break
+        }
+    }
+
+    /// Gives one move of the pointer (`delta`, down positive) to the sheet and its content.
+    private func split(_ i: Int, _ delta: Double) {
+        guard let raw = sheets[i].motion.rawPosition else { return }
+        var forSheet = delta
+        if var h = sheets[i].handoff, h.contentDragging,
+           let c = scroll.containers.first(where: { $0.id == h.inner }) {
+            let content = h.contentStart - h.contentTranslation
+            var forContent = 0.0
+            if delta < 0 {
+                // Up: the sheet rises to its top anchor; the rest scrolls the content (if it can).
+                let room = max(0, raw - sheets[i].geometry.top)
+                let sheetPart = max(delta, -room)
+                if c.upper > c.lower { forContent = delta - sheetPart; forSheet = sheetPart }
+            } else if delta > 0 {
+                // Down: the content goes back to its start; the rest lowers the sheet.
+                forContent = min(delta, max(0, content - c.lower))
+                forSheet = delta - forContent
+            }
+            if forContent != 0 {
+                h.contentTranslation += forContent
+                sheets[i].handoff = h
+                scroll.drag(h.inner, dx: 0, dy: h.contentTranslation)
+                sheets[i].contentMovedLast = true
+            }
+        }
+        if forSheet != 0 {
+            sheets[i].motion.drag(by: forSheet)
+            sheets[i].contentMovedLast = false
+        }
+    }
+
+    private func finishPan(_ i: Int, velocity: Double, at t: Double) {
+        let atTop = sheets[i].motion.y(at: t) <= sheets[i].geometry.top + 0.5
+        if let h = sheets[i].handoff, h.contentDragging {
+            let contentTakes = sheets[i].contentMovedLast && atTop
+            scroll.release(h.inner, vx: 0, vy: contentTakes ? velocity : 0, at: t)
+            sheets[i].handoff?.contentDragging = false
+            if contentTakes {
+                sheets[i].motion.move(to: sheets[i].geometry.top, animated: false, at: t)
+                moved = true
+                return
+            }
+        }
+        release(i, velocity: velocity, at: t)
+    }
+
+    /// Lets go at `velocity` (pt/s): the release rule's anchor, or closing or asking to.
+    private func release(_ i: Int, velocity: Double, at t: Double) {
+        let g = sheets[i].geometry
+        let y = sheets[i].motion.y(at: t)
+        moved = true
+        if sheets[i].style.dismissible, y > g.bottom + 0.5 {
+            let projected = y + velocity / 1000 * SheetGeometry.projectionRate / (1 - SheetGeometry.projectionRate)
+            if projected > g.bottom + (g.height - g.bottom) / 2 {
+                if sheets[i].style.confirmsDismiss {
+                    sheets[i].askedToDismiss = true
+                    report("dismissRequested", sheets[i].id)
+                } else {
+                    dismiss(i, velocity: velocity, at: t)
+                    return
+                }
+            }
+        }
+        let p = g.release(from: y, velocity: velocity, start: sheets[i].dragStart, nextOnly: sheets[i].style.snapsToNextAnchor)
+        let changed = p != sheets[i].anchor
+        sheets[i].anchor = p
+        sheets[i].motion.release(to: g.ys[p], velocity: velocity, at: t)
+        if changed { anchorChanged(i) }
+    }
+
+    /// Enter or Space on the grabber, or a tap on it: the next anchor up, from the top back to the bottom.
+    private func cycle(_ i: Int, at t: Double) {
+        let n = sheets[i].geometry.ys.count
+        go(i, to: sheets[i].anchor == 0 ? n - 1 : sheets[i].anchor - 1, animated: true, at: t)
+    }
+
+    /// Over a sheet, the wheel moves the sheet and its content as a drag would (without rubber
+    /// band), and 0.15 s after the last turn the sheet snaps to the nearest anchor.
+    func wheel(_ delta: WheelInput, over boxes: [LayoutBox], at t: Double) -> Bool {
+        guard let s = boxes.lastIndex(where: { $0.node.sheet != nil }), let i = index(boxes[s].node.id),
+              !sheets[i].closing, sheets[i].slide == nil, !sheets[i].motion.isDragging else { return false }
+        let inner = boxes[(s + 1)...].last { $0.node.scrolls && $0.node.scrollAxis == .vertical }
+        let g = sheets[i].geometry
+        var y = sheets[i].motion.y(at: t)
+        var dy = delta.dy
+        if dy > 0 {
+            let part = min(dy, max(0, y - g.top))
+            y -= part; dy -= part
+            if dy > 0, let inner { scroll.wheel(inner, dx: 0, dy: dy, at: t) }
+        } else if dy < 0 {
+            if let inner {
+                let offset = scroll.positions(at: t).offset(of: inner.node.id)
+                let part = max(dy, -max(0, offset))
+                if part < 0 { scroll.wheel(inner, dx: 0, dy: part, at: t) }
+                dy -= part
+            }
+            y = min(g.bottom, y - dy)
+        } else {
+            return false
+        }
+        sheets[i].motion.move(to: y, animated: false, at: t)
+        sheets[i].dragStart = sheets[i].anchor
+        if abs(y - g.ys[sheets[i].anchor]) > 0.5 { sheets[i].wheelSnapAt = t + 0.15 }
+        moved = true
+        return true
+    }
+
+    /// The grabber focused: Enter/Space cycle anchors, arrows step, Escape collapses (or closes,
+    /// or asks to, when collapsed and dismissible). Escape anywhere collapses an expanded sheet.
+    func key(_ k: KeyEvent, focused: [UInt8]?, in root: LayoutBox, at t: Double) -> Bool {
+        guard k.phase == .down else { return false }
+        if let focused, let i = sheets.firstIndex(where: { $0.id + utf8("/grabber") == focused && !$0.closed }) {
+            let n = sheets[i].geometry.ys.count
+            switch k.key {
+            case utf8("Enter"), utf8(" "): cycle(i, at: t)
+            case utf8("ArrowUp"): go(i, to: sheets[i].anchor - 1, animated: true, at: t)
+            case utf8("ArrowDown"): go(i, to: sheets[i].anchor + 1, animated: true, at: t)
+            case utf8("Home"): go(i, to: 0, animated: true, at: t)
+            case utf8("End"): go(i, to: n - 1, animated: true, at: t)
+            case utf8("Escape"): escape(i, at: t)
+            default: return false
+            }
+            return true
+        }
+        if k.key == utf8("Escape"), let i = sheets.lastIndex(where: { !$0.closed && !$0.closing }) {
+            escape(i, at: t)
+            return true
+        }
+        return false
+    }
+
+    private func escape(_ i: Int, at t: Double) {
+        let last = sheets[i].geometry.ys.count - 1
+        if sheets[i].anchor < last { go(i, to: last, animated: true, at: t); return }
+        guard sheets[i].style.dismissible else { return }
+        if sheets[i].style.confirmsDismiss {
+            sheets[i].askedToDismiss = true
+            report("dismissRequested", sheets[i].id)
+        } else {
+            dismiss(i, velocity: 0, at: t)
+        }
+    }
+}

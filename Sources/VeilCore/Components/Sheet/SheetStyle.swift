@@ -1,0 +1,166 @@
+/// A card over the main content that snaps to anchors and holds a stack of pages (sheets 0.9.2's
+/// behaviour, docs/SCENE.md "Sheets"): a `sheet` node, a child of the root, whose children are its
+/// pages. Where it rests, how it is dragged and what it draws are SheetComponent's.
+public struct SheetStyle: Sendable {
+    /// Where the sheet's top may rest, in any order (sorted top first when used).
+    public var anchors: [SheetAnchor] = [.expanded, .collapsed]
+    /// The anchor (index in `anchors`) it starts at; nil = the lowest.
+    public var initialAnchor: Int? = nil
+    /// The pages on the stack at the start, bottom first; empty = the first child.
+    public var pages: [[UInt8]] = []
+    /// Past the extreme anchors a drag rubber-bands (else it stops), and snaps bounce a little.
+    public var bounces = true
+    /// Tapping the header of a collapsed sheet expands it; tapping the dim collapses it.
+    public var expandsOnHeaderTap = true
+    public var collapsesOnDimTap = true
+    /// Release snaps only to the next anchor in the flick's direction, never past it.
+    public var snapsToNextAnchor = false
+    /// Dragged or flicked below the lowest anchor, the sheet closes; `confirmsDismiss` makes it
+    /// ask first (it springs back and the host gets `dismissRequested`).
+    public var dismissible = false
+    public var confirmsDismiss = false
+    /// The chevron at the top (30×4, 5 from the top) and the top corners' radius.
+    public var chevron = false
+    public var cornerRadius = 10.0
+    /// The top part that takes header taps and keyboard focus (the grabber).
+    public var headerHeight = 44.0
+    public init() {}
+}
+
+/// Where a sheet's top may rest (within the safe area), and the name events give it.
+public struct SheetAnchor: Sendable, Equatable {
+    public enum Place: Sendable, Equatable {
+        /// 0 = the top of the safe area, 1 = its bottom.
+        case ratio(Double)
+        case fromTop(Double)
+        case fromBottom(Double)
+        /// As high as the top page is tall (its laid-out height).
+        case fit
+    }
+    public var place: Place
+    public var name: [UInt8]
+
+    public init(_ place: Place, name: [UInt8]) { self.place = place; self.name = name }
+
+    public static let expanded = SheetAnchor(.fromTop(20), name: utf8("expanded"))
+    public static let collapsed = SheetAnchor(.fromBottom(44), name: utf8("collapsed"))
+    public static let fit = SheetAnchor(.fit, name: utf8("fit"))
+}
+
+/// What the `sheet` command does.
+public enum SheetCommand: Sendable {
+    /// Moves to an anchor (index in the anchors as given), animated or not.
+    case snap(to: Int, animated: Bool)
+    case expand, collapse
+    /// Pushes a page (a child of the sheet) on the stack; pops the top one; back to the first.
+    case push([UInt8]), pop, popToRoot
+    /// New anchors, then a snap to one of them (nil: the nearest to where it is).
+    case setAnchors([SheetAnchor], snapTo: Int?)
+    /// The host's answer to `dismissRequested`: close, or stay.
+    case dismiss(Bool)
+}
+
+enum SheetKeys {
+    /// The `sheet` node type: a view whose children are pages, with the keys below.
+    static let fields: [Field<NodeDraft<SheetStyle>>] = [
+        Field("anchors") { d, m, c throws(SceneError) in d.style.anchors = try c.sheetAnchors(m) },
+        Field("initialAnchor") { d, m, c throws(SceneError) in d.style.initialAnchor = try c.integer(m, 0 ... 31) },
+        Field("pages") { d, m, c throws(SceneError) in
+            d.style.pages = []
+            for element in try c.elements(of: m) {
+                d.style.pages.append(try c.name(JSONMember(key: m.key, keyOffset: m.keyOffset, value: element)))
+            }
+        },
+        Field("bounces") { d, m, c throws(SceneError) in d.style.bounces = try c.bool(m) },
+        Field("expandsOnHeaderTap") { d, m, c throws(SceneError) in d.style.expandsOnHeaderTap = try c.bool(m) },
+        Field("collapsesOnDimTap") { d, m, c throws(SceneError) in d.style.collapsesOnDimTap = try c.bool(m) },
+        Field("snapsToNextAnchor") { d, m, c throws(SceneError) in d.style.snapsToNextAnchor = try c.bool(m) },
+        Field("dismissible") { d, m, c throws(SceneError) in d.style.dismissible = try c.bool(m) },
+        Field("confirmsDismiss") { d, m, c throws(SceneError) in d.style.confirmsDismiss = try c.bool(m) },
+        Field("chevron") { d, m, c throws(SceneError) in d.style.chevron = try c.bool(m) },
+        Field("sheetCornerRadius") { d, m, c throws(SceneError) in d.style.cornerRadius = try c.number(m, 0 ... 100) },
+        Field("headerHeight") { d, m, c throws(SceneError) in d.style.headerHeight = try c.number(m, 0 ... 1_000) },
+        CommonNodeKeys.children(),
+    ] + CommonNodeKeys.fields()
+
+    static let anchorNames: [Choice<SheetAnchor>] = [
+        Choice("expanded", .expanded), Choice("collapsed", .collapsed), Choice("fit", .fit),
+    ]
+
+    static let anchorFields: [Field<SheetAnchorDraft>] = [
+        Field("ratio") { d, m, c throws(SceneError) in d.place = .ratio(try c.number(m, Bounds.unit)) },
+        Field("fromTop") { d, m, c throws(SceneError) in d.place = .fromTop(try c.number(m, 0 ... Limits.maxCanvas)) },
+        Field("fromBottom") { d, m, c throws(SceneError) in d.place = .fromBottom(try c.number(m, 0 ... Limits.maxCanvas)) },
+        Field("name") { d, m, c throws(SceneError) in d.name = try c.name(m) },
+    ]
+}
+
+struct SheetAnchorDraft {
+    var place: SheetAnchor.Place? = nil
+    var name: [UInt8]? = nil
+}
+
+extension ReaderContext {
+    /// `["expanded" | "collapsed" | "fit" | {"ratio" | "fromTop" | "fromBottom": n, "name"?: s}, …]`:
+    /// one to 32 anchors.
+    func sheetAnchors(_ m: JSONMember) throws(SceneError) -> [SheetAnchor] {
+        let elements = try elements(of: m)
+        guard (1 ... 32).contains(elements.count) else {
+            throw error(at: m.value.offset, "\"anchors\" needs 1 to 32 anchors")
+        }
+        var anchors: [SheetAnchor] = []
+        for element in elements {
+            let member = JSONMember(key: m.key, keyOffset: m.keyOffset, value: element)
+            if case .string = element.kind { anchors.append(try choice(member, SheetKeys.anchorNames)); continue }
+            var draft = SheetAnchorDraft()
+            try readObject(element, "an anchor", SheetKeys.anchorFields, into: &draft)
+            guard let place = draft.place else {
+                throw error(at: element.offset, "an anchor needs one of \"ratio\", \"fromTop\" or \"fromBottom\"")
+            }
+            anchors.append(SheetAnchor(place, name: draft.name ?? utf8("anchor") + UTF8Text("\(anchors.count)").bytes))
+        }
+        return anchors
+    }
+}
+
+/// `{"sheet": {"node": id, "snapTo": i, "animated"?: b | "expand": true | "collapse": true |
+/// "push": page | "pop": true | "popToRoot": true | "anchors": [...], "snapTo"?: i | "dismiss": b}}`.
+struct SheetCommandDraft {
+    var command = NodeCommandDraft<SheetCommand>()
+    var snapTo: Int? = nil
+    var animated = true
+    var anchors: [SheetAnchor]? = nil
+}
+
+enum SheetCommandKeys {
+    static let fields: [Field<SheetCommandDraft>] = [
+        Field("node", required: true) { d, m, c throws(SceneError) in d.command.node = try c.name(m) },
+        Field("snapTo") { d, m, c throws(SceneError) in d.snapTo = try c.integer(m, 0 ... 31) },
+        Field("animated") { d, m, c throws(SceneError) in d.animated = try c.bool(m) },
+        Field("anchors") { d, m, c throws(SceneError) in d.anchors = try c.sheetAnchors(m) },
+        Field("expand") { d, m, c throws(SceneError) in if try c.bool(m) { try c.say(&d.command, m, .expand) } },
+        Field("collapse") { d, m, c throws(SceneError) in if try c.bool(m) { try c.say(&d.command, m, .collapse) } },
+        Field("push") { d, m, c throws(SceneError) in try c.say(&d.command, m, .push(try c.name(m))) },
+        Field("pop") { d, m, c throws(SceneError) in if try c.bool(m) { try c.say(&d.command, m, .pop) } },
+        Field("popToRoot") { d, m, c throws(SceneError) in if try c.bool(m) { try c.say(&d.command, m, .popToRoot) } },
+        Field("dismiss") { d, m, c throws(SceneError) in try c.say(&d.command, m, .dismiss(try c.bool(m))) },
+    ]
+
+    static let variant = Variant<Command>("sheet") { m, c throws(SceneError) in
+        var draft = SheetCommandDraft()
+        try c.readObject(m.value, "\"sheet\"", fields, into: &draft)
+        if let anchors = draft.anchors {
+            if draft.command.what != nil { throw c.error(at: m.value.offset, "\"anchors\" comes with no other key saying what to do") }
+            if let i = draft.snapTo, i >= anchors.count { throw c.error(at: m.value.offset, "\"snapTo\" names no anchor") }
+            return .sheet(node: draft.command.node, .setAnchors(anchors, snapTo: draft.snapTo))
+        }
+        if let i = draft.snapTo {
+            if draft.command.what != nil { throw c.error(at: m.value.offset, "\"snapTo\" comes with no other key saying what to do") }
+            return .sheet(node: draft.command.node, .snap(to: i, animated: draft.animated))
+        }
+        guard let what = draft.command.what else {
+            throw c.error(at: m.value.offset, "\"sheet\" needs one of \"snapTo\", \"expand\", \"collapse\", \"push\", \"pop\", \"popToRoot\", \"anchors\" or \"dismiss\"")
+        }
+        return .sheet(node: draft.command.node, what)
+    }
+}
