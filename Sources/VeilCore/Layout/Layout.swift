@@ -123,13 +123,25 @@ public enum Layout {
             // Cross-axis first, then heights; when they overflow, multi-line labels give up lines.
             var placements: [(x: Double, w: Double, h: Double)] = []
             var total = gaps
-            for child in nodes {
+            var scrollers: [Int] = []
+            for (i, child) in nodes.enumerated() {
                 if child.hidden { placements.append((content.x, 0, 0)); continue }
                 let (x, w) = cross(child, requested: child.width, style.alignment, start: content.x, length: content.width,
                                    intrinsic: { Intrinsic.width(of: child) })
                 let h = child.height ?? Intrinsic.height(of: child, width: w) ?? 0
+                if child.height == nil && child.scrollAxis == .vertical { scrollers.append(i) }
                 placements.append((x, w, h))
                 total += h
+            }
+            // A vertical scroll container with no height of its own scrolls within what the others
+            // leave (a list under a header fills the page, and scrolls), never more than its content.
+            if total > content.height && !scrollers.isEmpty {
+                let others = scrollers.reduce(total) { $0 - placements[$1].h }
+                let share = max(0, content.height - others) / Double(scrollers.count)
+                for i in scrollers where placements[i].h > share {
+                    total -= placements[i].h - share
+                    placements[i].h = share
+                }
             }
             if total > content.height { shrinkLabels(nodes, &placements, by: total - content.height, total: &total) }
             var y = content.y + justifyOffset(style.justify, free: content.height - total)

@@ -18,9 +18,9 @@ public final class Session {
     /// Actions scheduled by reactions to events, sorted by time.
     private var scheduled: [TimedAction] = []
     /// Scroll containers' positions and motion (pans, wheel, keys, the `scroll` command).
-    private let scroll = ScrollComponent()
+    let scroll = ScrollComponent()
     /// Sheets: their positions, pages and the scroll hand-off (they drive `scroll` inside them).
-    private lazy var sheets = SheetComponent(scroll: scroll)
+    private(set) lazy var sheets = SheetComponent(scroll: scroll)
     /// The registered components, in install order (later ones lie above): one line each.
     private lazy var components: [any Component] = [
         sheets,
@@ -149,7 +149,10 @@ public final class Session {
                 decided = gestures.move(p.pointer, x: p.x, y: p.y, t: time)
             case .up:
                 decided = gestures.up(p.pointer, x: p.x, y: p.y, t: time) { id in
-                    Interaction.button(at: point, in: root, scroll: positions)?.node.id == id
+                    // A button taps when it is the topmost one there (UIControl); any other target
+                    // (a sheet's header, its dim) when the pointer is still over it.
+                    if let button = Interaction.button(at: point, in: root, scroll: positions) { return button.node.id == id }
+                    return Interaction.boxes(at: point, in: root, scroll: positions).contains { $0.node.id == id }
                 }
             case .cancel:
                 decided = gestures.cancel(p.pointer)

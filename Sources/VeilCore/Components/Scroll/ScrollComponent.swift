@@ -308,6 +308,12 @@ final class ScrollComponent: Component {
         moved = true
     }
 
+    /// Where the container `box` may rest: its start and its end (from its layout until it moves).
+    func bounds(of box: LayoutBox, at t: Double) -> (lower: Double, upper: Double) {
+        if let c = containers.first(where: { $0.id == box.node.id }) { return (c.motion.lower, c.motion.upper) }
+        return (0, max(0, box.contentLength - box.viewportLength))
+    }
+
     /// Whether a wheel's delta along the container's axis would move it.
     func canScroll(_ box: LayoutBox, dx: Double, dy: Double, at t: Double) -> Bool {
         let delta = box.node.scrollAxis == .horizontal ? dx : dy

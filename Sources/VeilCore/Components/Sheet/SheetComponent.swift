@@ -304,6 +304,13 @@ final class SheetComponent: Component {
         }
     }
 
+    /// Where the sheet `id`'s top is drawn at `t`, and the name of the anchor it rests at or heads to.
+    func top(of id: [UInt8], at t: Double) -> Double? { index(id).map { sheets[$0].motion.y(at: t) } }
+
+    func anchorName(of id: [UInt8]) -> [UInt8]? {
+        index(id).map { sheets[$0].style.anchors[sheets[$0].geometry.indices[sheets[$0].anchor]].name }
+    }
+
     func needsStep(at t: Double) -> Bool {
         if moved { return true }
         for s in sheets {
@@ -357,17 +364,13 @@ final class SheetComponent: Component {
             sheets[i].lastDy = 0
             sheets[i].dragStart = sheets[i].anchor
             sheets[i].contentMovedLast = false
-            if let h = sheets[i].handoff, let box = root.box(of: h.inner) {
-                scroll.beginDrag(box, at: t)
-                sheets[i].handoff?.contentStart = scroll.positions(at: t).offset(of: h.inner)
-                sheets[i].handoff?.contentDragging = true
-            }
+            if let h = sheets[i].handoff { sheets[i].handoff?.contentStart = scroll.positions(at: t).offset(of: h.inner) }
             moved = true
         case let .panChanged(id, _, dy):
             guard let i = index(id), sheets[i].motion.isDragging else { return }
             let delta = dy - sheets[i].lastDy
             sheets[i].lastDy = dy
-            split(i, delta)
+            split(i, delta, root, at: t)
             moved = true
         case let .panEnded(id, _, vy):
             guard let i = index(id), sheets[i].motion.isDragging else { return }
@@ -392,11 +395,11 @@ final class SheetComponent: Component {
     }
 
     /// Gives one move of the pointer (`delta`, down positive) to the sheet and its content.
-    private func split(_ i: Int, _ delta: Double) {
+    private func split(_ i: Int, _ delta: Double, _ root: LayoutBox, at t: Double) {
         guard let raw = sheets[i].motion.rawPosition else { return }
         var forSheet = delta
-        if var h = sheets[i].handoff, h.contentDragging,
-           let c = scroll.containers.first(where: { $0.id == h.inner }) {
+        if var h = sheets[i].handoff, let box = root.box(of: h.inner) {
+            let c = scroll.bounds(of: box, at: t)
             let content = h.contentStart - h.contentTranslation
             var forContent = 0.0
             if delta < 0 {
@@ -410,6 +413,8 @@ final class SheetComponent: Component {
                 forSheet = delta - forContent
             }
             if forContent != 0 {
+                // The content's drag begins with its first share (its indicator shows from then on).
+                if !h.contentDragging { scroll.beginDrag(box, at: t); h.contentDragging = true }
                 h.contentTranslation += forContent
                 sheets[i].handoff = h
                 scroll.drag(h.inner, dx: 0, dy: h.contentTranslation)
