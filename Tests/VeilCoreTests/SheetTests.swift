@@ -319,6 +319,62 @@ import Testing
         #expect(s.layout().box(of: Self.sheet) == nil)
     }
 
+    static func options(_ extra: String, hidden: Bool = false) throws -> Scene {
+        try SceneReader.read(Array("""
+        {"canvas": {"width": 400, "height": 800}, "root": {"type": "view", "id": "root", "children": [
+          {"type": "button", "id": "behind", "title": "Behind", "frame": {"x": 0, "y": 0, "width": 400, "height": 800}},
+          {"type": "sheet", "id": "sheet", "hidden": \(hidden), "anchors": ["expanded", {"ratio": 0.5}, "collapsed"] \(extra),
+           "children": [{"type": "stack", "id": "page", "children": [{"type": "button", "id": "inside", "title": "Inside", "height": 44}]},
+                        {"type": "view", "id": "second"}]}]}}
+        """.utf8), file: "options.json")
+    }
+
+    @Test func aSheetShownLaterSlidesUpFromBelow() throws {
+        let s = Session(scene: try Self.options("", hidden: true))
+        _ = s.tick(at: 0)
+        #expect(s.sheets.top(of: Self.sheet, at: 0) == nil)
+        try s.apply(.command(.set(node: Self.sheet, changes: [.hidden(false)])), at: 1)
+        _ = s.tick(at: 1)
+        #expect(s.sheets.top(of: Self.sheet, at: 1) == 800)
+        let midway = s.sheets.top(of: Self.sheet, at: 1.15)!
+        #expect(midway < 800 && midway > 700)
+        _ = s.tick(at: 3)
+        #expect(s.sheets.top(of: Self.sheet, at: 3) == 756)
+        try s.apply(.command(.set(node: Self.sheet, changes: [.hidden(true)])), at: 3.1)
+        _ = s.tick(at: 3.1)
+        #expect(s.sheets.top(of: Self.sheet, at: 3.1) == nil)
+    }
+
+    @Test func theCloseButtonPopsAPushedPage() throws {
+        let s = Session(scene: try Self.options(", \"closeButton\": true, \"initialAnchor\": 0"))
+        _ = s.tick(at: 0)
+        #expect(s.layout().box(of: utf8("sheet/close")) == nil)
+        try s.apply(.command(.sheet(node: Self.sheet, .push(utf8("second")))), at: 0.1)
+        _ = s.tick(at: 1)
+        #expect(s.layout().box(of: utf8("sheet/close")) != nil)
+        // 30×30 at 10 from the top right of the sheet, whose top is at 20.
+        try s.apply(.input(.pointer(PointerEvent(phase: .down, x: 385, y: 45))), at: 1.1)
+        try s.apply(.input(.pointer(PointerEvent(phase: .up, x: 385, y: 45))), at: 1.15)
+        _ = s.tick(at: 2)
+        let page = s.layout().box(of: utf8("second"))
+        #expect(page == nil || page!.node.hidden)
+    }
+
+    @Test func collapsedItCanKeepTouchesFromItsContent() throws {
+        let s = Session(scene: try Self.options(", \"cancelsTouchesInCollapsedState\": true"))
+        _ = s.tick(at: 0)
+        // The button inside a collapsed sheet does not take the tap: the sheet expands.
+        try s.apply(.input(.pointer(PointerEvent(phase: .down, x: 200, y: 800 - 44 + 20))), at: 0.1)
+        try s.apply(.input(.pointer(PointerEvent(phase: .up, x: 200, y: 800 - 44 + 20))), at: 0.15)
+        #expect(s.sheets.anchorName(of: Self.sheet) == utf8("expanded"))
+        _ = s.tick(at: 2)
+        // Expanded, it does.
+        try s.apply(.input(.pointer(PointerEvent(phase: .down, x: 200, y: 20 + 20))), at: 2.1)
+        try s.apply(.input(.pointer(PointerEvent(phase: .up, x: 200, y: 20 + 20))), at: 2.15)
+        let message = s.tick(at: 2.2).flatMap { try? WireDecoder.decode($0) }
+        #expect(message?.events.contains { $0.node == utf8("inside") } == true)
+    }
+
     @Test func draggingAndSettlingCostAFewBytesAndNothingOnceSettled() throws {
         let s = Session(scene: try Self.maps())
         _ = s.tick(at: 0)

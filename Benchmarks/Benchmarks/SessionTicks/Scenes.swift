@@ -22,6 +22,17 @@ enum Scenes {
         return scene
     }
 
+    /// The feed example with the maps example's sheet over it (no timelines): a sheet dragged over
+    /// a screen that shimmers.
+    static func sheetOverFeed() -> Scene {
+        var feed = example("feed")
+        feed.timeline = []
+        let maps = example("maps")
+        feed.root.children.append(maps.root.children.last!)
+        feed.safeArea = maps.safeArea
+        return feed
+    }
+
     /// `rows` list rows of `columns` cells each, on a 1000 × 1000 canvas: 100 × 100 is the 10,000-
     /// placeholder scene of the issue, 1 × 10 its 10-item counterpart. A card (`card`, 10 × 10 cells
     /// of its own) sits beside it when `card` is set, for the moving-card figure.

@@ -88,6 +88,20 @@ struct TickCase: Sendable {
         }
     }
 
+    /// A finger goes down on the sheet and moves every tick, up and down over 400 pt (a triangle
+    /// of 2 s): the sheet follows, rubber-bands at its top and hands over to its list and back.
+    static func draggingSheet(_ session: Session) -> TickRun {
+        func pointer(_ s: Session, _ phase: String, _ y: Double) {
+            try! s.apply(Scenes.command("{\"input\": {\"pointer\": {\"phase\": \"\(phase)\", \"x\": 200, \"y\": \(y), \"kind\": \"touch\"}}}"))
+        }
+        let run = TickRun(advanced(session, to: 0.5), at: 0.5) { s, k in
+            let phase = Double(k % 120) / 60  // 0 ..< 2
+            pointer(s, "move", 700 - 400 * (phase < 1 ? phase : 2 - phase))
+        }
+        pointer(session, "down", 700)
+        return run
+    }
+
     static let all: [TickCase] = [
         TickCase(name: "10k placeholders, static, nothing due") {
             TickRun(advanced(Session(scene: Scenes.grid(rows: 100, columns: 100)), to: 0.5), at: 0.5)
@@ -131,6 +145,13 @@ struct TickCase: Sendable {
         // momentum): a million rows, and a hundred (which bounce at the end).
         TickCase(name: "inbox of 1,000,000 rows, flung") { flinging(Scenes.inbox(rows: 1_000_000)) },
         TickCase(name: "inbox of 100 rows, flung") { flinging(Scenes.inbox(rows: 100)) },
+        // Sheets: dragged on the maps demo, and over the feed while its skeleton shimmers.
+        TickCase(name: "maps sheet dragged") { draggingSheet(Session(scene: Scenes.example("maps"))) },
+        TickCase(name: "sheet dragged over the shimmering feed") {
+            let s = Session(scene: Scenes.sheetOverFeed())
+            try! s.apply(Scenes.command("{\"command\": {\"skeleton\": {\"node\": \"feed\", \"show\": true, \"style\": \"sliding\"}}}"))
+            return draggingSheet(s)
+        },
         // The same card beside the 10,000 cells: the grid's layer is kept as it was.
         TickCase(name: "card of 100 items moved beside 10k cells") {
             TickRun(advanced(Session(scene: Scenes.grid(rows: 100, columns: 100, card: true)), to: 0.5), at: 0.5) { s, k in
@@ -208,6 +229,30 @@ enum Summary {
         }
         Swift.print("fling over 1,000,000 rows: \(moving.count) messages of ≤ 16 bytes (largest \(moving.max() ?? 0)), "
             + "\(entering.count) bringing rows (mean \(entering.isEmpty ? 0 : entering.reduce(0, +) / entering.count) bytes)")
+
+        // Pointer move to patch, in the session: applying one move of a drag and the tick that
+        // sends it, over 2,000 moves of the sheet over the shimmering feed.
+        let drag = TickCase.all.first { $0.name == "sheet dragged over the shimmering feed" }!.start()
+        for _ in 0 ..< 60 { _ = drag.tick() }
+        var latencies: [Double] = []
+        var sheetBytes: [Int] = []
+        let clock = ContinuousClock()
+        for _ in 0 ..< 2_000 {
+            let start = clock.now
+            let m = drag.tick()
+            let d = clock.now - start
+            latencies.append(Double(d.components.attoseconds) / 1e12 + Double(d.components.seconds) * 1e6)
+            if let m { sheetBytes.append(m.count) }
+        }
+        latencies.sort()
+        Swift.print("pointer move to patch (sheet over the shimmering feed): p50 \(f(latencies[1_000])) µs, "
+            + "p99 \(f(latencies[1_980])) µs, max \(f(latencies.last!)) µs; messages \(sheetBytes.count), "
+            + "largest \(sheetBytes.max() ?? 0) bytes (sheet, dim and the shimmer's paint)")
+        let maps = TickCase.all.first { $0.name == "maps sheet dragged" }!.start()
+        var mapsBytes: [Int] = []
+        for _ in 0 ..< 600 { if let m = maps.tick() { mapsBytes.append(m.count) } }
+        Swift.print("maps sheet dragged: \(mapsBytes.filter { $0 <= 16 }.count) of \(mapsBytes.count) messages ≤ 16 bytes "
+            + "(the others bring list rows or the list's indicator as the drag hands over)")
 
         // Cross-dissolves: bytes per message while they run.
         let feed = Session(scene: Scenes.example("feed"))

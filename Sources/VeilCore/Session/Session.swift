@@ -151,7 +151,9 @@ public final class Session {
                 decided = gestures.up(p.pointer, x: p.x, y: p.y, t: time) { id in
                     // A button taps when it is the topmost one there (UIControl); any other target
                     // (a sheet's header, its dim) when the pointer is still over it.
-                    if let button = Interaction.button(at: point, in: root, scroll: positions) { return button.node.id == id }
+                    if case .button = root.box(of: id)?.node.kind {
+                        return Interaction.button(at: point, in: root, scroll: positions)?.node.id == id
+                    }
                     return Interaction.boxes(at: point, in: root, scroll: positions).contains { $0.node.id == id }
                 }
             case .cancel:

@@ -159,6 +159,8 @@ final class SheetComponent: Component {
         let palette = Palette.of(context.scene.appearance)
         for child in root.children {
             guard let style = child.sheet else { children.append(child); continue }
+            // A hidden sheet is not presented: it has no state, and showing it slides it in.
+            guard !child.hidden else { continue }
             seen.append(child.id)
             let i = state(for: child, style, width: width, height: height, safeArea: context.scene.safeArea)
             guard let i, !sheets[i].closed else { continue }
@@ -202,6 +204,14 @@ final class SheetComponent: Component {
                 chevron.interactive = false
                 pages.append(chevron)
             }
+            if s.style.closeButton && s.stack.count > 1 && s.slide == nil {
+                var close = Node(id: child.id + utf8("/close"), kind: .button(Self.closeStyle))
+                close.frame = Rect(x: width - 40, y: 10, width: 30, height: 30)
+                close.cornerRadius = 15
+                close.padding = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
+                close.background = Color(r: 118, g: 118, b: 128, a: 31)
+                pages.append(close)
+            }
             var grabber = Node(id: child.id + utf8("/grabber"), kind: .button(Self.grabberStyle))
             grabber.frame = Rect(x: width / 2 - 30, y: 0, width: 60, height: 20)
             grabber.background = Color(r: 0, g: 0, b: 0, a: 0)
@@ -210,9 +220,20 @@ final class SheetComponent: Component {
             children.append(sheet)
         }
         sheets.removeAll { !seen.contains($0.id) }
+        presentedBefore = true
         out.children = children
         return out
     }
+
+    static let closeStyle: ButtonStyle = {
+        var style = ButtonStyle()
+        style.title = utf8("×")
+        style.fontSize = 20
+        style.fontWeight = 500
+        style.titleColor = Color(r: 60, g: 60, b: 67, a: 153)
+        style.action = utf8("close")
+        return style
+    }()
 
     static let grabberStyle: ButtonStyle = {
         var style = ButtonStyle()
@@ -232,8 +253,15 @@ final class SheetComponent: Component {
         let geometry = SheetGeometry(styleNow, canvasHeight: height, safeArea: safeArea, fitHeight: fit)
         guard let i = existing else {
             let start = style.initialAnchor.flatMap { geometry.position(ofAnchor: $0) } ?? geometry.ys.count - 1
-            var motion = SheetMotion(at: geometry.ys[start])
+            // On screen from the start it is at its anchor; presented later, it slides up from below.
+            var motion = SheetMotion(at: presentedBefore ? height : geometry.ys[start])
             Self.bound(&motion, geometry, style)
+            if presentedBefore {
+                motion.freeBelow = true
+                motion.move(to: geometry.ys[start], animated: true, at: time)
+                motion.freeBelow = style.dismissible
+                moved = true
+            }
             sheets.append(Sheet(id: node.id, style: styleNow, geometry: geometry, motion: motion, anchor: start, stack: stack))
             return sheets.count - 1
         }
@@ -264,6 +292,9 @@ final class SheetComponent: Component {
         motion.dimension = geometry.height
         if style.dismissible { motion.freeBelow = true }
     }
+
+    /// Set after the first install: sheets that appear later are presented (they slide in).
+    private var presentedBefore = false
 
     /// The session's time at the last settle (install has no time of its own).
     private var time = 0.0
@@ -341,6 +372,10 @@ final class SheetComponent: Component {
         guard let s = chain.firstIndex(where: { index($0.id) != nil && $0.wants.contains(.panY) }),
               let i = index(chain[s].id) else { return }
         sheets[i].handoff = nil
+        if sheets[i].style.cancelsTouchesInCollapsedState, sheets[i].anchor == sheets[i].geometry.ys.count - 1 {
+            // Collapsed: the content takes nothing; the sheet takes the tap (and expands) or the pan.
+            for k in 0 ..< s { chain[k].wants = [] }
+        }
         for k in 0 ..< s where chain[k].wants.contains(.panY) {
             guard let box = root.box(of: chain[k].id), box.node.scrolls, box.node.scrollAxis == .vertical else { continue }
             chain[k].wants.remove(.panY)
@@ -381,7 +416,8 @@ final class SheetComponent: Component {
         case let .tap(id):
             if let i = index(id) {
                 let y = sheets[i].motion.y(at: t)
-                if sheets[i].style.expandsOnHeaderTap, downPoint.y - y < sheets[i].style.headerHeight,
+                let cancels = sheets[i].style.cancelsTouchesInCollapsedState
+                if sheets[i].style.expandsOnHeaderTap, cancels || downPoint.y - y < sheets[i].style.headerHeight,
                    sheets[i].anchor == sheets[i].geometry.ys.count - 1, sheets[i].geometry.ys.count > 1 {
                     go(i, to: 0, animated: true, at: t)
                 }
@@ -389,6 +425,11 @@ final class SheetComponent: Component {
                 if sheets[i].anchor == 0 { go(i, to: sheets[i].geometry.ys.count - 1, animated: true, at: t) }
             } else if let i = sheets.firstIndex(where: { $0.id + utf8("/grabber") == id }) {
                 cycle(i, at: t)
+            } else if let i = sheets.firstIndex(where: { $0.id + utf8("/close") == id }),
+                      sheets[i].stack.count > 1, sheets[i].slide == nil {
+                slide(i, sheets[i].topPage, popping: true, at: t)
+                report("pagePopped", sheets[i].id, sheets[i].topPage)
+                moved = true
             }
         case .pressBegan, .pressCancelled: break
         }

@@ -19,6 +19,10 @@ public struct SheetStyle: Sendable {
     /// ask first (it springs back and the host gets `dismissRequested`).
     public var dismissible = false
     public var confirmsDismiss = false
+    /// While collapsed, a touch on the sheet's content does not reach it (a tap expands instead).
+    public var cancelsTouchesInCollapsedState = false
+    /// A close button (30×30, 10 from the top right) on pushed pages: it pops the page.
+    public var closeButton = false
     /// The chevron at the top (30×4, 5 from the top) and the top corners' radius.
     public var chevron = false
     public var cornerRadius = 10.0
@@ -78,6 +82,8 @@ enum SheetKeys {
         Field("dismissible") { d, m, c throws(SceneError) in d.style.dismissible = try c.bool(m) },
         Field("confirmsDismiss") { d, m, c throws(SceneError) in d.style.confirmsDismiss = try c.bool(m) },
         Field("chevron") { d, m, c throws(SceneError) in d.style.chevron = try c.bool(m) },
+        Field("cancelsTouchesInCollapsedState") { d, m, c throws(SceneError) in d.style.cancelsTouchesInCollapsedState = try c.bool(m) },
+        Field("closeButton") { d, m, c throws(SceneError) in d.style.closeButton = try c.bool(m) },
         Field("sheetCornerRadius") { d, m, c throws(SceneError) in d.style.cornerRadius = try c.number(m, 0 ... 100) },
         Field("headerHeight") { d, m, c throws(SceneError) in d.style.headerHeight = try c.number(m, 0 ... 1_000) },
         CommonNodeKeys.children(),
