@@ -556,27 +556,28 @@ final class SheetComponent: Component {
             case utf8("ArrowDown"): go(i, to: sheets[i].anchor + 1, animated: true, at: t)
             case utf8("Home"): go(i, to: 0, animated: true, at: t)
             case utf8("End"): go(i, to: n - 1, animated: true, at: t)
-            case utf8("Escape"): escape(i, at: t)
+            case utf8("Escape"): _ = escape(i, at: t)
             default: return false
             }
             return true
         }
         if k.key == utf8("Escape"), let i = sheets.lastIndex(where: { !$0.closed && !$0.closing }) {
-            escape(i, at: t)
-            return true
+            return escape(i, at: t)
         }
         return false
     }
 
-    private func escape(_ i: Int, at t: Double) {
+    /// Collapses, or closes (or asks to) a collapsed dismissible sheet; false when it did neither.
+    private func escape(_ i: Int, at t: Double) -> Bool {
         let last = sheets[i].geometry.ys.count - 1
-        if sheets[i].anchor < last { go(i, to: last, animated: true, at: t); return }
-        guard sheets[i].style.dismissible else { return }
+        if sheets[i].anchor < last { go(i, to: last, animated: true, at: t); return true }
+        guard sheets[i].style.dismissible else { return false }
         if sheets[i].style.confirmsDismiss {
             sheets[i].askedToDismiss = true
             report("dismissRequested", sheets[i].id)
         } else {
             dismiss(i, velocity: 0, at: t)
         }
+        return true
     }
 }
