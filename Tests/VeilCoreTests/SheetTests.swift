@@ -245,6 +245,31 @@ import Testing
         #expect(s.sheets.anchorName(of: Self.sheet) == utf8("peek"))
     }
 
+    @Test func focusStaysInAnExpandedSheetAndReturnsWhenItCollapses() throws {
+        let s = Session(scene: try Self.options(""))
+        _ = s.tick(at: 0)
+        func key(_ k: String, shift: Bool = false, at t: Double) {
+            try! s.apply(.input(.key(KeyEvent(phase: .down, key: Array(k.utf8), shift: shift))), at: t)
+        }
+        key("Tab", at: 0.1)
+        #expect(s.focused == utf8("behind"))
+        try s.apply(.command(.sheet(node: Self.sheet, .expand)), at: 0.2)
+        _ = s.tick(at: 0.3)
+        #expect(s.focused == nil)  // moved into the sheet: the next Tab takes its first button
+        key("Tab", at: 0.4)
+        #expect(s.focused == utf8("inside"))
+        key("Tab", at: 0.5)
+        #expect(s.focused == utf8("sheet/grabber"))
+        key("Tab", at: 0.6)
+        #expect(s.focused == utf8("inside"))  // around, never out to the content behind
+        key("Tab", shift: true, at: 0.7)
+        #expect(s.focused == utf8("sheet/grabber"))
+        key("Escape", at: 0.8)
+        _ = s.tick(at: 0.9)
+        #expect(s.sheets.anchorName(of: Self.sheet) == utf8("collapsed"))
+        #expect(s.focused == utf8("behind"))  // back where it was
+    }
+
     @Test func tappingTheDimCollapsesAndTheHeaderExpands() throws {
         let s = Session(scene: try Self.maps())
         _ = s.tick(at: 0)

@@ -12,6 +12,31 @@ public struct Interaction: Sendable {
     /// most, so a list (a Dictionary would pull hashing into veil.wasm).
     private var tracking: [(pointer: Int, button: [UInt8], inside: Bool)] = []
     public private(set) var focused: [UInt8]? = nil
+    /// What had the focus when a focus trap began, given back when it ends.
+    private var focusBeforeTrap: [UInt8]?? = nil
+
+    /// Whether a focus trap begins or ends with `trap` (the id of what traps, or nil).
+    func trapChanges(to trap: [UInt8]?) -> Bool { (trap != nil) != (focusBeforeTrap != nil) }
+
+    /// A modal sheet expanded (`trap` its id) or went away (nil): focus moves in — kept when it
+    /// is inside already (`keep`), else to nothing yet, so the next Tab takes the first focusable
+    /// inside — or back to where it was. True when the focus changed.
+    mutating func trapFocus(_ trap: [UInt8]?, keep: Bool) -> Bool {
+        switch (trap, focusBeforeTrap) {
+        case (.some, .none):
+            focusBeforeTrap = .some(focused)
+            guard !keep, focused != nil else { return false }
+            focused = nil
+            return true
+        case (.none, .some(let before)):
+            focusBeforeTrap = nil
+            let changed = focused != before
+            focused = before
+            return changed
+        default:
+            return false
+        }
+    }
 
     public init() {}
 
@@ -103,20 +128,23 @@ public struct Interaction: Sendable {
     }
 
     /// Applies a key event; returns the event to report, if any.
-    public mutating func key(_ k: KeyEvent, in root: LayoutBox) -> HostEvent? {
+    /// A key going down. With a `trap` (an expanded modal sheet), Tab cycles through the
+    /// focusables inside it and never leaves.
+    public mutating func key(_ k: KeyEvent, in root: LayoutBox, trap: LayoutBox? = nil) -> HostEvent? {
         guard k.phase == .down else { return nil }
         switch k.key {
         case utf8("Tab"):
             // Through the focusables in order; past the last (or, with Shift, before the first)
             // focus leaves the canvas: the host moves it to the page's next element.
-            let buttons = Interaction.buttons(in: root)
+            let buttons = Interaction.buttons(in: trap ?? root)
             let current = buttons.firstIndex { $0.box.node.id == focused }
-            let next: Int
+            var next: Int
             if let current {
                 next = current + (k.shift ? -1 : 1)
             } else {
                 next = k.shift ? buttons.count - 1 : 0
             }
+            if trap != nil, !buttons.isEmpty { next = (next + buttons.count) % buttons.count }
             guard buttons.indices.contains(next) else {
                 focused = nil
                 return HostEvent(name: utf8("focusExit"), node: k.shift ? utf8("previous") : utf8("next"))

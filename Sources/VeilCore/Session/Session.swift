@@ -166,7 +166,8 @@ public final class Session {
             let before = interaction.drawnState
             let root = layout()
             for component in components where component.key(k, focused: interaction.focused, in: root, at: time) { return }
-            if let event = interaction.key(k, in: root) { report(event) }
+            let trap = sheets.focusTrap.flatMap { root.box(of: $0) }
+            if let event = interaction.key(k, in: root, trap: trap) { report(event) }
             if interaction.drawnState != before { needsRender = true }
         case let .wheel(w):
             guard w.x.isFinite, w.y.isFinite, w.dx.isFinite, w.dy.isFinite else { throw SessionError("wheel values must be finite") }
@@ -312,6 +313,17 @@ public final class Session {
         }
     }
 
+    /// The focused button's id, if any: for tests.
+    var focused: [UInt8]? { interaction.focused }
+
+    /// Keyboard focus stays inside an expanded modal sheet and returns when it collapses or goes.
+    private func updateFocusTrap() {
+        let trap = sheets.focusTrap
+        guard interaction.trapChanges(to: trap) else { return }
+        let inside = trap.flatMap { id in interaction.focused.flatMap { layout().box(of: id)?.box(of: $0) } } != nil
+        if interaction.trapFocus(trap, keep: inside) { needsRender = true }
+    }
+
     /// Where scroll containers and sheets are at `t`: what layout, drawing and hit-testing read.
     private func positions(at t: Double) -> ScrollPositions {
         var p = scroll.positions(at: t)
@@ -350,5 +362,6 @@ public final class Session {
         if changed { invalidate() }
         for event in scroll.takeEvents() { report(event) }
         for event in sheets.takeEvents() { report(event) }
+        updateFocusTrap()
     }
 }

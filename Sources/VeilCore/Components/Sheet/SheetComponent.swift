@@ -342,6 +342,12 @@ final class SheetComponent: Component {
         index(id).map { sheets[$0].style.anchors[sheets[$0].geometry.indices[sheets[$0].anchor]].name }
     }
 
+    /// The sheet that keeps keyboard focus inside it: the last one expanded to its top anchor,
+    /// where it dims what is behind (modal).
+    var focusTrap: [UInt8]? {
+        sheets.last { !$0.closed && !$0.closing && $0.anchor == 0 && $0.geometry.dim(at: $0.geometry.top) > 0 }?.id
+    }
+
     func needsStep(at t: Double) -> Bool {
         if moved { return true }
         for s in sheets {
