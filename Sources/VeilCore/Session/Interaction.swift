@@ -53,6 +53,9 @@ public struct Interaction: Sendable {
         return false
     }
 
+    /// Whether a press of `pointer` is being followed (its moves then need hit-testing).
+    func tracks(_ pointer: Int) -> Bool { trackIndex(pointer) != nil }
+
     private func trackIndex(_ pointer: Int) -> Int? {
         tracking.firstIndex { $0.pointer == pointer }
     }

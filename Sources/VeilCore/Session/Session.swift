@@ -132,7 +132,8 @@ public final class Session {
             guard p.x.isFinite, p.y.isFinite else { throw SessionError("pointer position must be finite") }
             let before = interaction.drawnState
             let root = layout()
-            let positions = self.positions(at: time)
+            // A move hit-tests only while it follows a press (a drag's moves need no positions).
+            let positions = p.phase == .move && !interaction.tracks(p.pointer) ? ScrollPositions() : self.positions(at: time)
             let point = Point(x: p.x, y: p.y)
             let decided: [GestureRouter.Event]
             switch p.phase {

@@ -11,8 +11,10 @@
 /// to whichever moved last (a spring for the sheet, momentum for the content). Wheels likewise.
 final class SheetComponent: Component {
     struct Handoff {
-        /// The scroll container the pointer went down over, in the sheet's top page.
+        /// The scroll container the pointer went down over, in the sheet's top page (its box as
+        /// laid out then: a pan moves nothing that changes its id or lengths before it drags it).
         var inner: [UInt8]
+        var box: LayoutBox
         /// The content's raw offset and the translation given to it so far.
         var contentStart: Double
         var contentTranslation = 0.0
@@ -21,6 +23,8 @@ final class SheetComponent: Component {
 
     struct Sheet {
         var id: [UInt8]
+        /// Ids and keys derived from `id`, made once (ticks read them).
+        var keys: (dim: [UInt8], page: [UInt8], grabber: [UInt8], close: [UInt8])
         var style: SheetStyle
         var geometry: SheetGeometry
         var motion: SheetMotion
@@ -168,7 +172,7 @@ final class SheetComponent: Component {
             let top = s.geometry.top
             let sheetHeight = max(1, height - top)
 
-            var dim = Node(id: child.id + utf8("/dim"), kind: .view)
+            var dim = Node(id: s.keys.dim, kind: .view)
             dim.frame = Rect(x: 0, y: 0, width: width, height: height)
             dim.background = Color(r: 0, g: 0, b: 0)
             dim.link = PositionLink(key: dim.id, role: .opacity)
@@ -191,7 +195,7 @@ final class SheetComponent: Component {
                 if page.background == nil { page.background = sheet.background }
                 page.cornerRadius = max(page.cornerRadius, s.style.cornerRadius)
                 if s.slide != nil { page.interactive = false }
-                if page.id == sliding { page.link = PositionLink(key: child.id + utf8("/page"), role: .offsetY) }
+                if page.id == sliding { page.link = PositionLink(key: s.keys.page, role: .offsetY) }
                 pages.append(page)
             }
             // The sliding page lies above the one it covers or reveals.
@@ -205,14 +209,14 @@ final class SheetComponent: Component {
                 pages.append(chevron)
             }
             if s.style.closeButton && s.stack.count > 1 && s.slide == nil {
-                var close = Node(id: child.id + utf8("/close"), kind: .button(Self.closeStyle))
+                var close = Node(id: s.keys.close, kind: .button(Self.closeStyle))
                 close.frame = Rect(x: width - 40, y: 10, width: 30, height: 30)
                 close.cornerRadius = 15
                 close.padding = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
                 close.background = Color(r: 118, g: 118, b: 128, a: 31)
                 pages.append(close)
             }
-            var grabber = Node(id: child.id + utf8("/grabber"), kind: .button(Self.grabberStyle))
+            var grabber = Node(id: s.keys.grabber, kind: .button(Self.grabberStyle))
             grabber.frame = Rect(x: width / 2 - 30, y: 0, width: 60, height: 20)
             grabber.background = Color(r: 0, g: 0, b: 0, a: 0)
             pages.append(grabber)
@@ -262,7 +266,8 @@ final class SheetComponent: Component {
                 motion.freeBelow = style.dismissible
                 moved = true
             }
-            sheets.append(Sheet(id: node.id, style: styleNow, geometry: geometry, motion: motion, anchor: start, stack: stack))
+            let keys = (node.id + utf8("/dim"), node.id + utf8("/page"), node.id + utf8("/grabber"), node.id + utf8("/close"))
+            sheets.append(Sheet(id: node.id, keys: keys, style: styleNow, geometry: geometry, motion: motion, anchor: start, stack: stack))
             return sheets.count - 1
         }
         let before = sheets[i].geometry
@@ -330,8 +335,8 @@ final class SheetComponent: Component {
         for s in sheets where !s.closed {
             let y = s.motion.y(at: t)
             positions.links.append((s.id, y - s.geometry.top))
-            positions.links.append((s.id + utf8("/dim"), Self.dimAlpha * s.geometry.dim(at: y)))
-            if let slide = s.slide { positions.links.append((s.id + utf8("/page"), slide.value.value(at: t))) }
+            positions.links.append((s.keys.dim, Self.dimAlpha * s.geometry.dim(at: y)))
+            if let slide = s.slide { positions.links.append((s.keys.page, slide.value.value(at: t))) }
         }
     }
 
@@ -366,7 +371,8 @@ final class SheetComponent: Component {
 
     func gestures(on box: LayoutBox) -> GestureTarget.Interests {
         if box.node.sheet != nil, let i = index(box.node.id), sheets[i].slide == nil, !sheets[i].closing { return [.panY, .tap] }
-        if box.node.link?.role == .opacity, let i = index(Array(box.node.id.dropLast(4))), sheets[i].style.collapsesOnDimTap {
+        if box.node.link?.role == .opacity, let i = sheets.firstIndex(where: { $0.keys.dim == box.node.id }),
+           sheets[i].style.collapsesOnDimTap {
             return .tap
         }
         return []
@@ -386,7 +392,7 @@ final class SheetComponent: Component {
             guard let box = root.box(of: chain[k].id), box.node.scrolls, box.node.scrollAxis == .vertical else { continue }
             chain[k].wants.remove(.panY)
             if sheets[i].handoff == nil {
-                sheets[i].handoff = Handoff(inner: chain[k].id, contentStart: scroll.positions(at: t).offset(of: chain[k].id))
+                sheets[i].handoff = Handoff(inner: chain[k].id, box: box, contentStart: scroll.positions(at: t).offset(of: chain[k].id))
             }
         }
         // A touch on a moving sheet catches it where it is drawn.
@@ -411,7 +417,7 @@ final class SheetComponent: Component {
             guard let i = index(id), sheets[i].motion.isDragging else { return }
             let delta = dy - sheets[i].lastDy
             sheets[i].lastDy = dy
-            split(i, delta, root, at: t)
+            split(i, delta, at: t)
             moved = true
         case let .panEnded(id, _, vy):
             guard let i = index(id), sheets[i].motion.isDragging else { return }
@@ -427,11 +433,11 @@ final class SheetComponent: Component {
                    sheets[i].anchor == sheets[i].geometry.ys.count - 1, sheets[i].geometry.ys.count > 1 {
                     go(i, to: 0, animated: true, at: t)
                 }
-            } else if id.count > 4, let i = index(Array(id.dropLast(4))), id.suffix(4) == utf8("/dim") {
+            } else if let i = sheets.firstIndex(where: { $0.keys.dim == id }) {
                 if sheets[i].anchor == 0 { go(i, to: sheets[i].geometry.ys.count - 1, animated: true, at: t) }
-            } else if let i = sheets.firstIndex(where: { $0.id + utf8("/grabber") == id }) {
+            } else if let i = sheets.firstIndex(where: { $0.keys.grabber == id }) {
                 cycle(i, at: t)
-            } else if let i = sheets.firstIndex(where: { $0.id + utf8("/close") == id }),
+            } else if let i = sheets.firstIndex(where: { $0.keys.close == id }),
                       sheets[i].stack.count > 1, sheets[i].slide == nil {
                 slide(i, sheets[i].topPage, popping: true, at: t)
                 report("pagePopped", sheets[i].id, sheets[i].topPage)
@@ -442,10 +448,11 @@ final class SheetComponent: Component {
     }
 
     /// Gives one move of the pointer (`delta`, down positive) to the sheet and its content.
-    private func split(_ i: Int, _ delta: Double, _ root: LayoutBox, at t: Double) {
+    private func split(_ i: Int, _ delta: Double, at t: Double) {
         guard let raw = sheets[i].motion.rawPosition else { return }
         var forSheet = delta
-        if var h = sheets[i].handoff, let box = root.box(of: h.inner) {
+        if var h = sheets[i].handoff {
+            let box = h.box
             let c = scroll.bounds(of: box, at: t)
             let content = h.contentStart - h.contentTranslation
             var forContent = 0.0
@@ -554,7 +561,7 @@ final class SheetComponent: Component {
     /// or asks to, when collapsed and dismissible). Escape anywhere collapses an expanded sheet.
     func key(_ k: KeyEvent, focused: [UInt8]?, in root: LayoutBox, at t: Double) -> Bool {
         guard k.phase == .down else { return false }
-        if let focused, let i = sheets.firstIndex(where: { $0.id + utf8("/grabber") == focused && !$0.closed }) {
+        if let focused, let i = sheets.firstIndex(where: { $0.keys.grabber == focused && !$0.closed }) {
             let n = sheets[i].geometry.ys.count
             switch k.key {
             case utf8("Enter"), utf8(" "): cycle(i, at: t)
