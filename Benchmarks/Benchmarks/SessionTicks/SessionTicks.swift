@@ -90,15 +90,16 @@ struct TickCase: Sendable {
 
     /// A finger goes down on the sheet and moves every tick, up and down over 400 pt (a triangle
     /// of 2 s): the sheet follows, rubber-bands at its top and hands over to its list and back.
+    /// Each tick applies one pointer move (built, not parsed: the session's cost alone) and ticks.
     static func draggingSheet(_ session: Session) -> TickRun {
-        func pointer(_ s: Session, _ phase: String, _ y: Double) {
-            try! s.apply(Scenes.command("{\"input\": {\"pointer\": {\"phase\": \"\(phase)\", \"x\": 200, \"y\": \(y), \"kind\": \"touch\"}}}"))
+        func pointer(_ s: Session, _ phase: PointerPhase, _ y: Double) {
+            try! s.apply(.input(.pointer(PointerEvent(phase: phase, x: 200, y: y, kind: .touch))))
         }
         let run = TickRun(advanced(session, to: 0.5), at: 0.5) { s, k in
             let phase = Double(k % 120) / 60  // 0 ..< 2
-            pointer(s, "move", 700 - 400 * (phase < 1 ? phase : 2 - phase))
+            pointer(s, .move, 700 - 400 * (phase < 1 ? phase : 2 - phase))
         }
-        pointer(session, "down", 700)
+        pointer(session, .down, 700)
         return run
     }
 
