@@ -476,8 +476,22 @@ private struct RenderPass {
                                                  stops: style.stops))
             emit(item)
         case .view, .stack, .scroll, .list:
+            if node.sheet?.shadow == true { drawSheetShadow(node, box.frame, opacity, clip) }
             drawBackground(node, box.frame, opacity, clip)
         }
+    }
+
+    /// A sheet's shadow: black fading from 12 % at its top edge to nothing `SheetStyle.shadowHeight`
+    /// above it, across its width (under its rounded corners too), in its own layer so it moves with it.
+    private mutating func drawSheetShadow(_ node: Node, _ frame: Rect, _ opacity: Double, _ clip: Rect?) {
+        let h = SheetStyle.shadowHeight
+        let r = Rect(x: frame.x, y: frame.y - h, width: frame.width, height: h + node.cornerRadius)
+        var item = makeItem(node, "shadow", .rect, r, opacity, clip)
+        let o = origin
+        item.fill = paints.reference(.linear(x0: 0, y0: Fixed.from(r.y - o.y), x1: 0, y1: Fixed.from(frame.y + node.cornerRadius - o.y),
+                                             stops: [GradientStop(offset: 0, color: Color(r: 0, g: 0, b: 0, a: 0)),
+                                                     GradientStop(offset: 65535, color: Color(r: 0, g: 0, b: 0, a: 31))]))
+        emit(item)
     }
 
     /// A skeleton leaf's placeholders (lines for a label, else one box) in the skeleton's paint.

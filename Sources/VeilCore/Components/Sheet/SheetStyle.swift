@@ -23,6 +23,9 @@ public struct SheetStyle: Sendable {
     public var cancelsTouchesInCollapsedState = false
     /// A close button (30×30, 10 from the top right) on pushed pages: it pops the page.
     public var closeButton = false
+    /// A soft shadow above its top edge (`shadowHeight` points, black fading in to 12 %).
+    public var shadow = true
+    static let shadowHeight = 12.0
     /// The chevron at the top (30×4, 5 from the top) and the top corners' radius.
     public var chevron = false
     public var cornerRadius = 10.0
@@ -82,6 +85,7 @@ enum SheetKeys {
         Field("dismissible") { d, m, c throws(SceneError) in d.style.dismissible = try c.bool(m) },
         Field("confirmsDismiss") { d, m, c throws(SceneError) in d.style.confirmsDismiss = try c.bool(m) },
         Field("chevron") { d, m, c throws(SceneError) in d.style.chevron = try c.bool(m) },
+        Field("shadow") { d, m, c throws(SceneError) in d.style.shadow = try c.bool(m) },
         Field("cancelsTouchesInCollapsedState") { d, m, c throws(SceneError) in d.style.cancelsTouchesInCollapsedState = try c.bool(m) },
         Field("closeButton") { d, m, c throws(SceneError) in d.style.closeButton = try c.bool(m) },
         Field("sheetCornerRadius") { d, m, c throws(SceneError) in d.style.cornerRadius = try c.number(m, 0 ... 100) },
