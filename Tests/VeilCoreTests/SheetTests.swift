@@ -293,6 +293,17 @@ import Testing
         #expect(s.sheets.anchorName(of: Self.sheet) == utf8("half"))
     }
 
+    @Test func aResizeKeepsTheAnchor() throws {
+        let s = Session(scene: try Self.maps())
+        _ = s.tick(at: 0)
+        #expect(s.sheets.anchorName(of: Self.sheet) == utf8("half"))
+        try s.apply(.input(.resize(width: 700, height: 600)), at: 0.5)
+        _ = s.tick(at: 0.5)
+        // Half of the safe area 47 … 566.
+        #expect(s.sheets.top(of: Self.sheet, at: 0.5) == 47 + 0.5 * (600 - 47 - 34))
+        #expect(s.layout().box(of: Self.sheet)?.frame.width == 700)
+    }
+
     @Test func pagesPushAndPopWithASlide() throws {
         let s = Session(scene: try Self.maps())
         _ = s.tick(at: 0)
