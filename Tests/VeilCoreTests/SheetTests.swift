@@ -293,6 +293,22 @@ import Testing
         #expect(s.sheets.anchorName(of: Self.sheet) == utf8("half"))
     }
 
+    @Test func cornersSquareOffAsItReachesTheTop() throws {
+        let s = Session(scene: try Self.options(", \"animatesCorners\": true, \"initialAnchor\": 1"))
+        func radius(at t: Double) -> Int32? {
+            var found: Int32? = nil
+            func walk(_ items: [Item]) { for i in items { if s.itemKey(i.id) == utf8("sheet#bg") { found = i.cornerRadius }; walk(i.children) } }
+            _ = s.tick(at: t)
+            walk(s.frame(at: t).items)
+            return found
+        }
+        #expect(radius(at: 0) == Fixed.from(10))
+        try s.apply(.command(.sheet(node: Self.sheet, .expand)), at: 0.1)
+        let midway = radius(at: 0.2)!
+        #expect(midway > 0 && midway < Fixed.from(10))
+        #expect(radius(at: 2) == 0)
+    }
+
     @Test func aResizeKeepsTheAnchor() throws {
         let s = Session(scene: try Self.maps())
         _ = s.tick(at: 0)

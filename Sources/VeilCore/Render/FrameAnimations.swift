@@ -22,7 +22,8 @@ enum AnimatedField: Sendable {
     case refreshSpinner(id: UInt32, node: [UInt8], RefreshAnimator)
     /// Infinite scroll's footer activity indicator: shown and turning while loading.
     case loadMoreSpinner(id: UInt32, node: [UInt8])
-    /// A layer field a component drives (`PositionLink`): y = base + value, or opacity = value.
+    /// A field a component drives (`PositionLink`): a layer's y = base + value or its opacity, or
+    /// a background's corner radius = value.
     case link(id: UInt32, key: [UInt8], role: PositionLink.Role, base: Double)
 
     var isScroll: Bool {
@@ -132,7 +133,11 @@ struct FrameAnimations {
                         new.opacity = Fixed.opacity(loading ? 1 : 0)
                     case let .link(_, key, role, base):
                         let value = scroll?.link(key) ?? 0
-                        if role == .offsetY { new.y = Fixed.from(base + value) } else { new.opacity = Fixed.opacity(value) }
+                        switch role {
+                        case .offsetY: new.y = Fixed.from(base + value)
+                        case .opacity: new.opacity = Fixed.opacity(value)
+                        case .cornerRadius: new.cornerRadius = Fixed.from(value)
+                        }
                     case .paint: break
                     }
                     let changed = ItemFields.differing(item, new)

@@ -294,6 +294,8 @@ private struct RenderPass {
         case .opacity:
             animations.append(.link(id: layer.id, key: link.key, role: .opacity, base: 0))
             layer.opacity = Fixed.opacity(value)
+        case .cornerRadius:
+            break  // a background's, drawn with it
         }
     }
 
@@ -555,6 +557,10 @@ private struct RenderPass {
         guard node.background != nil || border != nil else { return }
         var item = makeItem(node, "bg", .rect, r, opacity, clip)
         item.cornerRadius = Fixed.from(node.cornerRadius)
+        if let key = node.link?.cornerRadius {
+            item.cornerRadius = Fixed.from(scroll.link(key))
+            animations.append(.link(id: item.id, key: key, role: .cornerRadius, base: 0))
+        }
         if let bg = node.background { item.fill = paints.solid(bg) }
         if let border {
             item.stroke = paints.solid(border)

@@ -216,6 +216,7 @@ public struct Interaction: Sendable {
             switch link.role {
             case .offsetY: shift.y -= scroll.link(link.key)
             case .opacity: if scroll.link(link.key) <= 0.001 { return }
+            case .cornerRadius: break
             }
         }
         let target = Target(box: box, clip: clip, shift: shift)

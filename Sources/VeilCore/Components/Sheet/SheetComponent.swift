@@ -24,7 +24,7 @@ final class SheetComponent: Component {
     struct Sheet {
         var id: [UInt8]
         /// Ids and keys derived from `id`, made once (ticks read them).
-        var keys: (dim: [UInt8], page: [UInt8], grabber: [UInt8], close: [UInt8])
+        var keys: (dim: [UInt8], page: [UInt8], grabber: [UInt8], close: [UInt8], corners: [UInt8])
         var style: SheetStyle
         var geometry: SheetGeometry
         var motion: SheetMotion
@@ -183,7 +183,8 @@ final class SheetComponent: Component {
             sheet.width = nil; sheet.height = nil
             if sheet.background == nil { sheet.background = palette.background }
             sheet.cornerRadius = s.style.cornerRadius
-            sheet.link = PositionLink(key: child.id, role: .offsetY)
+            sheet.link = PositionLink(key: child.id, role: .offsetY,
+                                      cornerRadius: s.style.animatesCorners ? s.keys.corners : nil)
             let sliding = s.slide?.page
             var pages: [Node] = []
             for var page in child.children {
@@ -191,9 +192,11 @@ final class SheetComponent: Component {
                 let underSlide = s.slide != nil && s.stack.count >= 2 && page.id == s.stack[s.stack.count - 2]
                 page.hidden = page.hidden || !(onTop || underSlide || page.id == sliding)
                 page.frame = Rect(x: 0, y: 0, width: width, height: sheetHeight)
-                // A page covers the one under it while it slides.
-                if page.background == nil { page.background = sheet.background }
-                page.cornerRadius = max(page.cornerRadius, s.style.cornerRadius)
+                // A sliding page covers the one under it.
+                if page.id == sliding {
+                    if page.background == nil { page.background = sheet.background }
+                    page.cornerRadius = max(page.cornerRadius, s.style.cornerRadius)
+                }
                 if s.slide != nil { page.interactive = false }
                 if page.id == sliding { page.link = PositionLink(key: s.keys.page, role: .offsetY) }
                 pages.append(page)
@@ -266,7 +269,8 @@ final class SheetComponent: Component {
                 motion.freeBelow = style.dismissible
                 moved = true
             }
-            let keys = (node.id + utf8("/dim"), node.id + utf8("/page"), node.id + utf8("/grabber"), node.id + utf8("/close"))
+            let keys = (node.id + utf8("/dim"), node.id + utf8("/page"), node.id + utf8("/grabber"), node.id + utf8("/close"),
+                        node.id + utf8("/corners"))
             sheets.append(Sheet(id: node.id, keys: keys, style: styleNow, geometry: geometry, motion: motion, anchor: start, stack: stack))
             return sheets.count - 1
         }
@@ -336,6 +340,9 @@ final class SheetComponent: Component {
             let y = s.motion.y(at: t)
             positions.links.append((s.id, y - s.geometry.top))
             positions.links.append((s.keys.dim, Self.dimAlpha * s.geometry.dim(at: y)))
+            if s.style.animatesCorners {
+                positions.links.append((s.keys.corners, s.style.cornerRadius * (1 - s.geometry.dim(at: y))))
+            }
             if let slide = s.slide { positions.links.append((s.keys.page, slide.value.value(at: t))) }
         }
     }

@@ -23,6 +23,8 @@ public struct SheetStyle: Sendable {
     public var cancelsTouchesInCollapsedState = false
     /// A close button (30×30, 10 from the top right) on pushed pages: it pops the page.
     public var closeButton = false
+    /// The top corners square off (radius to 0) as the sheet rises from its second anchor to its top one.
+    public var animatesCorners = false
     /// A soft shadow above its top edge (`shadowHeight` points, black fading in to 12 %).
     public var shadow = true
     static let shadowHeight = 12.0
@@ -86,6 +88,7 @@ enum SheetKeys {
         Field("confirmsDismiss") { d, m, c throws(SceneError) in d.style.confirmsDismiss = try c.bool(m) },
         Field("chevron") { d, m, c throws(SceneError) in d.style.chevron = try c.bool(m) },
         Field("shadow") { d, m, c throws(SceneError) in d.style.shadow = try c.bool(m) },
+        Field("animatesCorners") { d, m, c throws(SceneError) in d.style.animatesCorners = try c.bool(m) },
         Field("cancelsTouchesInCollapsedState") { d, m, c throws(SceneError) in d.style.cancelsTouchesInCollapsedState = try c.bool(m) },
         Field("closeButton") { d, m, c throws(SceneError) in d.style.closeButton = try c.bool(m) },
         Field("sheetCornerRadius") { d, m, c throws(SceneError) in d.style.cornerRadius = try c.number(m, 0 ... 100) },
