@@ -309,6 +309,31 @@ import Testing
         #expect(radius(at: 2) == 0)
     }
 
+    @Test func aSheetPresentedOverASheetTakesTheInputAndEscapeFirst() throws {
+        let scene = try SceneReader.read(Array("""
+        {"canvas": {"width": 400, "height": 800}, "root": {"type": "view", "id": "root", "children": [
+          {"type": "sheet", "id": "first", "anchors": ["expanded", "collapsed"], "initialAnchor": 0,
+           "children": [{"type": "view", "id": "a"}]},
+          {"type": "sheet", "id": "second", "hidden": true, "anchors": [{"fromTop": 100, "name": "high"}, {"ratio": 0.6, "name": "low"}],
+           "children": [{"type": "view", "id": "b"}]}]}}
+        """.utf8), file: "two.json")
+        let s = Session(scene: scene)
+        let first = utf8("first"), second = utf8("second")
+        _ = s.tick(at: 0)
+        try s.apply(.command(.set(node: second, changes: [.hidden(false)])), at: 0.5)
+        _ = s.tick(at: 0.5)  // presented from the next frame on
+        _ = s.tick(at: 2)
+        #expect(s.sheets.anchorName(of: second) == utf8("low"))  // its own anchors
+        // A drag where both lie goes to the one on top.
+        Self.drag(s, x: 200, from: 600, to: 300, steps: 10, seconds: 0.5, at: 2.1)
+        _ = s.tick(at: 4)
+        #expect(s.sheets.anchorName(of: second) == utf8("high"))
+        #expect(s.sheets.anchorName(of: first) == utf8("expanded"))
+        try s.apply(.input(.key(KeyEvent(phase: .down, key: utf8("Escape")))), at: 4.1)
+        #expect(s.sheets.anchorName(of: second) == utf8("low"))
+        #expect(s.sheets.anchorName(of: first) == utf8("expanded"))
+    }
+
     @Test func aResizeKeepsTheAnchor() throws {
         let s = Session(scene: try Self.maps())
         _ = s.tick(at: 0)
