@@ -80,6 +80,21 @@ import Testing
         #expect(run.events.filter { $0 == "refresh" }.count == 1)
     }
 
+    /// The keyboard's refresh: "." scrolls to the top and refreshes, once, as `begin` does.
+    @Test func periodRefreshesFromTheKeyboard() throws {
+        let run = Run(try Self.scene())
+        try run.apply(.input(.wheel(WheelEvent(x: 100, y: 100, dy: 400))), at: 0.2)
+        try run.apply(.input(.key(KeyEvent(phase: .down, key: utf8(".")))), at: 0.5)
+        try run.apply(.input(.key(KeyEvent(phase: .down, key: utf8(".")))), at: 0.6)
+        let frame = try run.tick(until: 1.5)
+        #expect(ScrollingTests.contentOffset(frame) == -60)
+        #expect(run.events.filter { $0 == "refresh" }.count == 1)
+        // Without pull-to-refresh the key is left to others.
+        let plain = Run(try Self.scene(refresh: "false"))
+        try plain.apply(.input(.key(KeyEvent(phase: .down, key: utf8(".")))), at: 0.5)
+        #expect(plain.events.isEmpty)
+    }
+
     /// Content flung at the top overshoots it by far more than 60 pt, and still does not refresh:
     /// only a finger letting go does.
     @Test func momentumIntoTheTopNeverRefreshes() throws {

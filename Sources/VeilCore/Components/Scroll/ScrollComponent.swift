@@ -381,7 +381,8 @@ final class ScrollComponent: Component {
 
     /// A key for the container `box`; true when it is a scrolling key and was taken. Arrows move
     /// 40 pt, Page Up/Down and Space (Shift: up) a viewport less 40, Home/End to the ends; all
-    /// animated (0.3 s).
+    /// animated (0.3 s). "." refreshes a container with pull-to-refresh (End reaches its end, where
+    /// infinite scroll asks for more by itself).
     func key(_ k: KeyEvent, for box: LayoutBox, at t: Double) -> Bool {
         let horizontal = box.node.scrollAxis == .horizontal
         let page = max(Self.keyStep, box.viewportLength - Self.keyStep)
@@ -396,6 +397,11 @@ final class ScrollComponent: Component {
         case utf8(" "): target = now + (k.shift ? -page : page)
         case utf8("Home"): target = containers[i].motion.lower
         case utf8("End"): target = containers[i].motion.upper
+        case utf8(".") where containers[i].refresh?.enabled == true:
+            // "Load new posts", as X and Mastodon bind it: the keyboard's pull to refresh.
+            guard !containers[i].refreshing else { return true }
+            refresh(box, .begin, at: t)
+            return true
         default: return false
         }
         scroll(box, to: target, animated: true, at: t)
