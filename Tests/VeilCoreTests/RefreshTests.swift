@@ -80,6 +80,31 @@ import Testing
         #expect(run.events.filter { $0 == "refresh" }.count == 1)
     }
 
+    /// Infinity's other animators follow the pull: the arrow turns up at the trigger height, the
+    /// disc grows, the spark's dots appear one by one; refreshing, each loops once a second.
+    @Test func theOtherAnimatorsFollowThePull() {
+        func item(_ kind: RefreshAnimatorKind, _ part: Int, offset: Double, refreshing: Bool = false, at t: Double = 0) -> Item {
+            let animator = RefreshAnimator(width: 300, height: 60, kind: kind)
+            var item = Item(id: 1, kind: .rect)
+            animator.setUp(part, &item) { _ in 1 }
+            animator.update(part, &item, offset: offset, refreshing: refreshing, at: t)
+            return item
+        }
+        // Arrow: the blue arc grows with progress; the left head leans one way pointing down, the other pointing up.
+        #expect(item(.arrow, 1, offset: -30).arcSweep == 32768)
+        #expect(item(.arrow, 3, offset: -30).rotation == -item(.arrow, 3, offset: -60).rotation)
+        #expect(item(.arrow, 2, offset: -30).opacity == 255 && item(.arrow, 2, offset: -60, refreshing: true).opacity == 0)
+        #expect(item(.arrow, 1, offset: -60, refreshing: true, at: 0.25).arcStart == Fixed.angle(turns: 0.25))
+        // Circle: the disc's diameter is progress × 24; refreshing it pulses out and fades.
+        #expect(item(.circle, 0, offset: -15).width == Fixed.from(6))
+        let pulse = item(.circle, 0, offset: -60, refreshing: true, at: 10.5)
+        #expect(pulse.width == Fixed.from(12) && pulse.opacity == Fixed.opacity(0.5))
+        // Spark: k of 8 dots show once progress reaches k/8.
+        let shown = (0 ..< 8).filter { item(.spark, $0, offset: -30).opacity > 0 }
+        #expect(shown == [0, 1, 2, 3])
+        #expect((0 ..< 8).allSatisfy { item(.spark, $0, offset: -60, refreshing: true, at: 3.3).opacity > 0 })
+    }
+
     /// The keyboard's refresh: "." scrolls to the top and refreshes, once, as `begin` does.
     @Test func periodRefreshesFromTheKeyboard() throws {
         let run = Run(try Self.scene())

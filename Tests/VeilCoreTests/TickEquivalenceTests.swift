@@ -117,7 +117,9 @@ import Testing
         let inbox = try Self.inbox(rows: 1_000)
         await propertyCheck(count: 12, input: Gen.uint64()) { seed in
             let (actions, end) = Self.randomScrolling(seed: seed)
-            Self.expectSameBytes(inbox, actions, seconds: end, fps: 30, "seed \(seed)")
+            var scene = inbox  // with each of the refresh animators
+            scene.root.refresh?.animator = [RefreshAnimatorKind.standard, .arrow, .circle, .spark][Int(seed % 4)]
+            Self.expectSameBytes(scene, actions, seconds: end, fps: 30, "seed \(seed)")
         }
     }
 

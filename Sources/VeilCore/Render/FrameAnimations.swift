@@ -16,10 +16,9 @@ enum AnimatedField: Sendable {
     case scrollContent(id: UInt32, node: [UInt8], horizontal: Bool)
     /// A scroll container's indicator: where it is and how opaque.
     case scrollIndicator(id: UInt32, node: [UInt8], ScrollIndicator)
-    /// Pull-to-refresh's arc (its sweep grows with the pull) and activity indicator (turning while
-    /// refreshing), both moving with the content.
-    case refreshArc(id: UInt32, node: [UInt8], RefreshAnimator)
-    case refreshSpinner(id: UInt32, node: [UInt8], RefreshAnimator)
+    /// A part of a pull-to-refresh animator (`RefreshAnimator.update`: the pull, the refresh, the
+    /// time), moving with the content.
+    case refreshPart(id: UInt32, node: [UInt8], RefreshAnimator, part: Int)
     /// Infinite scroll's footer activity indicator: shown and turning while loading.
     case loadMoreSpinner(id: UInt32, node: [UInt8])
     /// A field a component drives (`PositionLink`): a layer's y = base + value or its opacity, or
@@ -28,7 +27,7 @@ enum AnimatedField: Sendable {
 
     var isScroll: Bool {
         switch self {
-        case .scrollContent, .scrollIndicator, .refreshArc, .refreshSpinner, .loadMoreSpinner, .link: return true
+        case .scrollContent, .scrollIndicator, .refreshPart, .loadMoreSpinner, .link: return true
         default: return false
         }
     }
@@ -37,7 +36,7 @@ enum AnimatedField: Sendable {
         switch self {
         case let .layerOpacity(id, _, _), let .skeletonContent(id, _), let .skeletonPlaceholders(id, _),
              let .indicator(id), let .scrollContent(id, _, _), let .scrollIndicator(id, _, _),
-             let .refreshArc(id, _, _), let .refreshSpinner(id, _, _), let .loadMoreSpinner(id, _),
+             let .refreshPart(id, _, _, _), let .loadMoreSpinner(id, _),
              let .link(id, _, _, _):
             return id
         case .paint:
@@ -97,7 +96,7 @@ struct FrameAnimations {
                 frame.paints[slot] = paint
                 patch.paintEdits.append(PaintEdit(slot: slot, change: Differ.change(from: old, to: paint)))
             case .layerOpacity, .skeletonContent, .skeletonPlaceholders, .indicator, .scrollContent, .scrollIndicator,
-                 .refreshArc, .refreshSpinner, .loadMoreSpinner, .link:
+                 .refreshPart, .loadMoreSpinner, .link:
                 if scroll == nil, field.isScroll { continue }
                 let place = places[i]
                 guard !place.path.isEmpty else { continue }
@@ -117,16 +116,9 @@ struct FrameAnimations {
                         new.x = Fixed.from(r.x); new.y = Fixed.from(r.y)
                         new.width = Fixed.from(r.width); new.height = Fixed.from(r.height)
                         new.opacity = Fixed.opacity(entry?.indicator ?? 0)
-                    case let .refreshArc(_, node, animator):
+                    case let .refreshPart(_, node, animator, part):
                         let entry = scroll?.entry(node)
-                        let offset = entry?.offset ?? 0
-                        new.arcSweep = animator.sweep(offset: offset)
-                        new.opacity = Fixed.opacity(animator.arcOpacity(offset: offset, refreshing: entry?.refreshing ?? false))
-                    case let .refreshSpinner(_, node, animator):
-                        let entry = scroll?.entry(node)
-                        let refreshing = entry?.refreshing ?? false
-                        new.rotation = refreshing ? ActivityIndicator.rotation(at: t) : 0
-                        new.opacity = Fixed.opacity(refreshing ? 1 : 0)
+                        animator.update(part, &new, offset: entry?.offset ?? 0, refreshing: entry?.refreshing ?? false, at: t)
                     case let .loadMoreSpinner(_, node):
                         let loading = scroll?.entry(node)?.loadingMore ?? false
                         new.rotation = loading ? ActivityIndicator.rotation(at: t) : 0

@@ -335,28 +335,19 @@ private struct RenderPass {
     /// while refreshing (both always present, shown by their opacity, so a pull changes fields only).
     private mutating func drawRefreshAnimator(_ box: LayoutBox) {
         let node = box.node
-        let animator = RefreshAnimator(width: box.frame.width, height: node.refresh?.height ?? 60)
+        let animator = RefreshAnimator(width: box.frame.width, height: node.refresh?.height ?? 60,
+                                       kind: node.refresh?.animator ?? .standard)
         let entry = scroll.entry(node.id)
-        let offset = entry?.offset ?? 0
-        let refreshing = entry?.refreshing ?? false
-        let r = animator.rect
-        let grey = paints.solid(RefreshAnimator.color)
-        var arc = Item(id: ids.id(node: node.id, role: "ptr"), kind: .arc)
-        RefreshAnimator.place(&arc, r)
-        arc.stroke = grey
-        arc.lineWidth = Fixed.from(RefreshAnimator.lineWidth)
-        arc.arcSweep = animator.sweep(offset: offset)
-        arc.opacity = Fixed.opacity(animator.arcOpacity(offset: offset, refreshing: refreshing))
-        emit(arc)
-        animations.append(.refreshArc(id: arc.id, node: node.id, animator))
-        var spinner = Item(id: ids.id(node: node.id, role: "ptrspin"), kind: .activityIndicator)
-        RefreshAnimator.place(&spinner, r)
-        spinner.fill = grey
-        spinner.lineWidth = Fixed.from(2.5)
-        spinner.rotation = refreshing ? ActivityIndicator.rotation(at: time) : 0
-        spinner.opacity = Fixed.opacity(refreshing ? 1 : 0)
-        emit(spinner)
-        animations.append(.refreshSpinner(id: spinner.id, node: node.id, animator))
+        for part in 0 ..< animator.parts {
+            // The default animator's two items keep the roles they had before there were others.
+            let role: StaticString = animator.kind == .standard ? (part == 0 ? "ptr" : "ptrspin") : "ptr"
+            var item = animator.kind == .standard ? Item(id: ids.id(node: node.id, role: role), kind: .rect)
+                : Item(id: ids.id(node: node.id, role: role, index: part), kind: .rect)
+            animator.setUp(part, &item) { paints.solid($0) }
+            animator.update(part, &item, offset: entry?.offset ?? 0, refreshing: entry?.refreshing ?? false, at: time)
+            emit(item)
+            animations.append(.refreshPart(id: item.id, node: node.id, animator, part: part))
+        }
     }
 
     /// Infinite scroll's footer below the content's end, in the content layer: an activity

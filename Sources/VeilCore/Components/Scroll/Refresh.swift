@@ -7,7 +7,22 @@ public struct RefreshStyle: Sendable {
     /// How far to pull before letting go refreshes, and how much room the loading animator takes.
     public var height: Double = 60
     public var enabled = true
+    /// What is drawn in that room (Infinity's animators).
+    public var animator = RefreshAnimatorKind.standard
     public init() {}
+}
+
+/// Infinity's refresh animators (docs/SCENE.md, "Pull to refresh").
+public enum RefreshAnimatorKind: UInt8, Sendable {
+    /// A grey circle whose stroke grows with progress², then an activity indicator.
+    case standard
+    /// A grey ring and a blue arc growing with the pull around a down arrow that turns up once
+    /// letting go would refresh; loading, the arc spins.
+    case arrow
+    /// A blue disc growing with the pull; loading, it pulses (scale 0 → 1, opacity 1 → 0, 1 s).
+    case circle
+    /// Eight coloured dots appearing one by one with the pull; loading, a light runs round them.
+    case spark
 }
 
 /// What the `refresh` command does.
@@ -20,11 +35,113 @@ public enum RefreshCommand: Sendable {
     case enabled(Bool)
 }
 
-/// Where the animator is drawn, in the container's layer space, for an offset.
+/// Where the animator is drawn, in the container's layer space, for an offset: its parts (items)
+/// and how each part's changing fields follow the pull, the refresh and the time. The renderer
+/// draws each part with `update` and records it; ticks call the same `update` (FrameAnimations).
 struct RefreshAnimator: Sendable {
     /// The container's width, and the trigger height.
     var width: Double
     var height: Double
+    var kind = RefreshAnimatorKind.standard
+
+    static let blue = Color(r: 76, g: 143, b: 255)
+    static let ringGrey = Color(r: 204, g: 204, b: 204)
+    static let sparkColors: [UInt32] = [0xf9b60fff, 0xf78a44ff, 0xf05e4dff, 0xf75078ff, 0xc973e4ff, 0x1bbef1ff, 0x5593f0ff, 0x00cf98ff]
+    static let sparkDot = 6.0
+
+    /// How many items it draws.
+    var parts: Int {
+        switch kind {
+        case .standard: return 2
+        case .arrow: return 5  // ring, arc, shaft, two heads
+        case .circle: return 1
+        case .spark: return 8
+        }
+    }
+
+    /// A part's kind, place and paint: what does not change as it animates.
+    func setUp(_ part: Int, _ item: inout Item, paint: (Color) -> UInt32) {
+        let r = rect
+        switch (kind, part) {
+        case (.standard, 0):
+            item.kind = .arc; Self.place(&item, r); item.stroke = paint(Self.color); item.lineWidth = Fixed.from(Self.lineWidth)
+        case (.standard, _):
+            item.kind = .activityIndicator; Self.place(&item, r); item.fill = paint(Self.color); item.lineWidth = Fixed.from(2.5)
+        case (.arrow, 0), (.arrow, 1):
+            item.kind = .arc; Self.place(&item, r); item.lineWidth = Fixed.from(Self.lineWidth)
+            item.stroke = paint(part == 0 ? Self.ringGrey : Self.blue)
+            if part == 0 { item.arcSweep = 65536 }
+        case (.arrow, _):
+            // The arrow: a shaft and two heads, each a 2-point bar turned about the animator's centre.
+            let c = r.center
+            Self.place(&item, Rect(x: c.x - 1, y: c.y - 6, width: 2, height: 12))
+            item.kind = .rect; item.fill = paint(Self.blue); item.cornerRadius = Fixed.from(1)
+        case (.circle, _):
+            item.kind = .rect; item.fill = paint(Self.blue)
+        case (.spark, _):
+            item.kind = .rect
+            let angle = Double(part) / 8
+            let c = r.center, radius = Self.diameter / 2
+            let x = c.x + radius * CoreMath.sin(angle * 2 * Double.pi), y = c.y - radius * CoreMath.cos(angle * 2 * Double.pi)
+            Self.place(&item, Rect(x: x - Self.sparkDot / 2, y: y - Self.sparkDot / 2, width: Self.sparkDot, height: Self.sparkDot))
+            item.cornerRadius = Fixed.from(Self.sparkDot / 2)
+            item.fill = paint(Color(rgba: Self.sparkColors[part]))
+        }
+    }
+
+    /// A part's fields that follow the pull (`offset`), the refresh and the time `t`.
+    func update(_ part: Int, _ item: inout Item, offset: Double, refreshing: Bool, at t: Double) {
+        let p = progress(offset: offset)
+        let pulled = !refreshing && offset < 0
+        switch (kind, part) {
+        case (.standard, 0):
+            item.arcSweep = sweep(offset: offset)
+            item.opacity = Fixed.opacity(arcOpacity(offset: offset, refreshing: refreshing))
+        case (.standard, _):
+            item.rotation = refreshing ? ActivityIndicator.rotation(at: t) : 0
+            item.opacity = Fixed.opacity(refreshing ? 1 : 0)
+        case (.arrow, 0):
+            item.opacity = Fixed.opacity(pulled || refreshing ? 1 : 0)
+        case (.arrow, 1):
+            item.arcSweep = refreshing ? 49152 : Int32((p * 65536).rounded())
+            item.arcStart = refreshing ? Fixed.angle(turns: Self.fraction(t)) : 0
+            item.opacity = Fixed.opacity(pulled || refreshing ? 1 : 0)
+        case (.arrow, _):
+            // Down while pulling; up once letting go would refresh. The heads are 2-point bars
+            // leaning 45° away from the tip on either side of the shaft.
+            let up = p >= 1
+            let lean = part == 2 ? 0.0 : (part == 3 ? -0.125 : 0.125) * (up ? -1 : 1)
+            item.rotation = Fixed.angle(turns: lean)
+            item.opacity = Fixed.opacity(pulled ? 1 : 0)
+            if part != 2 {
+                // The heads sit at the arrow's tip: the lower end of the shaft, or the upper once turned.
+                let c = rect.center
+                let tip = up ? c.y - 6 : c.y + 6
+                let shift = (part == 3 ? -1.0 : 1.0) * 2.5
+                let y = tip + (up ? 2.5 : -2.5) - 4
+                Self.place(&item, Rect(x: c.x - 1 + shift, y: y, width: 2, height: 8))
+            }
+        case (.circle, _):
+            let scale = refreshing ? Self.fraction(t) : p
+            let d = Self.diameter * scale
+            let c = rect.center
+            Self.place(&item, Rect(x: c.x - d / 2, y: c.y - d / 2, width: d, height: d))
+            item.cornerRadius = Fixed.from(d / 2)
+            item.opacity = Fixed.opacity(refreshing ? 1 - Self.fraction(t) : (pulled ? 1 : 0))
+        case (.spark, _):
+            if refreshing {
+                // A light runs round the dots once a second; the others dim.
+                let lit = Self.fraction(t) * 8
+                let behind = (lit - Double(part) + 8).truncatingRemainder(dividingBy: 8)
+                item.opacity = Fixed.opacity(max(0.25, 1 - behind / 4))
+            } else {
+                item.opacity = Fixed.opacity(pulled && p >= Double(part + 1) / 8 ? 1 : 0)
+            }
+        }
+    }
+
+    /// The fractional part of `t` (seconds): a 1 s loop.
+    static func fraction(_ t: Double) -> Double { t - t.rounded(.down) }
 
     static let diameter = 24.0
     static let lineWidth = 3.0
@@ -67,8 +184,13 @@ enum RefreshKeys {
         node.refresh = style
     }
 
+    static let animators: [Choice<RefreshAnimatorKind>] = [
+        Choice("default", .standard), Choice("arrow", .arrow), Choice("circle", .circle), Choice("spark", .spark),
+    ]
+
     static let fields: [Field<RefreshStyle>] = [
         Field("height") { s, m, c throws(SceneError) in s.height = try c.number(m, 1 ... 1_000) },
         Field("enabled") { s, m, c throws(SceneError) in s.enabled = try c.bool(m) },
+        Field("animator") { s, m, c throws(SceneError) in s.animator = try c.choice(m, animators) },
     ]
 }
