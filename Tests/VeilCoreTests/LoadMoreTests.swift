@@ -85,4 +85,46 @@ import Testing
         #expect(run.events.filter { $0 == "loadMore" }.count == 1)
         #expect(run.events.contains("refresh"))
     }
+
+    // MARK: Chat: more at the start
+
+    static func chat(rows: Int) throws -> Scene {
+        try scene(rows: rows, loadMore: #"{"edge": "start"}"#)
+    }
+
+    @Test func aChatOpensAtItsEndAndAsksForOlderMessagesNearItsStart() throws {
+        let run = Run(try Self.chat(rows: 100))  // 5,000 pt, the end at 4,400
+        var frame = try run.tick(until: 0.2)
+        #expect(ScrollingTests.contentOffset(frame) == 4_400)
+        #expect(frame.canvasItems.contains { $0.text != nil }, "its last rows drawn from the first frame")
+        #expect(run.events.isEmpty)
+        try run.apply(.command(.scroll(node: utf8("l"), to: 500, animated: false)), at: 0.3)  // 500 pt above
+        frame = try run.tick(until: 0.5)
+        #expect(run.events.filter { $0 == "loadMore" }.count == 1)
+        #expect(Self.footerSpinner(frame)?.opacity == 255)
+        #expect(Self.footerSpinner(frame).map { $0.y < 0 } == true, "above the first row")
+        // Older messages arrive before the first: what is shown stays where it is.
+        try run.apply(try Self.command(#"{"command": {"rows": {"node": "l", "prepend": [{}, {}, {}, {}, {}, {}, {}, {}, {}, {}]}}}"#), at: 0.6)
+        frame = try run.tick(until: 0.8)
+        #expect(ScrollingTests.contentOffset(frame) == 1_000)
+        #expect(Self.footerSpinner(frame)?.opacity == 0, "the load is answered")
+        _ = try run.tick(until: 1.2)
+        #expect(run.events.filter { $0 == "loadMore" }.count == 1, "1,000 pt above now: enough for now")
+    }
+
+    @Test func aChatFollowsNewMessagesOnlyWhenItShowsItsEnd() throws {
+        let run = Run(try Self.chat(rows: 100))
+        _ = try run.tick(until: 0.2)
+        try run.apply(try Self.command(#"{"command": {"rows": {"node": "l", "append": [{}, {}]}}}"#), at: 0.3)
+        var frame = try run.tick(until: 1)
+        #expect(ScrollingTests.contentOffset(frame) == 4_500, "at its end: it follows")
+        try run.apply(.command(.scroll(node: utf8("l"), to: 2_000, animated: false)), at: 1.1)
+        try run.apply(try Self.command(#"{"command": {"rows": {"node": "l", "append": [{}, {}]}}}"#), at: 1.2)
+        frame = try run.tick(until: 2)
+        #expect(ScrollingTests.contentOffset(frame) == 2_000, "reading older messages: it stays")
+    }
+
+    @Test func aChatCannotAlsoPullToRefresh() {
+        #expect(throws: SceneError.self) { try Self.scene(rows: 10, loadMore: #"{"edge": "start"}"#, refresh: true) }
+    }
 }

@@ -117,8 +117,13 @@ import Testing
         let inbox = try Self.inbox(rows: 1_000)
         await propertyCheck(count: 12, input: Gen.uint64()) { seed in
             let (actions, end) = Self.randomScrolling(seed: seed)
-            var scene = inbox  // with each of the refresh animators
-            scene.root.refresh?.animator = [RefreshAnimatorKind.standard, .arrow, .circle, .spark][Int(seed % 4)]
+            var scene = inbox  // with each of the refresh animators, and as a chat
+            if seed % 5 == 4 {
+                scene.root.refresh = nil
+                scene.root.loadMore?.edge = .start
+            } else {
+                scene.root.refresh?.animator = [RefreshAnimatorKind.standard, .arrow, .circle, .spark][Int(seed % 4)]
+            }
             Self.expectSameBytes(scene, actions, seconds: end, fps: 30, "seed \(seed)")
         }
     }
@@ -186,7 +191,11 @@ import Testing
         var t = 0.2
         func line(_ input: String) { lines.append("{\"t\": \(t), \"input\": {\(input)}}") }
         for _ in 0 ..< random.int(2 ... 5) {
-            switch random.int(0 ... 3) {
+            switch random.int(0 ... 5) {
+            case 4:
+                lines.append("{\"t\": \(t), \"command\": {\"rows\": {\"node\": \"inbox\", \"append\": [{}, {}]}}}")
+            case 5:
+                lines.append("{\"t\": \(t), \"command\": {\"rows\": {\"node\": \"inbox\", \"prepend\": [{}, {}, {}, {}, {}]}}}")
             case 0, 1:
                 let x = random.int(20 ... 370), y = random.int(100 ... 600), step = random.int(-90 ... 90)
                 line("\"pointer\": {\"phase\": \"down\", \"x\": \(x), \"y\": \(y), \"kind\": \"touch\"}")

@@ -356,7 +356,7 @@ private struct RenderPass {
     private mutating func drawLoadMoreFooter(_ box: LayoutBox) {
         let node = box.node
         guard let more = node.loadMore else { return }
-        let footer = LoadMoreFooter(width: box.frame.width, contentLength: box.contentLength, height: more.height)
+        let footer = LoadMoreFooter(width: box.frame.width, contentLength: box.contentLength, height: more.height, edge: more.edge)
         let loading = scroll.entry(node.id)?.loadingMore ?? false
         var spinner = Item(id: ids.id(node: node.id, role: "more"), kind: .activityIndicator)
         RefreshAnimator.place(&spinner, footer.spinnerRect)
@@ -368,7 +368,8 @@ private struct RenderPass {
         animations.append(.loadMoreSpinner(id: spinner.id, node: node.id))
         if !more.hasMore && !more.endText.isEmpty {
             let fontSize = 15.0, lineHeight = 15.0 * 1.2
-            let content = Rect(x: box.frame.x + 16, y: box.frame.y + box.contentLength, width: max(0, box.frame.width - 32),
+            let band = footer.band
+            let content = Rect(x: box.frame.x + 16, y: box.frame.y + band.y, width: max(0, box.frame.width - 32),
                                height: more.height)
             let lines = TextLayout.lines(more.endText, fontSize: fontSize, weight: 400, width: content.width,
                                          numberOfLines: 1, alignment: .center)

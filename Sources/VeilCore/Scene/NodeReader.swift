@@ -108,6 +108,9 @@ extension ReaderContext {
 
         var node = Node(id: id, kind: .view)
         try type.read(&node, value, self)
+        if node.refresh != nil && node.loadMore?.edge == .start {
+            throw error(at: value.offset, "a list cannot both pull to refresh and load more at its start (\"edge\": \"start\"): both use the space above its content")
+        }
         return node
     }
 

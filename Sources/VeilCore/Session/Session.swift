@@ -74,7 +74,10 @@ public final class Session {
             }
             let prepended = try style.apply(edit)
             scene.root.update(at: path[...]) { $0.kind = .list(style) }
-            if prepended > 0 { scroll.shift(node, by: Double(prepended) * style.rowHeight, at: time) }
+            if prepended > 0 {
+                scroll.shift(node, by: Double(prepended) * style.rowHeight, at: time)
+                scroll.rowsPrepended(node, at: time)
+            }
             if case .append = edit { scroll.rowsArrived(node, at: time) }
         case let .refresh(node, command):
             let path = try scene.find(node)
@@ -283,10 +286,16 @@ public final class Session {
         let context = InstallContext(scene: scene, covered: components.flatMap { $0.covers })
         for component in components { effective.root = component.install(into: effective.root, context) }
         let positions = self.positions(at: time)
-        let box = Layout.layout(effective, reusing: reusesNothing ? nil : previousLayout, scroll: positions)
+        var box = Layout.layout(effective, reusing: reusesNothing ? nil : previousLayout, scroll: positions)
+        scroll.didLayOut(box, with: positions, at: time)
+        if scroll.needsLayout(at: time) {
+            // A container that just got its place (a chat opening at its end): its rows, at once.
+            let moved = self.positions(at: time)
+            box = Layout.layout(effective, reusing: reusesNothing ? nil : box, scroll: moved)
+            scroll.didLayOut(box, with: moved, at: time)
+        }
         cachedLayout = box
         previousLayout = nil
-        scroll.didLayOut(box, with: positions, at: time)
         return box
     }
 

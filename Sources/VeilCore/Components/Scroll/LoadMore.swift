@@ -1,5 +1,5 @@
 /// Infinite scroll on a vertical list or scroll container (docs/SCENE.md, "Infinite scroll"): when
-/// what is left below the viewport falls under `prefetch`, a `loadMore` event asks the host for
+/// what is left below the viewport (above it, at the start `edge`) falls under `prefetch`, a `loadMore` event asks the host for
 /// more, once, until it answers (rows appended, or `end`); meanwhile an activity indicator turns in
 /// `height` points below the content (the bottom inset grows by them). Content shorter than the
 /// viewport keeps asking until it fills or `hasMore` is false; never while a refresh is under way.
@@ -11,8 +11,13 @@ public struct LoadMoreStyle: Sendable {
     /// False: the end of the list is reached (no more asking; `endText` shows below the content).
     public var hasMore = true
     public var endText: [UInt8] = []
+    /// Where more content comes: after the end (a feed), or before the start (a chat's older
+    /// messages; the list then opens at its end and follows new rows appended while at it).
+    public var edge = LoadMoreEdge.end
     public init() {}
 }
+
+public enum LoadMoreEdge: UInt8, Sendable { case end, start }
 
 /// What the `loadMore` command says.
 public enum LoadMoreCommand: Sendable {
@@ -22,18 +27,25 @@ public enum LoadMoreCommand: Sendable {
     case hasMore(Bool)
 }
 
-/// The footer: an activity indicator while loading, the end text once there is no more.
+/// The footer (a header at the start edge): an activity indicator while loading, the end text
+/// once there is no more, in the `height` points past the content's end or before its start.
 struct LoadMoreFooter: Sendable {
     var width: Double
     /// Where the content ends (content space).
     var contentLength: Double
     var height: Double
+    var edge = LoadMoreEdge.end
 
     static let diameter = 20.0
 
+    /// The footer's band, content space.
+    var band: Rect {
+        Rect(x: 0, y: edge == .end ? contentLength : -height, width: width, height: height)
+    }
+
     var spinnerRect: Rect {
-        let d = Self.diameter
-        return Rect(x: width / 2 - d / 2, y: contentLength + height / 2 - d / 2, width: d, height: d)
+        let d = Self.diameter, b = band
+        return Rect(x: b.x + width / 2 - d / 2, y: b.y + height / 2 - d / 2, width: d, height: d)
     }
 }
 
@@ -54,5 +66,8 @@ enum LoadMoreKeys {
         Field("height") { s, m, c throws(SceneError) in s.height = try c.number(m, 1 ... 1_000) },
         Field("hasMore") { s, m, c throws(SceneError) in s.hasMore = try c.bool(m) },
         Field("endText") { s, m, c throws(SceneError) in s.endText = try c.string(m, maxBytes: Bounds.nameBytes) },
+        Field("edge") { s, m, c throws(SceneError) in s.edge = try c.choice(m, edges) },
     ]
+
+    static let edges: [Choice<LoadMoreEdge>] = [Choice("end", .end), Choice("start", .start)]
 }

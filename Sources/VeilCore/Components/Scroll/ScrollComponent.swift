@@ -23,8 +23,14 @@ final class ScrollComponent: Component {
         var refresh: RefreshStyle? = nil
         var refreshing = false
 
-        /// Where the offset may rest at the start: above the content while refreshing.
-        var lower: Double { refreshing ? -(refresh?.height ?? 0) : 0 }
+        /// Where the offset may rest at the start: above the content while refreshing or loading
+        /// more at the start.
+        var lower: Double {
+            if refreshing { return -(refresh?.height ?? 0) }
+            return loadingMore && loadMore?.edge == .start ? -(loadMore?.height ?? 0) : 0
+        }
+        /// Rows were appended while it showed its end: the next layout follows them (a chat).
+        var followsEnd = false
 
         /// Its infinite scroll (from the node), whether a load is under way (the bottom inset then
         /// holds the footer open), and after a load that brought nothing, the offset and content
@@ -37,7 +43,9 @@ final class ScrollComponent: Component {
         var viewport = 0.0
 
         /// Where the offset may rest at the end: the content's end, and the footer while loading.
-        var upper: Double { max(lower, content - viewport + (loadingMore ? loadMore?.height ?? 0 : 0)) }
+        var upper: Double {
+            max(lower, content - viewport + (loadingMore && loadMore?.edge != .start ? loadMore?.height ?? 0 : 0))
+        }
     }
 
     /// Ids of the nodes with infinite scroll in the tree last installed: they get state at once,
@@ -88,10 +96,14 @@ final class ScrollComponent: Component {
         let c = containers[i]
         guard let more = c.loadMore, more.hasMore, !c.loadingMore, !c.refreshing, !c.horizontal else { return }
         let offset = c.motion.offset(at: t)
-        if let answered = c.answered, offset <= answered.offset + 1, c.content <= answered.content { return }
-        guard c.content - offset - c.viewport < (more.prefetch ?? c.viewport) else { return }
+        // Measured from the edge more comes at: after the end, or (a chat) before the start.
+        let travelled = more.edge == .start ? c.upper - offset : offset
+        let left = more.edge == .start ? offset : c.content - offset - c.viewport
+        if let answered = c.answered, travelled <= answered.offset + 1, c.content <= answered.content { return }
+        guard left < (more.prefetch ?? c.viewport) else { return }
         containers[i].loadingMore = true
         containers[i].answered = nil
+        containers[i].motion.lower = containers[i].lower
         containers[i].motion.upper = containers[i].upper
         if events.count < Limits.maxPendingEvents { events.append(HostEvent(name: utf8("loadMore"), node: c.id)) }
         moved = true
@@ -100,9 +112,31 @@ final class ScrollComponent: Component {
     /// Rows were appended to a list: its load is answered (it asks again once the layout has the
     /// longer content, or the user scrolls on).
     func rowsArrived(_ id: [UInt8], at t: Double) {
-        guard let i = containers.firstIndex(where: { $0.id == id }), containers[i].loadingMore else { return }
+        guard let i = containers.firstIndex(where: { $0.id == id }) else { return }
+        let c = containers[i]
+        if c.loadMore?.edge == .start {
+            // A chat: a new message at the end is followed when the end shows.
+            if c.motion.offset(at: t) >= c.upper - 1 { containers[i].followsEnd = true; moved = true }
+            return
+        }
+        guard c.loadingMore else { return }
         containers[i].loadingMore = false
-        containers[i].answered = (containers[i].motion.offset(at: t), containers[i].content)
+        containers[i].answered = (travelled(c, at: t), c.content)
+        moved = true
+    }
+
+    /// How far it has come from the edge it loads more at (its end, or its start's opposite).
+    private func travelled(_ c: Container, at t: Double) -> Double {
+        c.loadMore?.edge == .start ? c.upper - c.motion.offset(at: t) : c.motion.offset(at: t)
+    }
+
+    /// Rows went in before the first: a load at the start is answered.
+    func rowsPrepended(_ id: [UInt8], at t: Double) {
+        guard let i = containers.firstIndex(where: { $0.id == id }), containers[i].loadingMore,
+              containers[i].loadMore?.edge == .start else { return }
+        containers[i].loadingMore = false
+        containers[i].answered = (travelled(containers[i], at: t), containers[i].content)
+        containers[i].motion.lower = containers[i].lower
         moved = true
     }
 
@@ -113,10 +147,13 @@ final class ScrollComponent: Component {
         case .end, .hasMore(false):
             guard containers[i].loadingMore else { return }
             containers[i].loadingMore = false
-            containers[i].answered = (containers[i].motion.offset(at: t), containers[i].content)
+            containers[i].answered = (travelled(containers[i], at: t), containers[i].content)
+            containers[i].motion.lower = containers[i].lower
             containers[i].motion.upper = containers[i].upper
-            if containers[i].motion.offset(at: t) > containers[i].motion.upper {
-                containers[i].motion.scroll(to: containers[i].motion.upper, animated: true, at: t)
+            let offset = containers[i].motion.offset(at: t)
+            if offset > containers[i].motion.upper || offset < containers[i].motion.lower {
+                let to = offset < containers[i].motion.lower ? containers[i].motion.lower : containers[i].motion.upper
+                containers[i].motion.scroll(to: to, animated: true, at: t)
             }
             moved = true
         case .hasMore(true):
@@ -204,6 +241,11 @@ final class ScrollComponent: Component {
         c.content = box.contentLength
         c.viewport = box.viewportLength
         c.motion.setBounds(lower: c.lower, upper: c.upper, viewport: box.viewportLength, at: t)
+        if c.followsEnd {
+            c.followsEnd = false
+            c.motion.scroll(to: c.upper, animated: true, at: t)
+            c.restedAt = nil
+        }
     }
 
     // MARK: Input (the Component seam)
@@ -261,6 +303,8 @@ final class ScrollComponent: Component {
         if let i = containers.firstIndex(where: { $0.id == box.node.id }) { return i }
         var c = Container(id: box.node.id, horizontal: box.node.scrollAxis == .horizontal)
         Self.follow(&c, box, at: t)
+        // A chat opens at its end, at its latest messages.
+        if box.node.loadMore?.edge == .start { c.motion.scroll(to: c.upper, animated: false, at: t) }
         containers.append(c)
         return containers.count - 1
     }
@@ -374,7 +418,8 @@ final class ScrollComponent: Component {
     /// where it is, mid-drag or mid-coast too (chat: older messages loaded above) — unless the
     /// container is at its top (a refresh's new rows), where they show.
     func shift(_ id: [UInt8], by delta: Double, at t: Double) {
-        guard let i = containers.firstIndex(where: { $0.id == id }), containers[i].motion.offset(at: t) > 0 else { return }
+        guard let i = containers.firstIndex(where: { $0.id == id }),
+              containers[i].motion.offset(at: t) > 0 || containers[i].loadMore?.edge == .start else { return }
         containers[i].motion.shift(by: delta)
         moved = true
     }
