@@ -197,9 +197,10 @@ private struct Comparer {
             matched += alignInOrder(eItems, aItems, Self.ranks(eItems), Self.ranks(aItems)).map { (eRest[$0.0], aRest[$0.1]) }
         }
         matched.sort { $0.0 < $1.0 }
-        let kept = Self.longestIncreasing(matched.map { $0.1 })
+        // The differ's own rule: what stays on a longest increasing run is not moved.
+        let kept = LongestIncreasingSubsequence.members(of: matched.map { $0.1 })
         for (k, (i, j)) in matched.enumerated() {
-            if !kept.contains(k) { moved.insert(e[i].id) }
+            if !kept[k] { moved.insert(e[i].id) }
             pair(e[i], a[j])
         }
     }
@@ -245,25 +246,6 @@ private struct Comparer {
             }
         }
         return matched.reversed()
-    }
-
-    /// Positions of a longest strictly increasing subsequence of `values`.
-    static func longestIncreasing(_ values: [Int]) -> Set<Int> {
-        var tails: [Int] = []          // position of the smallest tail of each length
-        var previous = [Int](repeating: -1, count: values.count)
-        for (k, v) in values.enumerated() {
-            var lo = 0, hi = tails.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if values[tails[mid]] < v { lo = mid + 1 } else { hi = mid }
-            }
-            if lo > 0 { previous[k] = tails[lo - 1] }
-            if lo == tails.count { tails.append(k) } else { tails[lo] = k }
-        }
-        var out: Set<Int> = []
-        var k = tails.last ?? -1
-        while k >= 0 { out.insert(k); k = previous[k] }
-        return out
     }
 
     mutating func pair(_ e: Item, _ a: Item) {

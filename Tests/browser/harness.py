@@ -187,6 +187,23 @@ def screenshot(driver, name):
     return Image.open(io.BytesIO(png)).convert("RGB")
 
 
+def touch_drag(driver, x, y, dy, steps, pause=0.0):
+    """A finger (real touch pointer events) goes down at (x, y), moves `dy` px in `steps` even moves
+    with no delay between them, rests `pause` seconds, and lifts."""
+    from selenium.webdriver.common.actions import interaction
+    from selenium.webdriver.common.actions.action_builder import ActionBuilder
+    from selenium.webdriver.common.actions.pointer_input import PointerInput
+    finger = PointerInput(interaction.POINTER_TOUCH, "finger")
+    gesture = ActionBuilder(driver, mouse=finger, duration=0)
+    gesture.pointer_action.move_to_location(x, y).pointer_down()
+    for step in range(1, steps + 1):
+        gesture.pointer_action.move_to_location(x, int(y + dy * step / steps))
+    if pause:
+        gesture.pointer_action.pause(pause)
+    gesture.pointer_action.pointer_up()
+    gesture.perform()
+
+
 def canvas_box(driver, selector="canvas"):
     """The canvas' CSS box in the viewport, and the device pixel ratio."""
     return driver.execute_script(

@@ -6,9 +6,6 @@ puts two new messages at the top and ends the refresh."""
 
 import unittest
 
-from selenium.webdriver.common.actions import interaction
-from selenium.webdriver.common.actions.action_builder import ActionBuilder
-from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.actions.wheel_input import ScrollOrigin
 from selenium.webdriver.common.action_chains import ActionChains
 
@@ -41,13 +38,7 @@ class ScrollViewerTest(harness.ServedBrowserTest):
         y = int(box["top"] + box["height"] * 0.75)
 
         # A flick: the finger goes down, moves 300 px up within about 100 ms, and lifts.
-        finger = PointerInput(interaction.POINTER_TOUCH, "finger")
-        flick = ActionBuilder(driver, mouse=finger, duration=0)
-        flick.pointer_action.move_to_location(x, y).pointer_down()
-        for step in range(1, 6):
-            flick.pointer_action.move_to_location(x, y - 60 * step)
-        flick.pointer_action.pointer_up()
-        flick.perform()
+        harness.touch_drag(driver, x, y, -300, steps=5)
         lifted = self.offset()
         self.assertGreater(lifted, 100, "the content followed the finger up")
 
@@ -77,14 +68,7 @@ class ScrollViewerTest(harness.ServedBrowserTest):
         x = int(box["left"] + box["width"] / 2)
         y = int(box["top"] + 120)
 
-        finger = PointerInput(interaction.POINTER_TOUCH, "finger")
-        pull = ActionBuilder(driver, mouse=finger, duration=0)
-        pull.pointer_action.move_to_location(x, y).pointer_down()
-        for step in range(1, 11):
-            pull.pointer_action.move_to_location(x, y + 25 * step)
-        pull.pointer_action.pause(0.1)  # rest before letting go: no fling
-        pull.pointer_action.pointer_up()
-        pull.perform()
+        harness.touch_drag(driver, x, y, 250, steps=10, pause=0.1)  # rest before letting go: no fling
 
         # Held open at the trigger height with the activity indicator turning, and the event.
         harness.wait_for(driver, f"{OFFSET} === -60", timeout=3, what="the refresh holding the animator open")

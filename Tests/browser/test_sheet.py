@@ -5,10 +5,6 @@ nothing (the list is at its top) and then lowers the sheet, which settles at the
 
 import unittest
 
-from selenium.webdriver.common.actions import interaction
-from selenium.webdriver.common.actions.action_builder import ActionBuilder
-from selenium.webdriver.common.actions.pointer_input import PointerInput
-
 import harness
 
 MAPS = harness.ROOT / "examples" / "maps.json"
@@ -29,17 +25,6 @@ class SheetViewerTest(harness.ServedBrowserTest):
     def top(self):
         return self.driver.execute_script(f"return {SHEET_TOP}")
 
-    def drag(self, x, y, dy, steps, pause=0.0):
-        finger = PointerInput(interaction.POINTER_TOUCH, "finger")
-        gesture = ActionBuilder(self.driver, mouse=finger, duration=0)
-        gesture.pointer_action.move_to_location(x, y).pointer_down()
-        for step in range(1, steps + 1):
-            gesture.pointer_action.move_to_location(x, int(y + dy * step / steps))
-        if pause:
-            gesture.pointer_action.pause(pause)
-        gesture.pointer_action.pointer_up()
-        gesture.perform()
-
     def test_a_flick_opens_the_sheet_and_a_slow_drag_lowers_it(self):
         driver = self.driver
         driver.get(f"{self.server.url}/index.html?scene=maps")
@@ -55,7 +40,7 @@ class SheetViewerTest(harness.ServedBrowserTest):
 
         # A flick up on the sheet's search field: down, 300 px up in a few quick moves, up.
         x = int(box["left"] + box["width"] / 2)
-        self.drag(x, int(box["top"] + half + 40), -300, steps=5)
+        harness.touch_drag(driver, x, int(box["top"] + half + 40), -300, steps=5)
         harness.wait_for(driver, f"Math.abs({SHEET_TOP} - {EXPANDED}) < 0.2", timeout=4, what="the sheet at its top anchor")
         harness.wait_until_still(driver, FRAMES_DRAWN, quiet=0.6)
         self.assertAlmostEqual(self.top(), EXPANDED, delta=0.2)
@@ -73,7 +58,7 @@ class SheetViewerTest(harness.ServedBrowserTest):
 
         # A slow drag down by 250 px that rests before lifting: the sheet follows and then settles at
         # the anchor nearest to where it was let go (half open).
-        self.drag(x, int(box["top"] + EXPANDED + 100), 250, steps=10, pause=0.2)
+        harness.touch_drag(driver, x, int(box["top"] + EXPANDED + 100), 250, steps=10, pause=0.2)
         harness.wait_for(driver, f"Math.abs({SHEET_TOP} - {half}) < 0.2", timeout=4, what="the sheet back at half")
         harness.wait_until_still(driver, FRAMES_DRAWN, quiet=0.6)
         settled = harness.screenshot(driver, "maps-half-again")

@@ -1,8 +1,8 @@
 /// Which elements of a sequence form a longest strictly increasing subsequence (patience sorting,
 /// O(n log n)). The differ keeps the surviving items on such a subsequence in place and moves only
 /// the others: the fewest moves that reorder the list.
-enum LongestIncreasingSubsequence {
-    static func members(of values: [Int]) -> [Bool] {
+public enum LongestIncreasingSubsequence {
+    public static func members(of values: [Int]) -> [Bool] {
         let n = values.count
         var inSequence = [Bool](repeating: false, count: n)
         if n == 0 { return inSequence }
