@@ -105,6 +105,31 @@ import Testing
         #expect((0 ..< 8).allSatisfy { item(.spark, $0, offset: -60, refreshing: true, at: 3.3).opacity > 0 })
     }
 
+    /// A refresh can show skeleton rows until it ends: the host shows a skeleton on the list when
+    /// `refresh` comes, and hides it with the new rows and `end`. Meanwhile the placeholders are
+    /// the loading indicator (no animator over them), and afterwards the list is back at its top.
+    @Test func aRefreshCanShowSkeletonRowsUntilItEnds() throws {
+        let json = #"""
+        {"canvas": {"width": 300, "height": 600}, "root": {"type": "list", "id": "l", "rowHeight": 50, "rowCount": 100,
+          "skeletonable": true, "refresh": true, "row": {"type": "label", "id": "t", "text": "Row", "skeletonable": true}}}
+        """#
+        let run = Run(try SceneReader.read(Array(json.utf8), file: "l.json"))
+        try Self.pull(run, 150, at: 0.2)
+        _ = try run.tick(until: 0.6)
+        #expect(run.events.filter { $0 == "refresh" }.count == 1)
+        try run.apply(try LoadMoreTests.command(#"{"command": {"skeleton": {"node": "l", "show": true, "transition": "none"}}}"#), at: 0.7)
+        var frame = try run.tick(until: 0.8)
+        let placeholders = frame.canvasItems.filter { $0.kind == .rect && $0.opacity > 0 }.count
+        #expect(placeholders >= 10, "skeleton rows fill the list")
+        #expect(!frame.canvasItems.contains { !$0.text.isEmpty && $0.opacity > 0 }, "no row text while loading")
+        #expect(Self.animator(frame).spinner == nil, "the placeholders are the indicator")
+        try run.apply(try LoadMoreTests.command(#"{"command": {"skeleton": {"node": "l", "hide": true, "transition": "none"}}}"#), at: 1.5)
+        try run.apply(.command(.refresh(node: utf8("l"), .end)), at: 1.5)
+        frame = try run.tick(until: 2.5)
+        #expect(frame.canvasItems.contains { $0.text == utf8("Row") })
+        #expect(ScrollingTests.contentOffset(frame) == 0)
+    }
+
     /// The keyboard's refresh: "." scrolls to the top and refreshes, once, as `begin` does.
     @Test func periodRefreshesFromTheKeyboard() throws {
         let run = Run(try Self.scene())
