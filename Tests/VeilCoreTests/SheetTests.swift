@@ -366,6 +366,29 @@ import Testing
         try s.perform(.sheet(node: Self.sheet, .pop))  // the first page stays: nothing to do
     }
 
+    @Test func setPagesReplacesTheStackAndSetAnchorsMovesToTheNewOnes() throws {
+        let s = Session(scene: try Self.maps())
+        _ = s.tick(at: 0)
+        try s.apply(.command(.sheet(node: Self.sheet, .setPages([utf8("results"), utf8("detail")]))), at: 0.1)
+        let detail = s.layout().box(of: utf8("detail"))
+        #expect(detail?.node.hidden == false)
+        #expect(throws: SessionError.self) { try s.perform(.sheet(node: Self.sheet, .setPages([utf8("nowhere")]))) }
+        #expect(throws: SessionError.self) { try s.perform(.sheet(node: Self.sheet, .setPages([utf8("detail"), utf8("detail")]))) }
+        // One anchor, 300 from the top, at once.
+        try s.apply(.command(.sheet(node: Self.sheet, .setAnchors([SheetAnchor(.fromTop(300), name: utf8("only"))], snapTo: 0, animated: false))), at: 0.2)
+        _ = s.tick(at: 0.2)
+        #expect(s.sheets.top(of: Self.sheet, at: 0.2) == 347)
+        #expect(s.sheets.anchorName(of: Self.sheet) == utf8("only"))
+        // Back to three, animated to the first.
+        let three = [SheetAnchor.expanded, SheetAnchor(.ratio(0.5), name: utf8("half")), SheetAnchor(.fromBottom(96), name: utf8("peek"))]
+        try s.apply(.command(.sheet(node: Self.sheet, .setAnchors(three, snapTo: 2, animated: true))), at: 0.3)
+        _ = s.tick(at: 0.3)
+        let midway = s.sheets.top(of: Self.sheet, at: 0.4)!
+        #expect(midway > 347 && midway < 714)
+        _ = s.tick(at: 3)
+        #expect(abs(s.sheets.top(of: Self.sheet, at: 3)! - 714) < 0.05)
+    }
+
     static func dismissible(confirms: Bool) throws -> Scene {
         try SceneReader.read(Array("""
         {"canvas": {"width": 400, "height": 800}, "root": {"type": "view", "id": "root", "children": [

@@ -109,9 +109,18 @@ final class SheetComponent: Component {
             sheets[i].stack = [sheets[i].stack[0], top]
             slide(i, top, popping: true, at: t)
             report("pagePopped", node, top)
-        case let .setAnchors(anchors, snapTo):
+        case let .setPages(pages):
+            for page in pages where !sceneNode.children.contains(where: { $0.id == page }) {
+                throw SessionError("sheet: setPages names a page that is not a child of the sheet")
+            }
+            for (k, page) in pages.enumerated() where pages[..<k].contains(page) {
+                throw SessionError("sheet: setPages names a page twice")
+            }
+            guard sheets[i].slide == nil else { throw SessionError("sheet: a page is sliding; set the pages when it is done") }
+            sheets[i].stack = pages
+        case let .setAnchors(anchors, snapTo, animated):
             sheets[i].style.anchors = anchors
-            pendingSnap = (node, snapTo)
+            pendingSnap = (node, snapTo, animated)
         case let .dismiss(close):
             guard sheets[i].askedToDismiss else { return true }
             sheets[i].askedToDismiss = false
@@ -122,7 +131,7 @@ final class SheetComponent: Component {
     }
 
     /// After `setAnchors`, the snap waits for the next install (which knows the new geometry).
-    private var pendingSnap: (id: [UInt8], anchor: Int?)? = nil
+    private var pendingSnap: (id: [UInt8], anchor: Int?, animated: Bool)? = nil
 
     private func go(_ i: Int, to position: Int, animated: Bool, at t: Double) {
         let p = min(max(position, 0), sheets[i].geometry.ys.count - 1)
@@ -283,7 +292,7 @@ final class SheetComponent: Component {
             let y = sheets[i].motion.y(at: time)
             let p = pending.anchor.flatMap { geometry.position(ofAnchor: $0) } ?? geometry.nearest(to: y)
             sheets[i].anchor = p
-            sheets[i].motion.move(to: geometry.ys[p], animated: true, at: time)
+            sheets[i].motion.move(to: geometry.ys[p], animated: pending.animated, at: time)
             anchorChanged(i)
             moved = true
         } else if before.ys != geometry.ys, !sheets[i].motion.isDragging, !sheets[i].closing {

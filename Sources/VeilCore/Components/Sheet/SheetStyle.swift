@@ -63,8 +63,10 @@ public enum SheetCommand: Sendable {
     case expand, collapse
     /// Pushes a page (a child of the sheet) on the stack; pops the top one; back to the first.
     case push([UInt8]), pop, popToRoot
-    /// New anchors, then a snap to one of them (nil: the nearest to where it is).
-    case setAnchors([SheetAnchor], snapTo: Int?)
+    /// A new stack (bottom first, at least one page), shown at once.
+    case setPages([[UInt8]])
+    /// New anchors, then a snap to one of them (nil: the nearest to where it is), animated or not.
+    case setAnchors([SheetAnchor], snapTo: Int?, animated: Bool)
     /// The host's answer to `dismissRequested`: close, or stay.
     case dismiss(Bool)
 }
@@ -137,7 +139,8 @@ extension ReaderContext {
 }
 
 /// `{"sheet": {"node": id, "snapTo": i, "animated"?: b | "expand": true | "collapse": true |
-/// "push": page | "pop": true | "popToRoot": true | "anchors": [...], "snapTo"?: i | "dismiss": b}}`.
+/// "push": page | "pop": true | "popToRoot": true | "setPages": [pages] | "anchors": [...], "snapTo"?: i,
+/// "animated"?: b | "dismiss": b}}`.
 struct SheetCommandDraft {
     var command = NodeCommandDraft<SheetCommand>()
     var snapTo: Int? = nil
@@ -157,6 +160,14 @@ enum SheetCommandKeys {
         Field("pop") { d, m, c throws(SceneError) in if try c.bool(m) { try c.say(&d.command, m, .pop) } },
         Field("popToRoot") { d, m, c throws(SceneError) in if try c.bool(m) { try c.say(&d.command, m, .popToRoot) } },
         Field("dismiss") { d, m, c throws(SceneError) in try c.say(&d.command, m, .dismiss(try c.bool(m))) },
+        Field("setPages") { d, m, c throws(SceneError) in
+            var pages: [[UInt8]] = []
+            for element in try c.elements(of: m) {
+                pages.append(try c.name(JSONMember(key: m.key, keyOffset: m.keyOffset, value: element)))
+            }
+            guard (1 ... 32).contains(pages.count) else { throw c.error(at: m.value.offset, "\"setPages\" needs 1 to 32 pages") }
+            try c.say(&d.command, m, .setPages(pages))
+        },
     ]
 
     static let variant = Variant<Command>("sheet") { m, c throws(SceneError) in
@@ -165,14 +176,14 @@ enum SheetCommandKeys {
         if let anchors = draft.anchors {
             if draft.command.what != nil { throw c.error(at: m.value.offset, "\"anchors\" comes with no other key saying what to do") }
             if let i = draft.snapTo, i >= anchors.count { throw c.error(at: m.value.offset, "\"snapTo\" names no anchor") }
-            return .sheet(node: draft.command.node, .setAnchors(anchors, snapTo: draft.snapTo))
+            return .sheet(node: draft.command.node, .setAnchors(anchors, snapTo: draft.snapTo, animated: draft.animated))
         }
         if let i = draft.snapTo {
             if draft.command.what != nil { throw c.error(at: m.value.offset, "\"snapTo\" comes with no other key saying what to do") }
             return .sheet(node: draft.command.node, .snap(to: i, animated: draft.animated))
         }
         guard let what = draft.command.what else {
-            throw c.error(at: m.value.offset, "\"sheet\" needs one of \"snapTo\", \"expand\", \"collapse\", \"push\", \"pop\", \"popToRoot\", \"anchors\" or \"dismiss\"")
+            throw c.error(at: m.value.offset, "\"sheet\" needs one of \"snapTo\", \"expand\", \"collapse\", \"push\", \"pop\", \"popToRoot\", \"setPages\", \"anchors\" or \"dismiss\"")
         }
         return .sheet(node: draft.command.node, what)
     }
