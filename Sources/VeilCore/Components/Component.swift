@@ -11,8 +11,12 @@
 /// hooks default to taking nothing. Class-bound, so `[any Component]` works in Embedded Swift.
 protocol Component: AnyObject {
     /// Applies `command` at time `t` and returns true if it is this component's; false leaves it to
-    /// the next. Throws, changing nothing, when it is this component's but cannot apply.
-    func perform(_ command: Command, on scene: Scene, at t: Double) throws(SessionError) -> Bool
+    /// the next. Throws, changing nothing, when it is this component's but cannot apply — also when
+    /// what it would lay over the tree has more than `nodesLeft` nodes (`Limits.maxNodes`).
+    func perform(_ command: Command, on scene: Scene, nodesLeft: Int, at t: Double) throws(SessionError) -> Bool
+
+    /// The most nodes what it installs adds to a layout (`mostNodesLaidOut` of its overlays).
+    var nodesInstalled: Int { get }
 
     /// The tree with what the component shows laid over it or marked in it, for layout and drawing.
     func install(into root: Node, _ context: InstallContext) -> Node
@@ -43,6 +47,7 @@ protocol Component: AnyObject {
 }
 
 extension Component {
+    var nodesInstalled: Int { 0 }
     var covers: [(host: [UInt8], since: Double)] { [] }
     func gestures(on box: LayoutBox) -> GestureTarget.Interests { [] }
     func pointerDown(over chain: [GestureTarget], at t: Double) -> Bool { false }

@@ -17,6 +17,18 @@ struct Overlays {
 
     var isEmpty: Bool { entries.isEmpty }
 
+    /// The most nodes the overlays add to a layout, leaving ones included.
+    var nodes: Int { entries.reduce(0) { NodeBound.sum($0, $1.node.mostNodesLaidOut) } }
+
+    /// Refuses a view that would take the tree past `Limits.maxNodes`, before anything changes.
+    static func admit(_ view: Node?, nodesLeft: Int, _ command: String) throws(SessionError) {
+        guard let view else { return }
+        let nodes = view.mostNodesLaidOut
+        guard nodes <= nodesLeft else {
+            throw SessionError("\(command): its view has \(nodes) nodes, and the scene has room for \(max(0, nodesLeft)) more (at most \(Limits.maxNodes) nodes in all)")
+        }
+    }
+
     /// Replaces the host's status (nil hides it), cross-dissolving when asked.
     mutating func setStatus(_ node: Node?, host: [UInt8], transition: OverlayTransition, at t: Double) {
         let duration: Double

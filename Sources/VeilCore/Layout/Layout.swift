@@ -227,15 +227,13 @@ public enum Layout {
             y += h
         }
         let skeleton = node.skeletonMark?.skeletonRows == true
-        // Skeleton rows are bounded in total, like the rows of a scene file.
-        var budget = skeleton ? min(Limits.maxSkeletonRows, Limits.maxNodes / max(1, style.row.subtreeCount)) : Int.max
+        // At most `maxRowsMade` rows in all (what `mostNodesLaidOut` counts for the list).
         var row = 0
         var made = 0
         for (s, sec) in style.allSections.enumerated() {
             if let header = sec.header { section(header) }
-            let count = skeleton ? min(budget, sec.skeletonRows.rows(visibleHeight: content.height, rowHeight: style.rowHeight))
+            let count = skeleton ? sec.skeletonRows.rows(visibleHeight: content.height, rowHeight: style.rowHeight)
                                  : max(0, sec.rowCount)
-            budget -= skeleton ? count : 0
             var first = 0, last = count
             if style.rowHeight > 0 {
                 first = min(count, max(0, Int(((top - y) / style.rowHeight).rounded(.down))))

@@ -122,16 +122,15 @@ extension ReaderContext {
     }
 
     /// A list's row template: its ids live in their own namespace (they are instantiated per row as
-    /// "<list id>/<row>/<template id>"; an unnamed template is "row"). Returns the template and how
-    /// many nodes one row instantiates.
-    func readRowTemplate(_ value: JSONValue) throws(SceneError) -> (Node, Int) {
+    /// "<list id>/<row>/<template id>"; an unnamed template is "row"). The list counts its rows'
+    /// nodes once it knows how many rows it can make.
+    func readRowTemplate(_ value: JSONValue) throws(SceneError) -> Node {
         let outerIDs = ids
         let countBefore = nodeCount
         ids = KeyTable()
         let template = try readNode(value, defaultID: utf8("row"))
-        let nodesPerRow = nodeCount - countBefore
         ids = outerIDs
         nodeCount = countBefore
-        return (template, nodesPerRow)
+        return template
     }
 }

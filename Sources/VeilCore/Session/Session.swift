@@ -69,7 +69,10 @@ public final class Session {
                 throw SessionError("rows: a row names a node the list's row template does not have")
             }
             let prepended = try style.apply(edit)
-            scene.root.update(at: path[...]) { $0.kind = .list(style) }
+            var grown = scene.root
+            grown.update(at: path[...]) { $0.kind = .list(style) }
+            try admit(grown, "rows")
+            scene.root = grown
             if prepended > 0 { scroll.shift(node, by: Double(prepended) * style.rowHeight, at: time) }
             if case .append = edit { scroll.rowsArrived(node, at: time) }
         case let .refresh(node, command):
@@ -99,11 +102,26 @@ public final class Session {
             return
         default:
             var taken = false
+            let nodesLeft = Limits.maxNodes - nodesLaidOut(scene.root)
             for component in components where !taken {
-                taken = try component.perform(command, on: scene, at: time)
+                taken = try component.perform(command, on: scene, nodesLeft: nodesLeft, at: time)
             }
         }
         invalidate()
+    }
+
+    /// The most nodes a layout of `root` with every component's overlays can make (`mostNodesLaidOut`).
+    private func nodesLaidOut(_ root: Node) -> Int {
+        components.reduce(root.mostNodesLaidOut) { NodeBound.sum($0, $1.nodesInstalled) }
+    }
+
+    /// Refuses a tree that could lay out more than `Limits.maxNodes` nodes, before it is built.
+    private func admit(_ root: Node, _ command: String) throws(SessionError) {
+        let nodes = nodesLaidOut(root)
+        guard nodes <= Limits.maxNodes else {
+            let count = nodes < NodeBound.saturation ? "\(nodes)" : "more than \(Limits.maxNodes)"
+            throw SessionError("\(command): the scene could then lay out \(count) nodes; at most \(Limits.maxNodes)")
+        }
     }
 
     /// The scene or a component changed: lay out and render again at the next tick.
