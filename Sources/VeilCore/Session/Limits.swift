@@ -12,6 +12,9 @@ public enum Limits {
     public static let maxTextBytes = 16_384
     /// Entries in a scene timeline or an events file.
     public static let maxTimeline = 100_000
+    /// Timeline entries and scheduled reactions applied as time moves once (a tick, a timed
+    /// action); the others due wait for the next move, in order.
+    public static let maxActionsPerAdvance = 1_000
     /// Reactions in a scene.
     public static let maxReactions = 256
     /// Pointers pressed at once (touches) that the session tracks.

@@ -15,8 +15,8 @@ public final class Session {
     public private(set) var pendingEvents: [HostEvent] = []
 
     private var timelineIndex = 0
-    /// Actions scheduled by reactions to events, sorted by time.
-    private var scheduled: [TimedAction] = []
+    /// Actions scheduled by reactions to events.
+    private var scheduled = ScheduledActions()
     /// Scroll containers' positions and motion (pans, wheel, keys, the `scroll` command).
     private let scroll = ScrollComponent()
     /// The registered components, in install order (later ones lie above): one line each.
@@ -311,19 +311,19 @@ public final class Session {
         for reaction in scene.reactions where reaction.event == event.name {
             if let node = reaction.node, node != event.node { continue }
             for a in reaction.actions where scheduled.count < Limits.maxTimeline {
-                let entry = TimedAction(time: time + a.time, action: a.action)
-                let at = scheduled.firstIndex { $0.time > entry.time } ?? scheduled.count
-                scheduled.insert(entry, at: at)
+                scheduled.add(TimedAction(time: time + a.time, action: a.action))
             }
         }
     }
 
-    /// Moves time forward to `t`, applying timeline and scheduled actions due by then, in time order.
+    /// Moves time forward to `t`, applying timeline and scheduled actions due by then, in time order
+    /// — at most `Limits.maxActionsPerAdvance` of them: the rest stay due and apply, in order, as
+    /// time next moves (a tick, a timed action), so one tick's work stays bounded.
     private func advance(to t: Double) {
         let target = t.isFinite ? max(time, t) : time
-        while true {
+        for _ in 0 ..< Limits.maxActionsPerAdvance {
             let nextTimeline = timelineIndex < scene.timeline.count ? scene.timeline[timelineIndex].time : Double.infinity
-            let nextScheduled = scheduled.first?.time ?? Double.infinity
+            let nextScheduled = scheduled.nextTime ?? Double.infinity
             let next = min(nextTimeline, nextScheduled)
             guard next <= target else { break }
             time = max(time, next)
@@ -333,7 +333,8 @@ public final class Session {
                 action = scene.timeline[timelineIndex].action
                 timelineIndex += 1
             } else {
-                action = scheduled.removeFirst().action
+                guard let due = scheduled.takeFirst() else { break }
+                action = due.action
             }
             // A timeline action that does not apply was reported by `veil check`; skip it.
             try? apply(action)
