@@ -263,6 +263,7 @@ extension Node {
         var copy = self
         copy.id = id + suffix
         copy.children = children.map { $0.renamed(suffix: suffix) }
+        copy.renameSupplementaries { $0.renamed(suffix: suffix) }
         return copy
     }
 
@@ -272,6 +273,22 @@ extension Node {
         copy.id = prefix + id
         copy.frame = nil
         copy.children = children.map { $0.instantiated(prefix: prefix) }
+        copy.renameSupplementaries { $0.instantiated(prefix: prefix) }
         return copy
+    }
+
+    /// Renames what a layout shows of a node besides its children: a list's headers and footers
+    /// (its rows follow the list's own id) and overlays — so that a renamed copy shares no id with
+    /// the original, wherever in it an id was written.
+    private mutating func renameSupplementaries(_ rename: (Node) -> Node) {
+        overlays = overlays.map(rename)
+        guard case var .list(style) = kind else { return }
+        style.header = style.header.map(rename)
+        style.footer = style.footer.map(rename)
+        for i in style.sections.indices {
+            style.sections[i].header = style.sections[i].header.map(rename)
+            style.sections[i].footer = style.sections[i].footer.map(rename)
+        }
+        kind = .list(style)
     }
 }

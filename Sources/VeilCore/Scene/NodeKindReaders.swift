@@ -22,6 +22,7 @@ enum NodeTypes {
             try c.readKind(value, "scroll", StackKeys.scrollFields, node: &node, style: StackStyle()) { s, _ throws(SceneError) in .scroll(s) }
         },
         NodeType("list") { node, value, c throws(SceneError) in
+            c.namespace.lists[node.id] = true
             try c.readKind(value, "list", ListKeys.fields, node: &node, style: ListDraft(listOffset: value.offset)) { s, c throws(SceneError) in
                 var draft = s
                 return try draft.finish(c)

@@ -96,15 +96,16 @@ extension ReaderContext {
         if let idMember = members.first(where: { $0.key == Self.idKey }) {
             id = try name(idMember)
             idOffset = idMember.value.offset
+            namespace.explicit.append((id, idOffset))
         }
         nodeCount += 1
         if nodeCount > Limits.maxNodes {
             throw error(at: value.offset, "too many nodes: a scene has at most \(Limits.maxNodes) (list rows count once per row)")
         }
-        if let first = ids[id] {
+        if let first = namespace.ids[id] {
             throw error(at: idOffset, "duplicate node id \"\(display(id))\"; first used at \(position(of: first))")
         }
-        ids[id] = idOffset
+        namespace.ids[id] = idOffset
 
         var node = Node(id: id, kind: .view)
         try type.read(&node, value, self)
@@ -125,11 +126,8 @@ extension ReaderContext {
     /// "<list id>/<row>/<template id>"; an unnamed template is "row"). The list counts its rows'
     /// nodes once it knows how many rows it can make.
     func readRowTemplate(_ value: JSONValue) throws(SceneError) -> Node {
-        let outerIDs = ids
         let countBefore = nodeCount
-        ids = KeyTable()
-        let template = try readNode(value, defaultID: utf8("row"))
-        ids = outerIDs
+        let template = try inNamespace { () throws(SceneError) in try readNode(value, defaultID: utf8("row")) }
         nodeCount = countBefore
         return template
     }

@@ -11,6 +11,7 @@ public enum SceneReader {
         var scene = Scene(root: Node(id: utf8("root"), kind: .view))
         scene.name = baseName(of: file)
         try context.readObject(value, "the scene", SceneKeys.fields, into: &scene)
+        try context.checkNamespace()
         return scene
     }
 
