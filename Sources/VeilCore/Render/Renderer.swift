@@ -28,6 +28,8 @@ struct Renderer {
         var animatesUnrecorded: Bool
         /// Layers whose children were taken from an earlier render (nothing in them animates).
         var reusedLayers: IdIndex
+        /// The first node left out to keep the frame within the wire's bounds (RenderBudget), if any.
+        var leftOut: [UInt8]?
     }
 
     /// `sent` is the frame the viewer has (ticks may have stepped its animated fields since).
@@ -48,9 +50,9 @@ struct Renderer {
             for id in drawn.indices where id >= used.count || !used[id] { drawn[id] = nil }
         }
         paints = pass.paints
-        paints.forget(allBut: frame)
+        paints.forget(allBut: frame, always: pass.budget.firstLeftOut != nil)
         return Output(frame: frame, animations: pass.animations, animatesUnrecorded: pass.animatesUnrecorded,
-                      reusedLayers: pass.reused)
+                      reusedLayers: pass.reused, leftOut: pass.budget.firstLeftOut)
     }
 }
 
@@ -75,6 +77,8 @@ private struct DrawnLayer {
     var children: [Item]
     /// Entries in `children`, at every depth.
     var entryCount: Int
+    /// Text bytes in `children`.
+    var textBytes: Int
 
     func fits(_ box: LayoutBox, clip: Rect?, appearance: Appearance, interaction now: Interaction) -> Bool {
         self.box.frame == box.frame && self.clip == clip && self.appearance == appearance
@@ -133,6 +137,8 @@ private struct RenderPass {
     var entries = 0
     /// Buttons drawn so far (their look depends on the interaction).
     var buttonsDrawn = 0
+    /// What the frame may still hold.
+    var budget = RenderBudget()
     /// What layers drew, by id: read for reuse, written for the next render.
     var drawn: [DrawnLayer?]
     var reused = IdIndex(capacity: 0)
@@ -157,6 +163,14 @@ private struct RenderPass {
     mutating func draw(_ box: LayoutBox, clip: Rect?) {
         let node = box.node
         guard Visibility.isVisible(box, clip: clip) else { return }
+        guard budget.admits(box, entries: entries, paintsHeld: paints.held) else { return }
+        let owedEntries = RenderBudget.entriesAfter(box), owedText = RenderBudget.text(node)
+        budget.owedEntries += owedEntries
+        budget.owedText += owedText
+        defer {
+            budget.owedEntries -= owedEntries
+            budget.owedText -= owedText
+        }
         let opacity = node.opacity * (node.fade?.value(at: time) ?? 1)
         let layered = RenderPass.makesLayer(box) && layers.count < WireLimits.maxLayerDepth - 2
         let outerInherited = inheritedOpacity
@@ -165,6 +179,7 @@ private struct RenderPass {
         // Whether this layer's drawing may be kept for a later render, and what it starts from.
         var keeps = false
         let (animationsBefore, entriesBefore, buttonsBefore) = (animations.count, entries, buttonsDrawn)
+        let textBefore = budget.textBytes
         if layered {
             openLayer(node, box.frame, opacity: opacity, clip: node.clipsChildren ? box.frame : nil)
             let id = layers[layers.count - 1].layer.id
@@ -216,12 +231,13 @@ private struct RenderPass {
             openContentLayer(box)
             let keepsContent = brush == nil && inheritedOpacity == 1 && !animatesUnrecorded
             let (animationsBefore, entriesBefore, buttonsBefore) = (animations.count, entries, buttonsDrawn)
+            let textBefore = budget.textBytes
             // Fields drawn after the kept rows animate: then the layer is not skipped by FrameAnimations.
             let appendsAnimated = node.refresh != nil || node.loadMore != nil
             if !(keepsContent && reuseEarlierDrawing(box, clip: childClip, holdsAnimations: appendsAnimated)) {
                 drawRows(box, rows: rows, clip: childClip)
                 keep(box, childClip, drawnIf: keepsContent && animations.count == animationsBefore && !animatesUnrecorded,
-                     entries: entries - entriesBefore, showsInteraction: buttonsDrawn > buttonsBefore)
+                     entries: entries - entriesBefore, text: budget.textBytes - textBefore, showsInteraction: buttonsDrawn > buttonsBefore)
             }
             // After what is kept: these change with the pull or the load, the rows do not.
             if node.refresh != nil { drawRefreshAnimator(box) }
@@ -236,7 +252,7 @@ private struct RenderPass {
         brush = outerBrush
         if layered {
             keep(box, clip, drawnIf: keeps && animations.count == animationsBefore + (node.fade == nil ? 0 : 1)
-                 && !animatesUnrecorded, entries: entries - entriesBefore, showsInteraction: buttonsDrawn > buttonsBefore)
+                 && !animatesUnrecorded, entries: entries - entriesBefore, text: budget.textBytes - textBefore, showsInteraction: buttonsDrawn > buttonsBefore)
             closeLayer()
         }
         inheritedOpacity = outerInherited
@@ -258,9 +274,11 @@ private struct RenderPass {
     private mutating func reuseEarlierDrawing(_ box: LayoutBox, clip: Rect?, holdsAnimations: Bool = false) -> Bool {
         let id = layers[layers.count - 1].layer.id
         guard Int(id) < drawn.count, let earlier = drawn[Int(id)],
-              earlier.fits(box, clip: clip, appearance: appearance, interaction: interaction) else { return false }
+              earlier.fits(box, clip: clip, appearance: appearance, interaction: interaction),
+              budget.admitsEarlier(entries: entries, count: earlier.entryCount, text: earlier.textBytes) else { return false }
         layers[layers.count - 1].items = earlier.children
         entries += earlier.entryCount
+        budget.textBytes += earlier.textBytes
         if earlier.interaction != nil { buttonsDrawn += 1 }  // so the layers around it know
         if !holdsAnimations { _ = reused.insert(id, at: 0) }
         return true
@@ -364,7 +382,7 @@ private struct RenderPass {
     }
 
     /// Records (or, when it may not be kept, forgets) what the open layer drew.
-    private mutating func keep(_ box: LayoutBox, _ clip: Rect?, drawnIf keeps: Bool, entries count: Int,
+    private mutating func keep(_ box: LayoutBox, _ clip: Rect?, drawnIf keeps: Bool, entries count: Int, text: Int,
                                showsInteraction: Bool) {
         let id = Int(layers[layers.count - 1].layer.id)
         if id >= drawn.count {
@@ -373,7 +391,7 @@ private struct RenderPass {
         }
         drawn[id] = keeps ? DrawnLayer(box: box, clip: clip, appearance: appearance,
                                        interaction: showsInteraction ? interaction.drawnState : nil,
-                                       children: layers[layers.count - 1].items, entryCount: count) : nil
+                                       children: layers[layers.count - 1].items, entryCount: count, textBytes: text) : nil
     }
 
     private mutating func closeLayer() {
@@ -484,6 +502,7 @@ private struct RenderPass {
     @inline(never)
     private mutating func emit(_ item: Item) {
         entries += 1
+        budget.textBytes += item.text.count
         switch target {
         case .layer: layers[layers.count - 1].items.append(item)
         case .skeletonContent: skeleton?.content.items.append(item)
@@ -534,9 +553,10 @@ private struct RenderPass {
         // Like a UILabel: only the lines that fit are shown, the last one truncated.
         var limit = style.numberOfLines
         if lineHeight > 0 {
-            let fitting = max(1, Int((content.height / lineHeight + 0.001).rounded(.down)))
+            let fitting = max(1, Int(min(Double(Limits.maxLinesPerLabel), (content.height / lineHeight + 0.001).rounded(.down))))
             limit = limit == 0 ? fitting : min(limit, fitting)
         }
+        if limit <= 0 || limit > Limits.maxLinesPerLabel { limit = Limits.maxLinesPerLabel }
         let lines = TextLayout.lines(style.text, fontSize: style.fontSize, weight: style.fontWeight,
                                      width: content.width, numberOfLines: limit, alignment: style.alignment)
         let top = content.y + (content.height - Double(lines.count) * lineHeight) / 2

@@ -15,6 +15,10 @@ public enum Limits {
     /// Timeline entries and scheduled reactions applied as time moves once (a tick, a timed
     /// action); the others due wait for the next move, in order.
     public static let maxActionsPerAdvance = 1_000
+    /// Lines one label or button draws ("…" ends the last when there is more).
+    public static let maxLinesPerLabel = 1_000
+    /// UTF-8 bytes of text in one frame; past it nodes are left out (RenderBudget).
+    public static let maxFrameTextBytes = 2 << 20
     /// Reactions in a scene.
     public static let maxReactions = 256
     /// Pointers pressed at once (touches) that the session tracks.

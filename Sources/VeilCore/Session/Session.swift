@@ -235,6 +235,9 @@ public final class Session {
         }
     }
 
+    /// The last render left nodes out to stay within the wire's bounds.
+    private var leftNodesOut = false
+
     /// Ticks that rendered (the others moved animated fields or sent nothing): for tests.
     private(set) var renderedTicks = 0
     /// Layers the last render took unchanged from an earlier one: for tests.
@@ -249,6 +252,12 @@ public final class Session {
         scroll.didStep(at: time)
         needsRender = false
         animatesUnrecorded = output.animatesUnrecorded
+        var events = events
+        // Told once when frames start leaving nodes out (RenderBudget), not at every render.
+        if let leftOut = output.leftOut, !leftNodesOut, events.count < Limits.maxPendingEvents {
+            events.append(HostEvent(name: utf8("truncated"), node: leftOut))
+        }
+        leftNodesOut = output.leftOut != nil
         let message = stream.next(frame: output.frame, events: events)
         animations = FrameAnimations(output.animations, in: output.frame, unanimated: output.reusedLayers)
         layersReusedAtLastRender = output.reusedLayers.count

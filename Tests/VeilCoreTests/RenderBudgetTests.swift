@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+@testable import VeilCore
+
+/// A frame stays within what the wire allows — entries, paints, text bytes, so message size — and
+/// a label draws at most `Limits.maxLinesPerLabel` lines: past a bound, nodes are left out in
+/// painter's order and the session says so once ("truncated", naming the first node left out).
+@Suite struct RenderBudgetTests {
+    /// The first message, applied to a mirror; its frame's entries and its events.
+    static func firstMessage(_ json: String) throws -> (bytes: Int, entries: Int, paints: Int, events: [HostEvent]) {
+        let s = Session(scene: try SceneReader.read(Array(json.utf8), file: "budget.json"))
+        let message = try #require(s.tick(at: 0))
+        var mirror = FrameMirror()
+        let frame = try mirror.apply(message)
+        let decoded = try WireDecoder.decode(message)
+        func count(_ items: [Item]) -> Int { items.reduce(items.count) { $0 + ($1.isLayer ? count($1.children) : 0) } }
+        return (message.count, count(frame.items), frame.paints.count, decoded.events)
+    }
+
+    /// 1,000 rows of a label one point wide: a line per character, 16,000 of them a row, made
+    /// 16 million items; now each label stops at 1,000 lines and rows stop before the item limit.
+    @Test func linesPerLabelAndItemsPerFrameAreBounded() throws {
+        let text = String(repeating: "abcdefgh", count: 2_000)
+        let (_, entries, _, events) = try Self.firstMessage("""
+        {"root": {"type": "list", "id": "l", "rowCount": 1000, "rowHeight": 100000, "skeletonRows": 0,
+                  "frame": {"x": 0, "y": 0, "width": 1, "height": 1000000000},
+                  "row": {"type": "label", "id": "t", "text": "\(text)", "numberOfLines": 0, "fontSize": 1}}}
+        """)
+        #expect(entries <= WireLimits.maxItems)
+        #expect(entries > WireLimits.maxItems - 2 * Limits.maxLinesPerLabel, "stops near the limit, not far before it")
+        #expect(events.map { String(decoding: $0.name, as: UTF8.self) } == ["truncated"])
+        #expect(events.first.map { String(decoding: $0.node, as: UTF8.self).hasPrefix("l/") } == true)
+    }
+
+    /// 5,000 views of 5,000 colours: more paints than a frame may have.
+    @Test func paintsPerFrameAreBounded() throws {
+        let views = (0 ..< 5_000).map { k in
+            "{\"type\": \"view\", \"background\": \"#" + String(format: "%06X", k * 3) + "\"}"
+        }.joined(separator: ",")
+        let (_, _, paints, events) = try Self.firstMessage(#"{"root": {"type": "view", "children": [\#(views)]}}"#)
+        #expect(paints <= WireLimits.maxPaints)
+        #expect(events.count == 1)
+    }
+
+    /// 1,000 rows of 16 KB of text on one line each: 16 MB, more than a message may be.
+    @Test func textPerFrameIsBounded() throws {
+        let text = String(repeating: "abcdefgh", count: 2_000)
+        let (bytes, _, _, events) = try Self.firstMessage("""
+        {"root": {"type": "list", "id": "l", "rowCount": 1000, "rowHeight": 20, "skeletonRows": 0,
+                  "frame": {"x": 0, "y": 0, "width": 1000000000, "height": 100000},
+                  "row": {"type": "label", "id": "t", "text": "\(text)"}}}
+        """)
+        #expect(bytes <= Limits.maxFrameTextBytes + 1 << 20)
+        #expect(events.count == 1)
+    }
+
+    /// An ordinary frame leaves nothing out and says nothing.
+    @Test func anOrdinaryFrameIsWhole() throws {
+        let (_, entries, _, events) = try Self.firstMessage(#"{"root": {"type": "label", "text": "Hello", "numberOfLines": 0}}"#)
+        #expect(entries == 1)
+        #expect(events.isEmpty)
+    }
+}
