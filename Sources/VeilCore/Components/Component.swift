@@ -12,11 +12,11 @@
 protocol Component: AnyObject {
     /// Applies `command` at time `t` and returns true if it is this component's; false leaves it to
     /// the next. Throws, changing nothing, when it is this component's but cannot apply — also when
-    /// what it would lay over the tree has more than `nodesLeft` nodes (`Limits.maxNodes`).
-    func perform(_ command: Command, on scene: Scene, nodesLeft: Int, at t: Double) throws(SessionError) -> Bool
+    /// what it would lay over the tree does not fit in `room` (`TreeBound`: nodes, text).
+    func perform(_ command: Command, on scene: Scene, room: TreeBound, at t: Double) throws(SessionError) -> Bool
 
-    /// The most nodes what it installs adds to a layout (`mostNodesLaidOut` of its overlays).
-    var nodesInstalled: Int { get }
+    /// The most what it installs adds to a layout (`mostLaidOut` of its overlays).
+    var installed: TreeBound { get }
 
     /// The tree with what the component shows laid over it or marked in it, for layout and drawing.
     func install(into root: Node, _ context: InstallContext) -> Node
@@ -47,7 +47,7 @@ protocol Component: AnyObject {
 }
 
 extension Component {
-    var nodesInstalled: Int { 0 }
+    var installed: TreeBound { TreeBound() }
     var covers: [(host: [UInt8], since: Double)] { [] }
     func gestures(on box: LayoutBox) -> GestureTarget.Interests { [] }
     func pointerDown(over chain: [GestureTarget], at t: Double) -> Bool { false }

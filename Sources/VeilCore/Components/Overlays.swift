@@ -17,15 +17,16 @@ struct Overlays {
 
     var isEmpty: Bool { entries.isEmpty }
 
-    /// The most nodes the overlays add to a layout, leaving ones included.
-    var nodes: Int { entries.reduce(0) { NodeBound.sum($0, $1.node.mostNodesLaidOut) } }
+    /// The most the overlays add to a layout, leaving ones included.
+    var laidOut: TreeBound { entries.reduce(TreeBound()) { $0 + $1.node.mostLaidOut } }
 
-    /// Refuses a view that would take the tree past `Limits.maxNodes`, before anything changes.
-    static func admit(_ view: Node?, nodesLeft: Int, _ command: String) throws(SessionError) {
+    /// Refuses a view that would take the tree past `Limits.maxNodes` or `Limits.maxTextLaidOut`,
+    /// before anything changes.
+    static func admit(_ view: Node?, room: TreeBound, _ command: String) throws(SessionError) {
         guard let view else { return }
-        let nodes = view.mostNodesLaidOut
-        guard nodes <= nodesLeft else {
-            throw SessionError("\(command): its view has \(nodes) nodes, and the scene has room for \(max(0, nodesLeft)) more (at most \(Limits.maxNodes) nodes in all)")
+        let needs = view.mostLaidOut
+        guard needs.nodes <= room.nodes && needs.textBytes <= room.textBytes else {
+            throw SessionError("\(command): its view has \(needs.nodes) nodes and \(needs.textBytes) bytes of text; the scene has room for \(max(0, room.nodes)) and \(max(0, room.textBytes)) more (at most \(Limits.maxNodes) nodes and \(Limits.maxTextLaidOut) bytes in all)")
         }
     }
 

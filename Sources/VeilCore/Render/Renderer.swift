@@ -77,8 +77,6 @@ private struct DrawnLayer {
     var children: [Item]
     /// Entries in `children`, at every depth.
     var entryCount: Int
-    /// Text bytes in `children`.
-    var textBytes: Int
 
     func fits(_ box: LayoutBox, clip: Rect?, appearance: Appearance, interaction now: Interaction) -> Bool {
         self.box.frame == box.frame && self.clip == clip && self.appearance == appearance
@@ -164,13 +162,9 @@ private struct RenderPass {
         let node = box.node
         guard Visibility.isVisible(box, clip: clip) else { return }
         guard budget.admits(box, entries: entries, paintsHeld: paints.held) else { return }
-        let owedEntries = RenderBudget.entriesAfter(box), owedText = RenderBudget.text(node)
+        let owedEntries = RenderBudget.entriesAfter(box)
         budget.owedEntries += owedEntries
-        budget.owedText += owedText
-        defer {
-            budget.owedEntries -= owedEntries
-            budget.owedText -= owedText
-        }
+        defer { budget.owedEntries -= owedEntries }
         let opacity = node.opacity * (node.fade?.value(at: time) ?? 1)
         let layered = RenderPass.makesLayer(box) && layers.count < WireLimits.maxLayerDepth - 2
         let outerInherited = inheritedOpacity
@@ -179,7 +173,6 @@ private struct RenderPass {
         // Whether this layer's drawing may be kept for a later render, and what it starts from.
         var keeps = false
         let (animationsBefore, entriesBefore, buttonsBefore) = (animations.count, entries, buttonsDrawn)
-        let textBefore = budget.textBytes
         if layered {
             openLayer(node, box.frame, opacity: opacity, clip: node.clipsChildren ? box.frame : nil)
             let id = layers[layers.count - 1].layer.id
@@ -231,13 +224,12 @@ private struct RenderPass {
             openContentLayer(box)
             let keepsContent = brush == nil && inheritedOpacity == 1 && !animatesUnrecorded
             let (animationsBefore, entriesBefore, buttonsBefore) = (animations.count, entries, buttonsDrawn)
-            let textBefore = budget.textBytes
             // Fields drawn after the kept rows animate: then the layer is not skipped by FrameAnimations.
             let appendsAnimated = node.refresh != nil || node.loadMore != nil
             if !(keepsContent && reuseEarlierDrawing(box, clip: childClip, holdsAnimations: appendsAnimated)) {
                 drawRows(box, rows: rows, clip: childClip)
                 keep(box, childClip, drawnIf: keepsContent && animations.count == animationsBefore && !animatesUnrecorded,
-                     entries: entries - entriesBefore, text: budget.textBytes - textBefore, showsInteraction: buttonsDrawn > buttonsBefore)
+                     entries: entries - entriesBefore, showsInteraction: buttonsDrawn > buttonsBefore)
             }
             // After what is kept: these change with the pull or the load, the rows do not.
             if node.refresh != nil { drawRefreshAnimator(box) }
@@ -252,7 +244,7 @@ private struct RenderPass {
         brush = outerBrush
         if layered {
             keep(box, clip, drawnIf: keeps && animations.count == animationsBefore + (node.fade == nil ? 0 : 1)
-                 && !animatesUnrecorded, entries: entries - entriesBefore, text: budget.textBytes - textBefore, showsInteraction: buttonsDrawn > buttonsBefore)
+                 && !animatesUnrecorded, entries: entries - entriesBefore, showsInteraction: buttonsDrawn > buttonsBefore)
             closeLayer()
         }
         inheritedOpacity = outerInherited
@@ -275,10 +267,9 @@ private struct RenderPass {
         let id = layers[layers.count - 1].layer.id
         guard Int(id) < drawn.count, let earlier = drawn[Int(id)],
               earlier.fits(box, clip: clip, appearance: appearance, interaction: interaction),
-              budget.admitsEarlier(entries: entries, count: earlier.entryCount, text: earlier.textBytes) else { return false }
+              budget.admitsEarlier(entries: entries, count: earlier.entryCount) else { return false }
         layers[layers.count - 1].items = earlier.children
         entries += earlier.entryCount
-        budget.textBytes += earlier.textBytes
         if earlier.interaction != nil { buttonsDrawn += 1 }  // so the layers around it know
         if !holdsAnimations { _ = reused.insert(id, at: 0) }
         return true
@@ -382,7 +373,7 @@ private struct RenderPass {
     }
 
     /// Records (or, when it may not be kept, forgets) what the open layer drew.
-    private mutating func keep(_ box: LayoutBox, _ clip: Rect?, drawnIf keeps: Bool, entries count: Int, text: Int,
+    private mutating func keep(_ box: LayoutBox, _ clip: Rect?, drawnIf keeps: Bool, entries count: Int,
                                showsInteraction: Bool) {
         let id = Int(layers[layers.count - 1].layer.id)
         if id >= drawn.count {
@@ -391,7 +382,7 @@ private struct RenderPass {
         }
         drawn[id] = keeps ? DrawnLayer(box: box, clip: clip, appearance: appearance,
                                        interaction: showsInteraction ? interaction.drawnState : nil,
-                                       children: layers[layers.count - 1].items, entryCount: count, textBytes: text) : nil
+                                       children: layers[layers.count - 1].items, entryCount: count) : nil
     }
 
     private mutating func closeLayer() {
@@ -502,7 +493,6 @@ private struct RenderPass {
     @inline(never)
     private mutating func emit(_ item: Item) {
         entries += 1
-        budget.textBytes += item.text.count
         switch target {
         case .layer: layers[layers.count - 1].items.append(item)
         case .skeletonContent: skeleton?.content.items.append(item)

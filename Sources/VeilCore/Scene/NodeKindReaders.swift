@@ -134,8 +134,14 @@ struct ListDraft {
             style.rowCount = max(style.rowCount, style.rowData.count)
         }
         let rows = style.mostRowsLaidOut
-        let nodesPerRow = style.row.mostNodesLaidOut
+        let perRow = style.row.mostLaidOut
+        let nodesPerRow = perRow.nodes
         c.nodeCount += nodesPerRow * rows  // no overflow: each factor is bounded
+        c.textCount += rows * min(NodeBound.textSaturation, perRow.textBytes + style.mostTextRowDataAdds)
+        if c.textCount > Limits.maxTextLaidOut {
+            throw c.error(at: rowCountOffset,
+                          "too much text: \(rows) rows bring the text labels and buttons lay out to \(c.textCount) bytes; a scene has at most \(Limits.maxTextLaidOut)")
+        }
         if c.nodeCount > Limits.maxNodes {
             let skeleton = rows > min(Limits.maxRowsMade, style.allSections.reduce(0) { $0 + $1.rowCount })
             throw c.error(at: rowCountOffset,

@@ -109,6 +109,14 @@ extension ReaderContext {
 
         var node = Node(id: id, kind: .view)
         try type.read(&node, value, self)
+        switch node.kind {
+        case let .label(style): textCount += style.text.count
+        case let .button(style): textCount += style.title.count
+        default: break
+        }
+        if textCount > Limits.maxTextLaidOut {
+            throw error(at: value.offset, "too much text: labels and buttons would lay out \(textCount) bytes, list rows counted per row; a scene has at most \(Limits.maxTextLaidOut)")
+        }
         return node
     }
 
@@ -126,9 +134,9 @@ extension ReaderContext {
     /// "<list id>/<row>/<template id>"; an unnamed template is "row"). The list counts its rows'
     /// nodes once it knows how many rows it can make.
     func readRowTemplate(_ value: JSONValue) throws(SceneError) -> Node {
-        let countBefore = nodeCount
+        let (countBefore, textBefore) = (nodeCount, textCount)
         let template = try inNamespace { () throws(SceneError) in try readNode(value, defaultID: utf8("row")) }
-        nodeCount = countBefore
+        (nodeCount, textCount) = (countBefore, textBefore)
         return template
     }
 }

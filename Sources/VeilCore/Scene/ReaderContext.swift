@@ -10,6 +10,8 @@ final class ReaderContext {
     let firstLine: Int
     /// Nodes read so far, list rows instantiated included (bounded by `Limits.maxNodes`).
     var nodeCount = 0
+    /// Text bytes of labels and buttons read so far, counted as `nodeCount` (`Limits.maxTextLaidOut`).
+    var textCount = 0
     /// The ids of the namespace being read (the scene's, a row template's, a status view's).
     var namespace = IDNamespace()
 

@@ -17,8 +17,9 @@ public enum Limits {
     public static let maxActionsPerAdvance = 1_000
     /// Lines one label or button draws ("…" ends the last when there is more).
     public static let maxLinesPerLabel = 1_000
-    /// UTF-8 bytes of text in one frame; past it nodes are left out (RenderBudget).
-    public static let maxFrameTextBytes = 2 << 20
+    /// UTF-8 bytes of text (labels', buttons') a layout can hold, list rows counted as for
+    /// `maxNodes`: what bounds the text a layout measures and a frame carries.
+    public static let maxTextLaidOut = 1 << 20
     /// Reactions in a scene.
     public static let maxReactions = 256
     /// Pointers pressed at once (touches) that the session tracks.

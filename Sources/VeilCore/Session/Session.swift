@@ -50,9 +50,14 @@ public final class Session {
         switch command {
         case let .set(node, changes):
             let path = try scene.find(node)
-            scene.root.update(at: path[...]) { n in
+            var changed = scene.root
+            changed.update(at: path[...]) { n in
                 for change in changes { n.apply(change) }
             }
+            if changes.contains(where: { if case .text = $0 { return true } else { return false } }) {
+                try admit(changed, "set")
+            }
+            scene.root = changed
         case let .appearance(appearance):
             scene.appearance = appearance
         case let .rows(node, edit):
@@ -102,25 +107,30 @@ public final class Session {
             return
         default:
             var taken = false
-            let nodesLeft = Limits.maxNodes - nodesLaidOut(scene.root)
+            let used = laidOut(scene.root)
+            let room = TreeBound(nodes: Limits.maxNodes - used.nodes, textBytes: Limits.maxTextLaidOut - used.textBytes)
             for component in components where !taken {
-                taken = try component.perform(command, on: scene, nodesLeft: nodesLeft, at: time)
+                taken = try component.perform(command, on: scene, room: room, at: time)
             }
         }
         invalidate()
     }
 
-    /// The most nodes a layout of `root` with every component's overlays can make (`mostNodesLaidOut`).
-    private func nodesLaidOut(_ root: Node) -> Int {
-        components.reduce(root.mostNodesLaidOut) { NodeBound.sum($0, $1.nodesInstalled) }
+    /// The most a layout of `root` with every component's overlays can hold (`mostLaidOut`).
+    private func laidOut(_ root: Node) -> TreeBound {
+        components.reduce(root.mostLaidOut) { $0 + $1.installed }
     }
 
-    /// Refuses a tree that could lay out more than `Limits.maxNodes` nodes, before it is built.
+    /// Refuses a tree that could lay out more than `Limits.maxNodes` nodes or
+    /// `Limits.maxTextLaidOut` bytes of text, before it is built.
     private func admit(_ root: Node, _ command: String) throws(SessionError) {
-        let nodes = nodesLaidOut(root)
-        guard nodes <= Limits.maxNodes else {
-            let count = nodes < NodeBound.saturation ? "\(nodes)" : "more than \(Limits.maxNodes)"
+        let bound = laidOut(root)
+        guard bound.nodes <= Limits.maxNodes else {
+            let count = bound.nodes < NodeBound.saturation ? "\(bound.nodes)" : "more than \(Limits.maxNodes)"
             throw SessionError("\(command): the scene could then lay out \(count) nodes; at most \(Limits.maxNodes)")
+        }
+        guard bound.textBytes <= Limits.maxTextLaidOut else {
+            throw SessionError("\(command): the scene could then lay out more than \(Limits.maxTextLaidOut) bytes of text; at most \(Limits.maxTextLaidOut)")
         }
     }
 

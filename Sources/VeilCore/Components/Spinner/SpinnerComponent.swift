@@ -3,17 +3,17 @@
 final class SpinnerComponent: Component {
     private var overlays = Overlays()
 
-    func perform(_ command: Command, on scene: Scene, nodesLeft: Int, at t: Double) throws(SessionError) -> Bool {
+    func perform(_ command: Command, on scene: Scene, room: TreeBound, at t: Double) throws(SessionError) -> Bool {
         guard case let .spinner(node, show) = command else { return false }
         let host = scene.root.node(at: try scene.find(node))
-        if show { try Overlays.admit(SpinnerOverlay.build(host: host), nodesLeft: nodesLeft, "spinner") }
+        if show { try Overlays.admit(SpinnerOverlay.build(host: host), room: room, "spinner") }
         overlays.setSpinner(show, host: host, at: t)
         return true
     }
 
     func install(into root: Node, _ context: InstallContext) -> Node { overlays.install(into: root) }
 
-    var nodesInstalled: Int { overlays.nodes }
+    var installed: TreeBound { overlays.laidOut }
 
     func settle(at t: Double) -> Bool { overlays.removeFinished(at: t) }
 }
