@@ -50,3 +50,25 @@ import Testing
         #expect(events.isEmpty)
     }
 }
+
+extension RenderBudgetTests {
+    /// Paint slots of an earlier frame do not crowd out the next one: once the views before the card
+    /// go, the card is drawn whole (the render that ran out of slots frees them and runs again).
+    @Test func aCardCutShortIsDrawnWholeWhenThereIsRoom() throws {
+        let filler = (0 ..< 4_060).map { k in "{\"type\": \"view\", \"background\": \"#" + String(format: "%06X", k * 3 + 1) + "\"}" }
+        let card = (0 ..< 40).map { k in "{\"type\": \"view\", \"background\": \"#" + String(format: "%06X", 0xF00000 + k) + "\"}" }
+        let json = """
+        {"root": {"type": "view", "children": [{"type": "view", "id": "filler", "children": [\(filler.joined(separator: ","))]},
+                                               {"type": "view", "id": "card", "children": [\(card.joined(separator: ","))]}]}}
+        """
+        let s = Session(scene: try SceneReader.read(Array(json.utf8), file: "budget.json"))
+        var mirror = FrameMirror()
+        let first = try mirror.apply(try #require(s.tick(at: 0)))
+        #expect(first.paints.count <= WireLimits.maxPaints)
+        try s.apply(try SceneReader.readAction(Array(#"{"command": {"set": {"node": "filler", "hidden": true}}}"#.utf8), file: "c", line: 1).action)
+        let second = try mirror.apply(try #require(s.tick(at: 0.1)))
+        func count(_ items: [Item]) -> Int { items.reduce(items.count) { $0 + ($1.isLayer ? count($1.children) : 0) } }
+        #expect(count(first.items) < 2 + 4_060 + 40, "the card is cut short")
+        #expect(count(second.items) == 2 + 40, "the root's and the card's layers and the card's 40 views")
+    }
+}

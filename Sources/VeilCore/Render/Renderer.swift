@@ -35,6 +35,15 @@ struct Renderer {
     /// `sent` is the frame the viewer has (ticks may have stepped its animated fields since).
     mutating func render(_ root: LayoutBox, scene: Scene, interaction: Interaction, time: Double,
                          scroll: ScrollPositions = ScrollPositions(), sent: Frame? = nil) -> Output {
+        let (output, freedPaints) = renderOnce(root, scene: scene, interaction: interaction, time: time, scroll: scroll, sent: sent)
+        // Cut short while the paint table held slots of earlier frames only: with them freed, once more.
+        guard output.leftOut != nil && freedPaints else { return output }
+        return renderOnce(root, scene: scene, interaction: interaction, time: time, scroll: scroll, sent: sent).0
+    }
+
+    /// One render; and whether collecting the paint table afterwards freed slots.
+    private mutating func renderOnce(_ root: LayoutBox, scene: Scene, interaction: Interaction, time: Double,
+                                     scroll: ScrollPositions, sent: Frame?) -> (Output, Bool) {
         paints.adoptAnimatedValues(of: sent)
         // The tables move into the pass and back, so they are never copied (they hold an entry per id).
         var pass = RenderPass(appearance: scene.appearance, interaction: interaction, time: time,
@@ -50,9 +59,10 @@ struct Renderer {
             for id in drawn.indices where id >= used.count || !used[id] { drawn[id] = nil }
         }
         paints = pass.paints
+        let held = paints.held
         paints.forget(allBut: frame, always: pass.budget.firstLeftOut != nil)
-        return Output(frame: frame, animations: pass.animations, animatesUnrecorded: pass.animatesUnrecorded,
-                      reusedLayers: pass.reused, leftOut: pass.budget.firstLeftOut)
+        return (Output(frame: frame, animations: pass.animations, animatesUnrecorded: pass.animatesUnrecorded,
+                       reusedLayers: pass.reused, leftOut: pass.budget.firstLeftOut), paints.held < held)
     }
 }
 
@@ -375,6 +385,8 @@ private struct RenderPass {
     /// Records (or, when it may not be kept, forgets) what the open layer drew.
     private mutating func keep(_ box: LayoutBox, _ clip: Rect?, drawnIf keeps: Bool, entries count: Int,
                                showsInteraction: Bool) {
+        // A layer the budget cut short is drawn again in full when there is room.
+        let keeps = keeps && budget.firstLeftOut == nil
         let id = Int(layers[layers.count - 1].layer.id)
         if id >= drawn.count {
             guard keeps else { return }
