@@ -79,7 +79,8 @@ public enum InputFiles {
             if let previous = entries.last, timed.time < previous.time {
                 throw Failure("\(path):\(lineNumber):1: time \(timed.time) is earlier than the previous event's \(previous.time) (events must be in time order)")
             }
-            entries.append(StreamRunner.Entry(time: timed.time, action: timed.action, line: lineNumber))
+            entries.append(StreamRunner.Entry(time: timed.time, action: timed.action, line: lineNumber,
+                                              column: SceneReader.nodeColumn(inAction: line)))
         }
         return entries
     }

@@ -59,7 +59,7 @@ struct Render: ParsableCommand {
                 do throws(SessionError) {
                     try session.apply(entry.action)
                 } catch {
-                    throw Failure("\(eventsFile):\(entry.line): \(error.message)")
+                    throw Failure("\(eventsFile):\(entry.line):\(entry.column): \(error.message)")
                 }
             }
             let frame = session.frame(at: at)

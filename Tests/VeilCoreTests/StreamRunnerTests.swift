@@ -66,6 +66,20 @@ import Testing
         #expect(s.scene.width == 200)
     }
 
+    @Test func anUnknownNodeIsReportedAtItsColumn() throws {
+        let line = Array(#"{"t": 0.5, "command": {"set": {"node": "nope", "hidden": true}}}"#.utf8)
+        #expect(SceneReader.nodeColumn(inAction: line) == 40)
+        #expect(SceneReader.nodeColumn(inAction: Array(#"  {"input": {"resize": {"width": 1, "height": 1}}}"#.utf8)) == 13)
+        #expect(SceneReader.nodeColumn(inAction: Array("not json".utf8)) == 1)
+        let action = try SceneReader.readAction(line, file: "e.jsonl", line: 3)
+        let entry = StreamRunner.Entry(time: action.time, action: action.action, line: 3,
+                                       column: SceneReader.nodeColumn(inAction: line))
+        let error = #expect(throws: VeilCore.StreamError.self) {
+            try StreamRunner(duration: 1, fps: 4).run(session: session(), actions: [entry], file: "e.jsonl") { _, _ in }
+        }
+        #expect(error?.description.hasPrefix("e.jsonl:3:40: ") == true, "\(error?.description ?? "")")
+    }
+
     @Test func aRejectedActionStopsTheRunNamingTheEventsLine() throws {
         let bad = StreamRunner.Entry(time: 0.5, action: .command(.set(node: Array("nope".utf8), changes: [.hidden(true)])),
                                      line: 7)
@@ -75,7 +89,7 @@ import Testing
                 ticks.append(k)
             }
         }
-        #expect(error?.description.hasPrefix("e.jsonl:7: ") == true)
+        #expect(error?.description.hasPrefix("e.jsonl:7:1: ") == true)
         #expect(error?.description.contains("nope") == true)
         // Ticks before the action ran; none after.
         #expect(ticks == [0])

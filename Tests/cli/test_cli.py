@@ -229,7 +229,7 @@ def test_stream_event_the_session_rejects_stops_the_run():
     code, out, err = veil("stream", "good.json", "--events", events, "--duration", "1", "--fps", "10",
                           "--out", "reject.veil")
     check(code == 1, f"exit {code}")
-    check(re.match(r'^reject\.events\.jsonl:2: .*"nope"', err), f"stderr: {err!r}")
+    check(re.match(r'^reject\.events\.jsonl:2:40: .*"nope"', err), f"stderr: {err!r}")
     check(not os.path.exists(os.path.join(WORK, "reject.veil")), "left an output file behind")
 
 

@@ -11,8 +11,12 @@
 /// hooks default to taking nothing. Class-bound, so `[any Component]` works in Embedded Swift.
 protocol Component: AnyObject {
     /// Applies `command` at time `t` and returns true if it is this component's; false leaves it to
-    /// the next. Throws, changing nothing, when it is this component's but cannot apply.
-    func perform(_ command: Command, on scene: Scene, at t: Double) throws(SessionError) -> Bool
+    /// the next. Throws, changing nothing, when it is this component's but cannot apply — also when
+    /// what it would lay over the tree does not fit in `room` (`TreeBound`: nodes, text).
+    func perform(_ command: Command, on scene: Scene, room: TreeBound, at t: Double) throws(SessionError) -> Bool
+
+    /// The most what it installs adds to a layout (`mostLaidOut` of its overlays).
+    var installed: TreeBound { get }
 
     /// The tree with what the component shows laid over it or marked in it, for layout and drawing.
     func install(into root: Node, _ context: InstallContext) -> Node
@@ -47,6 +51,7 @@ protocol Component: AnyObject {
 }
 
 extension Component {
+    var installed: TreeBound { TreeBound() }
     var covers: [(host: [UInt8], since: Double)] { [] }
     func gestures(on box: LayoutBox) -> GestureTarget.Interests { [] }
     func arbitrate(_ chain: inout [GestureTarget], at point: Point, in root: LayoutBox, at t: Double) {}

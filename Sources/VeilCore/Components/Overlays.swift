@@ -17,6 +17,19 @@ struct Overlays {
 
     var isEmpty: Bool { entries.isEmpty }
 
+    /// The most the overlays add to a layout, leaving ones included.
+    var laidOut: TreeBound { entries.reduce(TreeBound()) { $0 + $1.node.mostLaidOut } }
+
+    /// Refuses a view that would take the tree past `Limits.maxNodes` or `Limits.maxTextLaidOut`,
+    /// before anything changes.
+    static func admit(_ view: Node?, room: TreeBound, _ command: String) throws(SessionError) {
+        guard let view else { return }
+        let needs = view.mostLaidOut
+        guard needs.nodes <= room.nodes && needs.textBytes <= room.textBytes else {
+            throw SessionError("\(command): its view has \(needs.nodes) nodes and \(needs.textBytes) bytes of text; the scene has room for \(max(0, room.nodes)) and \(max(0, room.textBytes)) more (at most \(Limits.maxNodes) nodes and \(Limits.maxTextLaidOut) bytes in all)")
+        }
+    }
+
     /// Replaces the host's status (nil hides it), cross-dissolving when asked.
     mutating func setStatus(_ node: Node?, host: [UInt8], transition: OverlayTransition, at t: Double) {
         let duration: Double

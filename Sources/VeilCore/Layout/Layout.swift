@@ -239,15 +239,13 @@ public enum Layout {
             y += h
         }
         let skeleton = node.skeletonMark?.skeletonRows == true
-        // Skeleton rows are bounded in total, like the rows of a scene file.
-        var budget = skeleton ? min(Limits.maxSkeletonRows, Limits.maxNodes / max(1, style.row.subtreeCount)) : Int.max
+        // At most `maxRowsMade` rows in all (what `mostNodesLaidOut` counts for the list).
         var row = 0
         var made = 0
         for (s, sec) in style.allSections.enumerated() {
             if let header = sec.header { section(header) }
-            let count = skeleton ? min(budget, sec.skeletonRows.rows(visibleHeight: content.height, rowHeight: style.rowHeight))
+            let count = skeleton ? sec.skeletonRows.rows(visibleHeight: content.height, rowHeight: style.rowHeight)
                                  : max(0, sec.rowCount)
-            budget -= skeleton ? count : 0
             var first = 0, last = count
             if style.rowHeight > 0 {
                 first = min(count, max(0, Int(((top - y) / style.rowHeight).rounded(.down))))
@@ -277,6 +275,7 @@ extension Node {
         var copy = self
         copy.id = id + suffix
         copy.children = children.map { $0.renamed(suffix: suffix) }
+        copy.renameSupplementaries { $0.renamed(suffix: suffix) }
         return copy
     }
 
@@ -286,6 +285,22 @@ extension Node {
         copy.id = prefix + id
         copy.frame = nil
         copy.children = children.map { $0.instantiated(prefix: prefix) }
+        copy.renameSupplementaries { $0.instantiated(prefix: prefix) }
         return copy
+    }
+
+    /// Renames what a layout shows of a node besides its children: a list's headers and footers
+    /// (its rows follow the list's own id) and overlays — so that a renamed copy shares no id with
+    /// the original, wherever in it an id was written.
+    private mutating func renameSupplementaries(_ rename: (Node) -> Node) {
+        overlays = overlays.map(rename)
+        guard case var .list(style) = kind else { return }
+        style.header = style.header.map(rename)
+        style.footer = style.footer.map(rename)
+        for i in style.sections.indices {
+            style.sections[i].header = style.sections[i].header.map(rename)
+            style.sections[i].footer = style.sections[i].footer.map(rename)
+        }
+        kind = .list(style)
     }
 }

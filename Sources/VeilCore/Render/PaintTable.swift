@@ -19,7 +19,8 @@ struct PaintTable {
     /// Slots in use after the last collection.
     private var liveAtCollection = 0
 
-    private var held: Int { paints.count - free.count }
+    /// Slots in use (the frame's paint list is as long as the most ever held at once).
+    var held: Int { paints.count - free.count }
 
     /// The item reference for `paint`: slot + 1.
     mutating func reference(_ paint: Paint) -> UInt32 {
@@ -64,8 +65,9 @@ struct PaintTable {
 
     /// Frees the slots `frame` does not reference, when the table has grown past twice what was
     /// in use at the last collection (amortized O(1) per slot handed out).
-    mutating func forget(allBut frame: Frame) {
-        guard held > 2 * liveAtCollection + 32 else { return }
+    /// `always` collects whatever the table holds (after a render that ran out of slots).
+    mutating func forget(allBut frame: Frame, always: Bool = false) {
+        guard always || held > 2 * liveAtCollection + 32 else { return }
         var used = [Bool](repeating: false, count: paints.count + 1)
         PaintTable.mark(frame.items, &used)
         var kept = KeyTable<Paint, UInt32>()

@@ -28,11 +28,22 @@ struct Renderer {
         var animatesUnrecorded: Bool
         /// Layers whose children were taken from an earlier render (nothing in them animates).
         var reusedLayers: IdIndex
+        /// The first node left out to keep the frame within the wire's bounds (RenderBudget), if any.
+        var leftOut: [UInt8]?
     }
 
     /// `sent` is the frame the viewer has (ticks may have stepped its animated fields since).
     mutating func render(_ root: LayoutBox, scene: Scene, interaction: Interaction, time: Double,
                          scroll: ScrollPositions = ScrollPositions(), sent: Frame? = nil) -> Output {
+        let (output, freedPaints) = renderOnce(root, scene: scene, interaction: interaction, time: time, scroll: scroll, sent: sent)
+        // Cut short while the paint table held slots of earlier frames only: with them freed, once more.
+        guard output.leftOut != nil && freedPaints else { return output }
+        return renderOnce(root, scene: scene, interaction: interaction, time: time, scroll: scroll, sent: sent).0
+    }
+
+    /// One render; and whether collecting the paint table afterwards freed slots.
+    private mutating func renderOnce(_ root: LayoutBox, scene: Scene, interaction: Interaction, time: Double,
+                                     scroll: ScrollPositions, sent: Frame?) -> (Output, Bool) {
         paints.adoptAnimatedValues(of: sent)
         // The tables move into the pass and back, so they are never copied (they hold an entry per id).
         var pass = RenderPass(appearance: scene.appearance, interaction: interaction, time: time,
@@ -48,9 +59,10 @@ struct Renderer {
             for id in drawn.indices where id >= used.count || !used[id] { drawn[id] = nil }
         }
         paints = pass.paints
-        paints.forget(allBut: frame)
-        return Output(frame: frame, animations: pass.animations, animatesUnrecorded: pass.animatesUnrecorded,
-                      reusedLayers: pass.reused)
+        let held = paints.held
+        paints.forget(allBut: frame, always: pass.budget.firstLeftOut != nil)
+        return (Output(frame: frame, animations: pass.animations, animatesUnrecorded: pass.animatesUnrecorded,
+                       reusedLayers: pass.reused, leftOut: pass.budget.firstLeftOut), paints.held < held)
     }
 }
 
@@ -133,6 +145,8 @@ private struct RenderPass {
     var entries = 0
     /// Buttons drawn so far (their look depends on the interaction).
     var buttonsDrawn = 0
+    /// What the frame may still hold.
+    var budget = RenderBudget()
     /// What layers drew, by id: read for reuse, written for the next render.
     var drawn: [DrawnLayer?]
     var reused = IdIndex(capacity: 0)
@@ -158,6 +172,10 @@ private struct RenderPass {
     mutating func draw(_ box: LayoutBox, clip: Rect?) {
         let node = box.node
         guard Visibility.isVisible(box, clip: clip) else { return }
+        guard budget.admits(box, entries: entries, paintsHeld: paints.held) else { return }
+        let owedEntries = RenderBudget.entriesAfter(box)
+        budget.owedEntries += owedEntries
+        defer { budget.owedEntries -= owedEntries }
         let opacity = node.opacity * (node.fade?.value(at: time) ?? 1)
         let layered = RenderPass.makesLayer(box) && layers.count < WireLimits.maxLayerDepth - 2
         let outerInherited = inheritedOpacity
@@ -265,7 +283,8 @@ private struct RenderPass {
     private mutating func reuseEarlierDrawing(_ box: LayoutBox, clip: Rect?, holdsAnimations: Bool = false) -> Bool {
         let id = layers[layers.count - 1].layer.id
         guard Int(id) < drawn.count, let earlier = drawn[Int(id)],
-              earlier.fits(box, clip: clip, appearance: appearance, interaction: interaction) else { return false }
+              earlier.fits(box, clip: clip, appearance: appearance, interaction: interaction),
+              budget.admitsEarlier(entries: entries, count: earlier.entryCount) else { return false }
         layers[layers.count - 1].items = earlier.children
         entries += earlier.entryCount
         if earlier.interaction != nil { buttonsDrawn += 1 }  // so the layers around it know
@@ -381,6 +400,8 @@ private struct RenderPass {
     /// Records (or, when it may not be kept, forgets) what the open layer drew.
     private mutating func keep(_ box: LayoutBox, _ clip: Rect?, drawnIf keeps: Bool, entries count: Int,
                                showsInteraction: Bool) {
+        // A layer the budget cut short is drawn again in full when there is room.
+        let keeps = keeps && budget.firstLeftOut == nil
         let id = Int(layers[layers.count - 1].layer.id)
         if id >= drawn.count {
             guard keeps else { return }
@@ -567,9 +588,10 @@ private struct RenderPass {
         // Like a UILabel: only the lines that fit are shown, the last one truncated.
         var limit = style.numberOfLines
         if lineHeight > 0 {
-            let fitting = max(1, Int((content.height / lineHeight + 0.001).rounded(.down)))
+            let fitting = max(1, Int(min(Double(Limits.maxLinesPerLabel), (content.height / lineHeight + 0.001).rounded(.down))))
             limit = limit == 0 ? fitting : min(limit, fitting)
         }
+        if limit <= 0 || limit > Limits.maxLinesPerLabel { limit = Limits.maxLinesPerLabel }
         let lines = TextLayout.lines(style.text, fontSize: style.fontSize, weight: style.fontWeight,
                                      width: content.width, numberOfLines: limit, alignment: style.alignment)
         let top = content.y + (content.height - Double(lines.count) * lineHeight) / 2

@@ -10,7 +10,8 @@ public struct ListSection: Sendable {
 
 /// How many rows a section shows while a skeleton is shown over its list.
 public enum SkeletonRowCount: Equatable, Sendable {
-    /// As many as fill the list's visible height: ceil(height / row height).
+    /// As many as fill the list's visible height: ceil(height / row height), a height of at most
+    /// the largest canvas (so how many cannot grow with a list's frame).
     case automatic
     case count(Int)
 
@@ -20,7 +21,8 @@ public enum SkeletonRowCount: Equatable, Sendable {
             return min(max(0, n), Limits.maxSkeletonRows)
         case .automatic:
             guard rowHeight > 0, visibleHeight.isFinite, visibleHeight > 0 else { return 0 }
-            return Int(min(Double(Limits.maxSkeletonRows), (visibleHeight / rowHeight).rounded(.up)))
+            let height = min(visibleHeight, Limits.maxCanvas)
+            return Int(min(Double(Limits.maxSkeletonRows), (height / rowHeight).rounded(.up)))
         }
     }
 }
@@ -35,11 +37,6 @@ public struct RowPreparation: Sendable {
     public init(section: Int? = nil, row: Int, node: [UInt8], changes: [NodeChange]) {
         self.section = section; self.row = row; self.node = node; self.changes = changes
     }
-}
-
-extension Node {
-    /// Nodes in this subtree, this one included.
-    var subtreeCount: Int { children.reduce(1) { $0 + $1.subtreeCount } }
 }
 
 extension ListStyle {

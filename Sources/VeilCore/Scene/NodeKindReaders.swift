@@ -22,6 +22,7 @@ enum NodeTypes {
             try c.readKind(value, "scroll", StackKeys.scrollFields, node: &node, style: StackStyle()) { s, _ throws(SceneError) in .scroll(s) }
         },
         NodeType("list") { node, value, c throws(SceneError) in
+            c.namespace.lists[node.id] = true
             try c.readKind(value, "list", ListKeys.fields, node: &node, style: ListDraft(listOffset: value.offset)) { s, c throws(SceneError) in
                 var draft = s
                 return try draft.finish(c)
@@ -130,8 +131,6 @@ enum StackKeys {
 /// A list being read: its style, plus what the node count needs once every key is known.
 struct ListDraft {
     var style = ListStyle(row: Node(id: utf8("row"), kind: .view))
-    /// Nodes one row instantiates (the template's subtree).
-    var nodesPerRow = 0
     /// Where an error about the rows points: "rowCount", or the list itself.
     var rowCountOffset: Int
     /// "rows", read in `finish`.
@@ -139,7 +138,8 @@ struct ListDraft {
 
     init(listOffset: Int) { rowCountOffset = listOffset }
 
-    /// Counts the rows a layout can make at once (`Limits.maxRowsMade`) against `Limits.maxNodes`.
+    /// Counts the rows a layout can make at once against `Limits.maxNodes`, as `mostNodesLaidOut`
+    /// does: skeleton rows included, so no skeleton can grow the tree past what was read.
     mutating func finish(_ c: ReaderContext) throws(SceneError) -> NodeKind {
         if let rows {
             style.rowData = try c.readRows(rows, template: style.row)
@@ -148,11 +148,19 @@ struct ListDraft {
             }
             style.rowCount = max(style.rowCount, style.rowData.count)
         }
-        let rows = min(Limits.maxRowsMade, style.allSections.reduce(0) { $0 + $1.rowCount })
+        let rows = style.mostRowsLaidOut
+        let perRow = style.row.mostLaidOut
+        let nodesPerRow = perRow.nodes
         c.nodeCount += nodesPerRow * rows  // no overflow: each factor is bounded
-        if c.nodeCount > Limits.maxNodes {
+        c.textCount += rows * min(NodeBound.textSaturation, perRow.textBytes + style.mostTextRowDataAdds)
+        if c.textCount > Limits.maxTextLaidOut {
             throw c.error(at: rowCountOffset,
-                          "too many nodes: \(rows) rows of \(nodesPerRow) nodes bring the scene to \(c.nodeCount); a scene has at most \(Limits.maxNodes)")
+                          "too much text: \(rows) rows bring the text labels and buttons lay out to \(c.textCount) bytes; a scene has at most \(Limits.maxTextLaidOut)")
+        }
+        if c.nodeCount > Limits.maxNodes {
+            let skeleton = rows > min(Limits.maxRowsMade, style.allSections.reduce(0) { $0 + $1.rowCount })
+            throw c.error(at: rowCountOffset,
+                          "too many nodes: \(rows)\(skeleton ? " skeleton" : "") rows of \(nodesPerRow) nodes bring the scene to \(c.nodeCount); a scene has at most \(Limits.maxNodes)\(skeleton ? " (automatic skeleton rows count as many as fill \(Int(Limits.maxCanvas)) points; give \"skeletonRows\" a number)" : "")")
         }
         return .list(style)
     }
@@ -161,9 +169,7 @@ struct ListDraft {
 enum ListKeys {
     static let fields: [Field<NodeDraft<ListDraft>>] = [
         Field("row", required: true) { d, m, c throws(SceneError) in
-            let (template, nodesPerRow) = try c.readRowTemplate(m.value)
-            d.style.style.row = template
-            d.style.nodesPerRow = nodesPerRow
+            d.style.style.row = try c.readRowTemplate(m.value)
         },
         Field("rowCount") { d, m, c throws(SceneError) in
             d.style.style.rowCount = try c.integer(m, 0...Limits.maxListRows)

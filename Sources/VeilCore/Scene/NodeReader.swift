@@ -96,20 +96,29 @@ extension ReaderContext {
         if let idMember = members.first(where: { $0.key == Self.idKey }) {
             id = try name(idMember)
             idOffset = idMember.value.offset
+            namespace.explicit.append((id, idOffset))
         }
         nodeCount += 1
         if nodeCount > Limits.maxNodes {
             throw error(at: value.offset, "too many nodes: a scene has at most \(Limits.maxNodes) (list rows count once per row)")
         }
-        if let first = ids[id] {
+        if let first = namespace.ids[id] {
             throw error(at: idOffset, "duplicate node id \"\(display(id))\"; first used at \(position(of: first))")
         }
-        ids[id] = idOffset
+        namespace.ids[id] = idOffset
 
         var node = Node(id: id, kind: .view)
         try type.read(&node, value, self)
         if node.refresh != nil && node.loadMore?.edge == .start {
             throw error(at: value.offset, "a list cannot both pull to refresh and load more at its start (\"edge\": \"start\"): both use the space above its content")
+        }
+        switch node.kind {
+        case let .label(style): textCount += style.text.count
+        case let .button(style): textCount += style.title.count
+        default: break
+        }
+        if textCount > Limits.maxTextLaidOut {
+            throw error(at: value.offset, "too much text: labels and buttons would lay out \(textCount) bytes, list rows counted per row; a scene has at most \(Limits.maxTextLaidOut)")
         }
         return node
     }
@@ -125,16 +134,12 @@ extension ReaderContext {
     }
 
     /// A list's row template: its ids live in their own namespace (they are instantiated per row as
-    /// "<list id>/<row>/<template id>"; an unnamed template is "row"). Returns the template and how
-    /// many nodes one row instantiates.
-    func readRowTemplate(_ value: JSONValue) throws(SceneError) -> (Node, Int) {
-        let outerIDs = ids
-        let countBefore = nodeCount
-        ids = KeyTable()
-        let template = try readNode(value, defaultID: utf8("row"))
-        let nodesPerRow = nodeCount - countBefore
-        ids = outerIDs
-        nodeCount = countBefore
-        return (template, nodesPerRow)
+    /// "<list id>/<row>/<template id>"; an unnamed template is "row"). The list counts its rows'
+    /// nodes once it knows how many rows it can make.
+    func readRowTemplate(_ value: JSONValue) throws(SceneError) -> Node {
+        let (countBefore, textBefore) = (nodeCount, textCount)
+        let template = try inNamespace { () throws(SceneError) in try readNode(value, defaultID: utf8("row")) }
+        (nodeCount, textCount) = (countBefore, textBefore)
+        return template
     }
 }

@@ -10,8 +10,10 @@ final class ReaderContext {
     let firstLine: Int
     /// Nodes read so far, list rows instantiated included (bounded by `Limits.maxNodes`).
     var nodeCount = 0
-    /// Node ids in use → offset where each was first used (for duplicate errors).
-    var ids = KeyTable<[UInt8], Int>()
+    /// Text bytes of labels and buttons read so far, counted as `nodeCount` (`Limits.maxTextLaidOut`).
+    var textCount = 0
+    /// The ids of the namespace being read (the scene's, a row template's, a status view's).
+    var namespace = IDNamespace()
 
     init(file: String, source: [UInt8], firstLine: Int = 1) {
         self.file = file

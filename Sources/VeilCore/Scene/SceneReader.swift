@@ -11,6 +11,7 @@ public enum SceneReader {
         var scene = Scene(root: Node(id: utf8("root"), kind: .view))
         scene.name = baseName(of: file)
         try context.readObject(value, "the scene", SceneKeys.fields, into: &scene)
+        try context.checkNamespace()
         return scene
     }
 
@@ -48,6 +49,23 @@ public enum SceneReader {
             lineNumber += 1
         }
         return events
+    }
+
+    /// The column (characters, from 1) of the node an action line names — the value of its
+    /// command's or input's "node" — else of the action itself: where an error the session reports
+    /// when it applies the line (an unknown node) points.
+    public static func nodeColumn(inAction line: [UInt8]) -> Int {
+        guard let value = try? JSONParser.parse(line) else { return 1 }
+        var offset = value.offset
+        if case let .object(members) = value.kind,
+           let action = members.first(where: { $0.key == utf8("command") || $0.key == utf8("input") }) {
+            offset = action.value.offset
+            if case let .object(kinds) = action.value.kind, kinds.count == 1,
+               case let .object(fields) = kinds[0].value.kind, let node = fields.first(where: { $0.key == utf8("node") }) {
+                offset = node.value.offset
+            }
+        }
+        return SourcePosition(offset: offset, in: line).column
     }
 
     /// Where the "t" of an action line is, for the order error (the line start when there is none).

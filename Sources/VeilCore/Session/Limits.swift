@@ -12,6 +12,14 @@ public enum Limits {
     public static let maxTextBytes = 16_384
     /// Entries in a scene timeline or an events file.
     public static let maxTimeline = 100_000
+    /// Timeline entries and scheduled reactions applied as time moves once (a tick, a timed
+    /// action); the others due wait for the next move, in order.
+    public static let maxActionsPerAdvance = 1_000
+    /// Lines one label or button draws ("…" ends the last when there is more).
+    public static let maxLinesPerLabel = 1_000
+    /// UTF-8 bytes of text (labels', buttons') a layout can hold, list rows counted as for
+    /// `maxNodes`: what bounds the text a layout measures and a frame carries.
+    public static let maxTextLaidOut = 1 << 20
     /// Reactions in a scene.
     public static let maxReactions = 256
     /// Pointers pressed at once (touches) that the session tracks.

@@ -15,8 +15,8 @@ public final class Session {
     public private(set) var pendingEvents: [HostEvent] = []
 
     private var timelineIndex = 0
-    /// Actions scheduled by reactions to events, sorted by time.
-    private var scheduled: [TimedAction] = []
+    /// Actions scheduled by reactions to events.
+    private var scheduled = ScheduledActions()
     /// Scroll containers' positions and motion (pans, wheel, keys, the `scroll` command).
     let scroll = ScrollComponent()
     /// Sheets: their positions, pages and the scroll hand-off (they drive `scroll` inside them).
@@ -54,9 +54,14 @@ public final class Session {
         switch command {
         case let .set(node, changes):
             let path = try scene.find(node)
-            scene.root.update(at: path[...]) { n in
+            var changed = scene.root
+            changed.update(at: path[...]) { n in
                 for change in changes { n.apply(change) }
             }
+            if changes.contains(where: { if case .text = $0 { return true } else { return false } }) {
+                try admit(changed, "set")
+            }
+            scene.root = changed
         case let .appearance(appearance):
             scene.appearance = appearance
         case let .rows(node, edit):
@@ -73,7 +78,10 @@ public final class Session {
                 throw SessionError("rows: a row names a node the list's row template does not have")
             }
             let prepended = try style.apply(edit)
-            scene.root.update(at: path[...]) { $0.kind = .list(style) }
+            var grown = scene.root
+            grown.update(at: path[...]) { $0.kind = .list(style) }
+            try admit(grown, "rows")
+            scene.root = grown
             if prepended > 0 {
                 scroll.shift(node, by: Double(prepended) * style.rowHeight, at: time)
                 scroll.rowsPrepended(node, at: time)
@@ -106,11 +114,31 @@ public final class Session {
             return
         default:
             var taken = false
+            let used = laidOut(scene.root)
+            let room = TreeBound(nodes: Limits.maxNodes - used.nodes, textBytes: Limits.maxTextLaidOut - used.textBytes)
             for component in components where !taken {
-                taken = try component.perform(command, on: scene, at: time)
+                taken = try component.perform(command, on: scene, room: room, at: time)
             }
         }
         invalidate()
+    }
+
+    /// The most a layout of `root` with every component's overlays can hold (`mostLaidOut`).
+    private func laidOut(_ root: Node) -> TreeBound {
+        components.reduce(root.mostLaidOut) { $0 + $1.installed }
+    }
+
+    /// Refuses a tree that could lay out more than `Limits.maxNodes` nodes or
+    /// `Limits.maxTextLaidOut` bytes of text, before it is built.
+    private func admit(_ root: Node, _ command: String) throws(SessionError) {
+        let bound = laidOut(root)
+        guard bound.nodes <= Limits.maxNodes else {
+            let count = bound.nodes < NodeBound.saturation ? "\(bound.nodes)" : "more than \(Limits.maxNodes)"
+            throw SessionError("\(command): the scene could then lay out \(count) nodes; at most \(Limits.maxNodes)")
+        }
+        guard bound.textBytes <= Limits.maxTextLaidOut else {
+            throw SessionError("\(command): the scene could then lay out more than \(Limits.maxTextLaidOut) bytes of text; at most \(Limits.maxTextLaidOut)")
+        }
     }
 
     /// The scene or a component changed: lay out and render again at the next tick.
@@ -233,6 +261,9 @@ public final class Session {
         }
     }
 
+    /// The last render left nodes out to stay within the wire's bounds.
+    private var leftNodesOut = false
+
     /// Ticks that rendered (the others moved animated fields or sent nothing): for tests.
     private(set) var renderedTicks = 0
     /// Layers the last render took unchanged from an earlier one: for tests.
@@ -248,6 +279,12 @@ public final class Session {
         sheets.didStep(at: time)
         needsRender = false
         animatesUnrecorded = output.animatesUnrecorded
+        var events = events
+        // Told once when frames start leaving nodes out (RenderBudget), not at every render.
+        if let leftOut = output.leftOut, !leftNodesOut, events.count < Limits.maxPendingEvents {
+            events.append(HostEvent(name: utf8("truncated"), node: leftOut))
+        }
+        leftNodesOut = output.leftOut != nil
         let message = stream.next(frame: output.frame, events: events)
         animations = FrameAnimations(output.animations, in: output.frame, unanimated: output.reusedLayers)
         layersReusedAtLastRender = output.reusedLayers.count
@@ -316,9 +353,7 @@ public final class Session {
         for reaction in scene.reactions where reaction.event == event.name {
             if let node = reaction.node, node != event.node { continue }
             for a in reaction.actions where scheduled.count < Limits.maxTimeline {
-                let entry = TimedAction(time: time + a.time, action: a.action)
-                let at = scheduled.firstIndex { $0.time > entry.time } ?? scheduled.count
-                scheduled.insert(entry, at: at)
+                scheduled.add(TimedAction(time: time + a.time, action: a.action))
             }
         }
     }
@@ -341,12 +376,14 @@ public final class Session {
         return p
     }
 
-    /// Moves time forward to `t`, applying timeline and scheduled actions due by then, in time order.
+    /// Moves time forward to `t`, applying timeline and scheduled actions due by then, in time order
+    /// — at most `Limits.maxActionsPerAdvance` of them: the rest stay due and apply, in order, as
+    /// time next moves (a tick, a timed action), so one tick's work stays bounded.
     private func advance(to t: Double) {
         let target = t.isFinite ? max(time, t) : time
-        while true {
+        for _ in 0 ..< Limits.maxActionsPerAdvance {
             let nextTimeline = timelineIndex < scene.timeline.count ? scene.timeline[timelineIndex].time : Double.infinity
-            let nextScheduled = scheduled.first?.time ?? Double.infinity
+            let nextScheduled = scheduled.nextTime ?? Double.infinity
             let next = min(nextTimeline, nextScheduled)
             guard next <= target else { break }
             time = max(time, next)
@@ -356,7 +393,8 @@ public final class Session {
                 action = scene.timeline[timelineIndex].action
                 timelineIndex += 1
             } else {
-                action = scheduled.removeFirst().action
+                guard let due = scheduled.takeFirst() else { break }
+                action = due.action
             }
             // A timeline action that does not apply was reported by `veil check`; skip it.
             try? apply(action)

@@ -12,8 +12,10 @@ public struct StreamRunner {
         public var time: Double
         public var action: Action
         public var line: Int
-        public init(time: Double, action: Action, line: Int) {
-            self.time = time; self.action = action; self.line = line
+        /// Where in the line an error points: the node the action names (`SceneReader.nodeColumn`).
+        public var column: Int
+        public init(time: Double, action: Action, line: Int, column: Int = 1) {
+            self.time = time; self.action = action; self.line = line; self.column = column
         }
     }
 
@@ -74,7 +76,8 @@ public struct StreamRunner {
                 do throws(SessionError) {
                     try session.apply(actions[next].action, at: actions[next].time)
                 } catch {
-                    throw StreamError(file: file, line: actions[next].line, message: error.message)
+                    throw StreamError(file: file, line: actions[next].line, column: actions[next].column,
+                                      message: error.message)
                 }
                 next += 1
             }
@@ -92,15 +95,18 @@ public struct StreamRunner {
 }
 
 /// A run that cannot go on: bad bounds, or an action the session rejected (with its events line).
-/// `description` is "file:line: message" when there is a line, else the message.
+/// `description` is "file:line:column: message" (or "file:line: message") when there is a line,
+/// else the message.
 public struct StreamError: Error, Equatable, Sendable {
     public var file: String?
     public var line: Int?
+    public var column: Int?
     public var message: String
-    public init(file: String?, line: Int?, message: String) {
-        self.file = file; self.line = line; self.message = message
+    public init(file: String?, line: Int?, column: Int? = nil, message: String) {
+        self.file = file; self.line = line; self.column = column; self.message = message
     }
     public var description: String {
+        if let file, let line, let column { return "\(file):\(line):\(column): \(message)" }
         if let file, let line { return "\(file):\(line): \(message)" }
         if let file { return "\(file): \(message)" }
         return message

@@ -66,7 +66,7 @@ final class ScrollComponent: Component {
     /// Arrow keys move this far; Page Up/Down and Space a viewport less this much.
     static let keyStep = 40.0
 
-    func perform(_ command: Command, on scene: Scene, at t: Double) throws(SessionError) -> Bool { false }
+    func perform(_ command: Command, on scene: Scene, room: TreeBound, at t: Double) throws(SessionError) -> Bool { false }
 
     func install(into root: Node, _ context: InstallContext) -> Node {
         loadMoreNodes.removeAll()

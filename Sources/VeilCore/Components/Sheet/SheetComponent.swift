@@ -79,7 +79,8 @@ final class SheetComponent: Component {
 
     // MARK: Commands
 
-    func perform(_ command: Command, on scene: Scene, at t: Double) throws(SessionError) -> Bool {
+    /// Sheet commands show and hide pages of the tree and add nothing to it.
+    func perform(_ command: Command, on scene: Scene, room: TreeBound, at t: Double) throws(SessionError) -> Bool {
         guard case let .sheet(node, what) = command else { return false }
         let path = try scene.find(node)
         let sceneNode = scene.root.node(at: path)
@@ -164,8 +165,14 @@ final class SheetComponent: Component {
 
     // MARK: The tree
 
+    /// What installing adds at most: a dim, a chevron, a close button ("×") and a grabber per sheet
+    /// of the tree, presented or not.
+    var installed: TreeBound { TreeBound(nodes: 4 * sheetNodes, textBytes: 2 * sheetNodes) }
+    private var sheetNodes = 0
+
     func install(into root: Node, _ context: InstallContext) -> Node {
-        guard root.children.contains(where: { $0.sheet != nil }) else { sheets.removeAll(); return root }
+        sheetNodes = root.children.reduce(0) { $0 + ($1.sheet == nil ? 0 : 1) }
+        guard sheetNodes > 0 else { sheets.removeAll(); return root }
         var out = root
         var children: [Node] = []
         var seen: [[UInt8]] = []

@@ -3,7 +3,7 @@
 final class SkeletonComponent: Component {
     private var skeletons = Skeletons()
 
-    func perform(_ command: Command, on scene: Scene, at t: Double) throws(SessionError) -> Bool {
+    func perform(_ command: Command, on scene: Scene, room: TreeBound, at t: Double) throws(SessionError) -> Bool {
         guard case let .skeleton(node, command) = command else { return false }
         try SkeletonValidation.check(command, on: scene.root.node(at: try scene.find(node)))
         switch command {

@@ -3,13 +3,17 @@
 final class SpinnerComponent: Component {
     private var overlays = Overlays()
 
-    func perform(_ command: Command, on scene: Scene, at t: Double) throws(SessionError) -> Bool {
+    func perform(_ command: Command, on scene: Scene, room: TreeBound, at t: Double) throws(SessionError) -> Bool {
         guard case let .spinner(node, show) = command else { return false }
-        overlays.setSpinner(show, host: scene.root.node(at: try scene.find(node)), at: t)
+        let host = scene.root.node(at: try scene.find(node))
+        if show { try Overlays.admit(SpinnerOverlay.build(host: host), room: room, "spinner") }
+        overlays.setSpinner(show, host: host, at: t)
         return true
     }
 
     func install(into root: Node, _ context: InstallContext) -> Node { overlays.install(into: root) }
+
+    var installed: TreeBound { overlays.laidOut }
 
     func settle(at t: Double) -> Bool { overlays.removeFinished(at: t) }
 }

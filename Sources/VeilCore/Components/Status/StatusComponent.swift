@@ -3,17 +3,20 @@
 final class StatusComponent: Component {
     private var overlays = Overlays()
 
-    func perform(_ command: Command, on scene: Scene, at t: Double) throws(SessionError) -> Bool {
+    func perform(_ command: Command, on scene: Scene, room: TreeBound, at t: Double) throws(SessionError) -> Bool {
         guard case let .status(node, status, transition) = command else { return false }
         let host = scene.root.node(at: try scene.find(node))
         let view = status.map {
             StatusView.build($0, host: host, custom: scene.statusViews.view(for: $0.kind), palette: .of(scene.appearance))
         }
+        try Overlays.admit(view, room: room, "status")
         overlays.setStatus(view, host: node, transition: transition, at: t)
         return true
     }
 
     func install(into root: Node, _ context: InstallContext) -> Node { overlays.install(into: root) }
+
+    var installed: TreeBound { overlays.laidOut }
 
     func settle(at t: Double) -> Bool { overlays.removeFinished(at: t) }
 

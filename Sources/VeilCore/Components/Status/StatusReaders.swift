@@ -93,11 +93,7 @@ extension ReaderContext {
     }
 
     func readDetachedNode(_ value: JSONValue, defaultID: [UInt8]) throws(SceneError) -> Node {
-        let outerIDs = ids
-        ids = KeyTable()
-        let node = try readNode(value, defaultID: defaultID)
-        ids = outerIDs
-        return node
+        try inNamespace { () throws(SceneError) in try readNode(value, defaultID: defaultID) }
     }
 
     /// A scene's "reactions": [{"event": name, "node"?: id, "actions": [timed actions]}].

@@ -1,0 +1,58 @@
+/// What one frame may hold, so that every message the session sends decodes (WireLimits): entries
+/// (items and layers) and paint slots (its text is bounded by the tree: `Limits.maxTextLaidOut`,
+/// one "…" per label more). A node is drawn only if what it can add — its
+/// own items before its children, and what it adds after them (layers closing, a list's
+/// separators, a scroll container's indicator and animators, a skeleton's two layers) — still
+/// fits; otherwise it and everything after it in painter's order is left out, and the session
+/// reports a "truncated" event naming the first node left out (docs/PROTOCOL.md).
+struct RenderBudget {
+    static let maxEntries = WireLimits.maxItems
+    static let maxPaints = WireLimits.maxPaints
+
+    /// Entries that nodes being drawn may still add after their children.
+    var owedEntries = 0
+    /// The first node left out, if one was.
+    var firstLeftOut: [UInt8]? = nil
+
+    /// Whether `box` fits, given the entries emitted and the paint slots held so far.
+    mutating func admits(_ box: LayoutBox, entries: Int, paintsHeld: Int) -> Bool {
+        let node = box.node
+        guard firstLeftOut == nil,
+              entries + owedEntries + Self.entriesBefore(node) + Self.entriesAfter(box) <= Self.maxEntries,
+              paintsHeld + Self.paints(node) <= Self.maxPaints else {
+            if firstLeftOut == nil { firstLeftOut = node.id }
+            return false
+        }
+        return true
+    }
+
+    /// Whether a layer drawn earlier, of `count` entries, can be taken as it is.
+    func admitsEarlier(entries: Int, count: Int) -> Bool {
+        entries + owedEntries + count <= Self.maxEntries
+    }
+
+    /// Most entries a node draws itself before its children: background, image, focus ring, its
+    /// lines (`Limits.maxLinesPerLabel`) and its skeleton placeholders (`Limits.maxSkeletonRows`).
+    static func entriesBefore(_ node: Node) -> Int {
+        var n = 4
+        switch node.kind {
+        case .label, .button: n += Limits.maxLinesPerLabel
+        default: break
+        }
+        if node.skeletonMark != nil { n += Limits.maxSkeletonRows }
+        return n
+    }
+
+    /// Most entries a node adds after its children: its layer and content layer closing, a scroll
+    /// indicator, the refresh and load-more items, a skeleton's two layers, a list's separators.
+    static func entriesAfter(_ box: LayoutBox) -> Int {
+        var n = 8
+        if case .list = box.node.kind { n += box.children.count }
+        return n
+    }
+
+    /// Most paint slots a node's drawing takes: a few colours, and a skeleton placeholder's paint per line.
+    static func paints(_ node: Node) -> Int {
+        16 + (node.skeletonMark != nil ? Limits.maxSkeletonRows : 0)
+    }
+}
