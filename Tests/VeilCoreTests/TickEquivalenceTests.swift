@@ -82,11 +82,13 @@ import Testing
         Self.reuseCase(seed: seed, scenes: try Self.exampleScenes())
     }
 
-    /// A known difference, not fixed yet: on the grid example, a skeleton restyled to another kind
-    /// (gradient → pulse) while a status covers it gets its pulse paint in a slot whose value the
-    /// session that renders every tick changes one tick later than the one that steps — a paint
-    /// table question (Render/PaintTable.swift, dedicated slots and `adoptAnimatedValues`). Fixing
-    /// it makes this test fail ("known issue not recorded"): then move the seed up to the regressions.
+    /// A known difference, not fixed yet: on the grid example, after a skeleton restyled to another
+    /// kind (gradient → pulse) while a status covers it, a paint slot that no item of the frame uses
+    /// (slot 1) holds a value that depends on how many renders ran (the session that renders every
+    /// tick rewrites it one tick later): unused slots carry history (Render/PaintTable.swift,
+    /// dedicated slots and `adoptAnimatedValues`). A viewer draws nothing with that slot, but the
+    /// bytes differ. Fixing it makes this test fail ("known issue not recorded"): then move the
+    /// seed up to the regressions.
     @Test func restyledCoveredSkeletonKnownIssue() throws {
         let scenes = try Self.exampleScenes()
         withKnownIssue("a covered skeleton restyled to pulse: its paint slot differs for a tick") {
