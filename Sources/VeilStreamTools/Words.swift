@@ -37,21 +37,7 @@ public enum Words {
 
     /// Text quoted, with quotes, backslashes and control characters escaped as in JSON.
     public static func quoted(_ bytes: [UInt8]) -> String {
-        var out = "\""
-        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16, uppercase: true)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        String(decoding: FrameJSON.stringLiteral(bytes), as: UTF8.self)
     }
 
     public static func kind(_ kind: ItemKind) -> String {

@@ -334,6 +334,23 @@ import Testing
         #expect(s.sheets.anchorName(of: first) == utf8("expanded"))
     }
 
+    @Test func aSheetAnywhereButUnderTheRootIsAnError() {
+        let nested = #"""
+        {"root": {"type": "view", "id": "root", "children": [{"type": "view", "id": "v", "children": [
+          {"type": "sheet", "id": "s", "children": [{"type": "view", "id": "p"}]}]}]}}
+        """#
+        #expect(throws: SceneError.self) { try SceneReader.read(Array(nested.utf8), file: "n.json") }
+        do {
+            _ = try SceneReader.read(Array(nested.utf8), file: "n.json")
+        } catch {
+            #expect(error.description.contains("n.json:2:3: a sheet must be a child of the scene's root"), "\(error.description)")
+        }
+        let inRow = #"""
+        {"root": {"type": "list", "id": "l", "row": {"type": "sheet", "id": "s", "children": [{"type": "view", "id": "p"}]}}}
+        """#
+        #expect(throws: SceneError.self) { try SceneReader.read(Array(inRow.utf8), file: "r.json") }
+    }
+
     @Test func aResizeKeepsTheAnchor() throws {
         let s = Session(scene: try Self.maps())
         _ = s.tick(at: 0)
@@ -401,8 +418,8 @@ import Testing
         let s = Session(scene: try Self.dismissible(confirms: false))
         _ = s.tick(at: 0)
         let t = Self.drag(s, x: 200, from: 450, to: 700, steps: 5, seconds: 0.1, at: 0.1)
-        _ = s.tick(at: t + 3)
-        #expect(s.sheets.top(of: Self.sheet, at: t + 3) == nil || s.sheets.anchorName(of: Self.sheet) != nil)
+        let message = s.tick(at: t + 3).flatMap { try? WireDecoder.decode($0) }
+        #expect(message?.events.contains { $0.name == utf8("closed") } == true)
         #expect(s.layout().box(of: Self.sheet) == nil)  // closed: gone from the tree
     }
 
@@ -410,8 +427,8 @@ import Testing
         let s = Session(scene: try Self.dismissible(confirms: true))
         _ = s.tick(at: 0)
         let t = Self.drag(s, x: 200, from: 450, to: 700, steps: 5, seconds: 0.1, at: 0.1)
-        let message = s.tick(at: t + 0.01)
-        #expect(message != nil)
+        let message = s.tick(at: t + 0.01).flatMap { try? WireDecoder.decode($0) }
+        #expect(message?.events.contains { $0.name == utf8("dismissRequested") } == true)
         _ = s.tick(at: t + 3)
         #expect(s.sheets.top(of: Self.sheet, at: t + 3) == 400)  // back at its anchor
         try s.apply(.command(.sheet(node: Self.sheet, .dismiss(true))), at: t + 3.1)

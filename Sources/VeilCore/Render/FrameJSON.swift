@@ -136,6 +136,16 @@ public enum FrameJSON {
         out.append("}")
     }
 
+    /// `text` as a JSON string literal, quotes included, escaped as a frame's texts are (for tools
+    /// that print names and texts: `veil test`'s words, the server's scene list).
+    public static func stringLiteral(_ text: [UInt8]) -> [UInt8] {
+        var out = TextBytes(capacity: text.count + 2)
+        out.append("\"")
+        out.text(text, escape: jsonEscape)
+        out.append("\"")
+        return out.bytes
+    }
+
     /// JSON string escapes: quote, backslash and control characters (as \n, \t… or \u00XX).
     private static func jsonEscape(_ out: inout TextBytes, _ scalar: UInt32) -> Bool {
         switch scalar {

@@ -42,6 +42,7 @@ enum NodeTypes {
                 throw c.error(at: value.offset, "\"pages\" names \"\(c.display(page))\", which is not a child of the sheet")
             }
             node.sheet = sheet
+            c.sheets.append((node.id, value.offset))
         },
         NodeType("activityIndicator") { node, value, c throws(SceneError) in
             try c.readKind(value, "activityIndicator", ActivityIndicatorKeys.fields, node: &node,

@@ -14,6 +14,8 @@ final class ReaderContext {
     var textCount = 0
     /// The ids of the namespace being read (the scene's, a row template's, a status view's).
     var namespace = IDNamespace()
+    /// Every sheet read and where: a sheet must be a child of the scene's root (`SceneReader`).
+    var sheets: [(id: [UInt8], offset: Int)] = []
 
     init(file: String, source: [UInt8], firstLine: Int = 1) {
         self.file = file

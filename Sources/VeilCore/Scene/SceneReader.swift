@@ -12,6 +12,11 @@ public enum SceneReader {
         scene.name = baseName(of: file)
         try context.readObject(value, "the scene", SceneKeys.fields, into: &scene)
         try context.checkNamespace()
+        // A sheet lies over the whole canvas: anywhere else (inside a view, a row template, a status
+        // view) it would be drawn as a plain view with every page showing.
+        for sheet in context.sheets where !scene.root.children.contains(where: { $0.id == sheet.id && $0.sheet != nil }) {
+            throw context.error(at: sheet.offset, "a sheet must be a child of the scene's root")
+        }
         return scene
     }
 
