@@ -209,7 +209,7 @@ import Testing
     @Test func keysScrollTheMainListEndThenHome() throws {
         let run = Run(try Self.inbox())
         try run.apply(.input(.key(KeyEvent(phase: .down, key: utf8("End")))), at: 0.1)
-        let end = 64 + 40 * 88 - 700.0  // header + rows − viewport
+        let end: Double = 2_965  // safe area top 47 + header 64 + 40 rows × 88 + safe area bottom 34 − viewport 700
         #expect(Self.contentOffset(try run.tick(until: 1)) == end)
         try run.apply(.input(.key(KeyEvent(phase: .down, key: utf8("PageUp")))), at: 1.1)
         #expect(Self.contentOffset(try run.tick(until: 2)) == end - 660)

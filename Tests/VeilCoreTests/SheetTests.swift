@@ -181,7 +181,9 @@ import Testing
         // 600 pt of pointer travel, less the slop (the pan begins at 680), less what the sheet took:
         // the list scrolled by the rest, rubber-banding past its end.
         let scrolled = 580 - (top - expandedTop)
-        let end = 768.0 - 661
+        // Its end: content, plus the bottom inset (it reaches 34 pt into the home indicator's
+        // safe area), less the viewport.
+        let end = 768.0 + 34 - 661
         #expect(abs(Self.contentOffset(s, at: 3.1) - (end + ScrollMotion.band(scrolled - end, 661))) < 1e-6)
         // And back down in the same gesture: the list returns to its start first, then the sheet follows.
         for k in 1 ... 30 { Self.pointer(s, .move, 195, 100 + Double(k) * 10, at: 3.1 + Double(k) * 0.1) }
@@ -215,13 +217,14 @@ import Testing
         let s = Session(scene: try Self.maps())
         _ = s.tick(at: 0)
         try s.apply(.input(.wheel(WheelEvent(x: 200, y: 600, dy: 500))), at: 0.1)
-        // The sheet rises 361.5 to its top anchor; the list takes the rest, up to its end (107).
+        // The sheet rises 361.5 to its top anchor; the list takes the rest (138.5), short of its
+        // end (141: its content, its 34 pt bottom inset over the home indicator, less its viewport).
         #expect(s.sheets.top(of: Self.sheet, at: 0.1) == 67)
-        #expect(Self.contentOffset(s, at: 0.1) == 768 - 661)
+        #expect(Self.contentOffset(s, at: 0.1) == 500 - 361.5)
         try s.apply(.input(.wheel(WheelEvent(x: 200, y: 600, dy: -200))), at: 0.2)
-        // Back: the list to its start (107), then the sheet down by the other 93.
+        // Back: the list to its start (138.5), then the sheet down by the other 61.5.
         #expect(Self.contentOffset(s, at: 0.2) == 0)
-        #expect(abs(s.sheets.top(of: Self.sheet, at: 0.2)! - (67 + 93)) < 1e-9)
+        #expect(abs(s.sheets.top(of: Self.sheet, at: 0.2)! - (67 + 61.5)) < 1e-9)
         _ = s.tick(at: 2)
         #expect(s.sheets.anchorName(of: Self.sheet) == utf8("expanded"))
         #expect(s.sheets.top(of: Self.sheet, at: 2) == 67)

@@ -20,7 +20,8 @@ public enum Layout {
         let canvas = Rect(x: 0, y: 0, width: scene.width, height: scene.height)
         let root = scene.root
         let frame = root.frame.map { $0.offsetBy(dx: canvas.x, dy: canvas.y) } ?? canvas
-        return place(root, in: frame, previous: previous, scroll)
+        let context = LayoutContext(scroll: scroll, safeRect: canvas.inset(by: scene.safeArea))
+        return place(root, in: frame, previous: previous, context)
     }
 
     /// `boxes.append(place(node, in: frame, previous:))` with the previous box at the same
@@ -28,17 +29,21 @@ public enum Layout {
     /// call sites cost about 0.5 KB of veil.wasm.
     @inline(never)
     private static func place(_ node: Node, in frame: Rect, appendingTo boxes: inout [LayoutBox],
-                              previous: LayoutBox?, _ scroll: ScrollPositions) {
+                              previous: LayoutBox?, _ context: LayoutContext) {
         let index = boxes.count
         let before = previous.flatMap { index < $0.children.count ? $0.children[index] : nil }
-        boxes.append(place(node, in: frame, previous: before, scroll))
+        boxes.append(place(node, in: frame, previous: before, context))
     }
 
     static func place(_ node: Node, in frame: Rect, previous: LayoutBox? = nil,
-                      _ scroll: ScrollPositions = ScrollPositions()) -> LayoutBox {
-        // A scroll container's window is part of what its boxes depend on.
-        let chunk = node.scrollAxis == nil ? 0 : scroll.chunk(of: node.id)
-        if let previous, previous.frame == frame, previous.chunk == chunk, previous.node.isSameValue(as: node) {
+                      _ context: LayoutContext = LayoutContext()) -> LayoutBox {
+        // A scroll container's window and insets are part of what its boxes depend on.
+        let chunk = node.scrollAxis == nil ? 0 : context.scroll.chunk(of: node.id)
+        let insets = node.scrollAxis.map { node.scrollInsets.adjusted(frame: frame, axis: $0, safe: context.safeRect) } ?? .zero
+        // A subtree holding a scroll container depends on where it is scrolled: looked into again
+        // (its other children are still reused).
+        if let previous, previous.frame == frame, previous.chunk == chunk, previous.insets == insets,
+           !previous.nestsScroll, previous.node.isSameValue(as: node) {
             return previous
         }
         let content = frame.inset(by: node.padding)
@@ -46,38 +51,44 @@ public enum Layout {
         var contentLength = 0.0
         switch node.kind {
         case let .stack(style):
-            children = stack(node.children, style: style, in: content, previous: previous, scroll)
+            children = stack(node.children, style: style, in: content, previous: previous, context)
         case let .scroll(style):
-            (children, contentLength) = scrollContent(node.children, style: style, in: content, previous: previous, scroll)
+            (children, contentLength) = scrollContent(node.children, style: style, in: content, insets: insets,
+                                                      previous: previous, context)
         case let .list(style):
-            (children, contentLength) = list(node, style: style, in: content, chunk: chunk, previous: previous, scroll)
+            (children, contentLength) = list(node, style: style, in: content, insets: insets, chunk: chunk,
+                                             previous: previous, context)
         default:
             children.reserveCapacity(node.children.count)
             for child in node.children {
-                place(child, in: freeFrame(of: child, in: content), appendingTo: &children, previous: previous, scroll)
+                place(child, in: freeFrame(of: child, in: content), appendingTo: &children, previous: previous, context)
             }
         }
         for overlay in node.overlays {
-            place(overlay, in: frame, appendingTo: &children, previous: previous, scroll)
+            place(overlay, in: frame, appendingTo: &children, previous: previous, context)
         }
         var box = LayoutBox(node: node, frame: frame, children: children)
         box.contentLength = contentLength
         box.chunk = chunk
+        box.insets = insets
+        box.nestsScroll = children.contains { $0.node.scrollAxis != nil || $0.nestsScroll }
         return box
     }
 
     /// A scroll container's children one after the other along its axis, each as long as it asks
     /// (its size, else its natural size; a horizontal one's children without either take the
-    /// viewport's width, like pages), across as a stack places them.
-    static func scrollContent(_ nodes: [Node], style: StackStyle, in content: Rect, previous: LayoutBox?,
-                              _ scroll: ScrollPositions) -> ([LayoutBox], Double) {
+    /// viewport's width, like pages), across as a stack places them; `insets` around them (the
+    /// content length includes them).
+    static func scrollContent(_ nodes: [Node], style: StackStyle, in viewport: Rect, insets: EdgeInsets,
+                              previous: LayoutBox?, _ context: LayoutContext) -> ([LayoutBox], Double) {
+        let content = viewport.inset(by: insets)
         var boxes: [LayoutBox] = []
         boxes.reserveCapacity(nodes.count)
         var position = 0.0
         var placed = 0
         for child in nodes {
             if child.hidden {
-                place(child, in: Rect(x: content.x, y: content.y, width: 0, height: 0), appendingTo: &boxes, previous: previous, scroll)
+                place(child, in: Rect(x: content.x, y: content.y, width: 0, height: 0), appendingTo: &boxes, previous: previous, context)
                 continue
             }
             if placed > 0 { position += style.spacing }
@@ -87,17 +98,17 @@ public enum Layout {
                 let (x, w) = cross(child, requested: child.width, style.alignment, start: content.x, length: content.width,
                                    intrinsic: { Intrinsic.width(of: child) })
                 let h = child.height ?? Intrinsic.height(of: child, width: w) ?? content.height
-                place(child, in: Rect(x: x, y: content.y + position, width: w, height: h), appendingTo: &boxes, previous: previous, scroll)
+                place(child, in: Rect(x: x, y: content.y + position, width: w, height: h), appendingTo: &boxes, previous: previous, context)
                 position += h
             case .horizontal:
                 let w = child.width ?? Intrinsic.width(of: child) ?? content.width
                 let (y, h) = cross(child, requested: child.height, style.alignment, start: content.y,
                                    length: content.height, intrinsic: { Intrinsic.height(of: child, width: w) })
-                place(child, in: Rect(x: content.x + position, y: y, width: w, height: h), appendingTo: &boxes, previous: previous, scroll)
+                place(child, in: Rect(x: content.x + position, y: y, width: w, height: h), appendingTo: &boxes, previous: previous, context)
                 position += w
             }
         }
-        return (boxes, position)
+        return (boxes, position + (style.axis == .vertical ? insets.top + insets.bottom : insets.left + insets.right))
     }
 
     /// Where a child not placed by a stack or list goes.
@@ -113,7 +124,7 @@ public enum Layout {
     }
 
     static func stack(_ nodes: [Node], style: StackStyle, in content: Rect, previous: LayoutBox?,
-                      _ scroll: ScrollPositions) -> [LayoutBox] {
+                      _ context: LayoutContext) -> [LayoutBox] {
         let visible = nodes.filter { !$0.hidden }
         let gaps = style.spacing * Double(max(0, visible.count - 1))
         var boxes: [LayoutBox] = []
@@ -146,7 +157,7 @@ public enum Layout {
             if total > content.height { shrinkLabels(nodes, &placements, by: total - content.height, total: &total) }
             var y = content.y + justifyOffset(style.justify, free: content.height - total)
             for (child, p) in zip(nodes, placements) {
-                place(child, in: Rect(x: p.x, y: y, width: p.w, height: p.h), appendingTo: &boxes, previous: previous, scroll)
+                place(child, in: Rect(x: p.x, y: y, width: p.w, height: p.h), appendingTo: &boxes, previous: previous, context)
                 if !child.hidden { y += p.h + style.spacing }
             }
         case .horizontal:
@@ -160,11 +171,11 @@ public enum Layout {
             let used = fixed + gaps + share * Double(flexible)
             var x = content.x + justifyOffset(style.justify, free: content.width - used)
             for child in nodes {
-                if child.hidden { place(child, in: Rect(x: x, y: content.y, width: 0, height: 0), appendingTo: &boxes, previous: previous, scroll); continue }
+                if child.hidden { place(child, in: Rect(x: x, y: content.y, width: 0, height: 0), appendingTo: &boxes, previous: previous, context); continue }
                 let w = child.width ?? Intrinsic.width(of: child) ?? share
                 let (y, h) = cross(child, requested: child.height, style.alignment, start: content.y,
                                    length: content.height, intrinsic: { Intrinsic.height(of: child, width: w) })
-                place(child, in: Rect(x: x, y: y, width: w, height: h), appendingTo: &boxes, previous: previous, scroll)
+                place(child, in: Rect(x: x, y: y, width: w, height: h), appendingTo: &boxes, previous: previous, context)
                 x += w + style.spacing
             }
         }
@@ -224,17 +235,21 @@ public enum Layout {
     /// Per section: header, rows from the template (ids "<list>/<row>/<template id>", rows numbered
     /// across sections), footer, top to bottom. Under a shown skeleton a section shows its skeleton
     /// rows (by default as many as fill the list's height), each prepared for the skeleton.
-    static func list(_ node: Node, style: ListStyle, in content: Rect, chunk: Int, previous: LayoutBox?,
-                     _ scroll: ScrollPositions) -> ([LayoutBox], Double) {
+    /// `insets` (the first row starts `insets.top` into the content, which ends `insets.bottom`
+    /// after the last; across, rows are narrowed by the sides).
+    static func list(_ node: Node, style: ListStyle, in viewport: Rect, insets: EdgeInsets, chunk: Int, previous: LayoutBox?,
+                     _ context: LayoutContext) -> ([LayoutBox], Double) {
         var boxes: [LayoutBox] = []
+        let content = viewport.inset(by: insets)
         var y = content.y
-        // Virtual: only what lies in the window (content coordinates) is laid out.
-        let window = ScrollWindow.range(chunk: chunk, viewport: content.height)
-        let top = content.y + window.start, bottom = content.y + window.end
+        // Virtual: only what lies in the window (content coordinates, from the viewport's top at
+        // offset 0) is laid out.
+        let window = ScrollWindow.range(chunk: chunk, viewport: viewport.height)
+        let top = viewport.y + window.start, bottom = viewport.y + window.end
         func section(_ n: Node) {
             let h = n.height ?? Intrinsic.height(of: n, width: content.width) ?? style.rowHeight
             if y + h > top && y < bottom {
-                place(n, in: Rect(x: content.x, y: y, width: content.width, height: h), appendingTo: &boxes, previous: previous, scroll)
+                place(n, in: Rect(x: content.x, y: y, width: content.width, height: h), appendingTo: &boxes, previous: previous, context)
             }
             y += h
         }
@@ -259,14 +274,21 @@ public enum Layout {
                                         : data.map { $0.filling(style.row) } ?? style.row
                 let instance = template.instantiated(prefix: node.id + UTF8Text("/\(row + r)/").bytes)
                 place(instance, in: Rect(x: content.x, y: y + Double(r) * style.rowHeight, width: content.width,
-                                         height: style.rowHeight), appendingTo: &boxes, previous: nil, scroll)
+                                         height: style.rowHeight), appendingTo: &boxes, previous: nil, context)
             }
             y += Double(count) * style.rowHeight
             row += count
             if let footer = sec.footer { section(footer) }
         }
-        return (boxes, y - content.y)
+        return (boxes, y - viewport.y + insets.bottom)
     }
+}
+
+/// What a layout reads besides the scene: where scroll containers are, and the canvas's safe area
+/// (containers reaching out of it inset their content, `ScrollInsets`).
+struct LayoutContext {
+    var scroll = ScrollPositions()
+    var safeRect = Rect(x: -Limits.maxCanvas, y: -Limits.maxCanvas, width: 3 * Limits.maxCanvas, height: 3 * Limits.maxCanvas)
 }
 
 extension Node {

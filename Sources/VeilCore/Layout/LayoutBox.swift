@@ -9,6 +9,11 @@ public struct LayoutBox: Sendable {
     /// the chunk of offsets its children were laid out for (`ScrollWindow`).
     var contentLength = 0.0
     var chunk = 0
+    /// A scroll container's insets in force (`ScrollInsets.adjusted`): its content starts
+    /// `insets.top` (horizontally `left`) into the content length.
+    var insets = EdgeInsets.zero
+    /// A scroll container lies below it: its boxes depend on scroll positions as well.
+    var nestsScroll = false
 
     public init(node: Node, frame: Rect, children: [LayoutBox]) {
         self.node = node; self.frame = frame; self.children = children

@@ -335,8 +335,11 @@ private struct RenderPass {
     /// The scroll indicator, over the content, in the container's layer.
     private mutating func drawIndicator(_ box: LayoutBox) {
         let node = box.node
-        let indicator = ScrollIndicator(horizontal: node.scrollAxis == .horizontal, width: box.frame.width,
-                                        height: box.frame.height, viewport: box.viewportLength, content: box.contentLength)
+        let horizontal = node.scrollAxis == .horizontal
+        let indicator = ScrollIndicator(horizontal: horizontal, width: box.frame.width, height: box.frame.height,
+                                        viewport: box.viewportLength, content: box.contentLength,
+                                        startInset: horizontal ? box.insets.left : box.insets.top,
+                                        endInset: horizontal ? box.insets.right : box.insets.bottom)
         guard indicator.applies else { return }
         var item = Item(id: ids.id(node: node.id, role: "ind"), kind: .rect)
         let r = indicator.rect(offset: scroll.offset(of: node.id))
@@ -355,7 +358,7 @@ private struct RenderPass {
     private mutating func drawRefreshAnimator(_ box: LayoutBox) {
         let node = box.node
         let animator = RefreshAnimator(width: box.frame.width, height: node.refresh?.height ?? 60,
-                                       kind: node.refresh?.animator ?? .standard)
+                                       kind: node.refresh?.animator ?? .standard, top: box.insets.top)
         let entry = scroll.entry(node.id)
         for part in 0 ..< animator.parts {
             // The default animator's two items keep the roles they had before there were others.
@@ -375,7 +378,8 @@ private struct RenderPass {
     private mutating func drawLoadMoreFooter(_ box: LayoutBox) {
         let node = box.node
         guard let more = node.loadMore else { return }
-        let footer = LoadMoreFooter(width: box.frame.width, contentLength: box.contentLength, height: more.height, edge: more.edge)
+        let footer = LoadMoreFooter(width: box.frame.width, contentLength: box.contentLength, height: more.height, edge: more.edge,
+                                    startInset: box.insets.top, endInset: box.insets.bottom)
         let loading = scroll.entry(node.id)?.loadingMore ?? false
         var spinner = Item(id: ids.id(node: node.id, role: "more"), kind: .activityIndicator)
         RefreshAnimator.place(&spinner, footer.spinnerRect)

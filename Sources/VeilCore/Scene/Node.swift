@@ -28,6 +28,7 @@ public struct Node: Sendable {
         var skeletonMark: SkeletonMark? = nil
         var refresh: RefreshStyle? = nil
         var loadMore: LoadMoreStyle? = nil
+        var scrollInsets = ScrollInsets()
         var sheet: SheetStyle? = nil
         var link: PositionLink? = nil
     }
@@ -171,7 +172,12 @@ public struct Node: Sendable {
         _modify { unique(); yield &storage.fields.loadMore }
     }
 
-    /// Pull-to-refresh on a list or scroll container (Components/Scroll/Refresh.swift).
+    /// A list's or scroll container's content inset and safe-area adjustment (Components/Scroll/ScrollInsets.swift).
+    public var scrollInsets: ScrollInsets {
+        get { storage.fields.scrollInsets }
+        _modify { unique(); yield &storage.fields.scrollInsets }
+    }
+
     /// A sheet (Components/Sheet): its anchors and options; its children are its pages.
     public var sheet: SheetStyle? {
         get { storage.fields.sheet }
@@ -184,6 +190,7 @@ public struct Node: Sendable {
         _modify { unique(); yield &storage.fields.link }
     }
 
+    /// Pull-to-refresh on a list or scroll container (Components/Scroll/Refresh.swift).
     public var refresh: RefreshStyle? {
         get { storage.fields.refresh }
         _modify { unique(); yield &storage.fields.refresh }

@@ -127,6 +127,7 @@ enum StackKeys {
     /// A scroll container's: a stack's, and pull-to-refresh.
     static let scrollFields: [Field<NodeDraft<StackStyle>>] = fields
         + [CommonNodeKeys.lift(RefreshKeys.field), CommonNodeKeys.lift(LoadMoreKeys.field)]
+        + ScrollInsetKeys.fields.map { CommonNodeKeys.lift($0) }
 }
 
 /// A list being read: its style, plus what the node count needs once every key is known.
@@ -188,5 +189,5 @@ enum ListKeys {
         Field("footer") { d, m, c throws(SceneError) in
             d.style.style.footer = try c.readNode(m.value, defaultID: d.node.id + utf8("/footer"))
         },
-    ] + SkeletonListKeys.fields + CommonNodeKeys.fields()
+    ] + ScrollInsetKeys.fields.map { CommonNodeKeys.lift($0) } + SkeletonListKeys.fields + CommonNodeKeys.fields()
 }

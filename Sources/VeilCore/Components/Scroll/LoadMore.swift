@@ -35,12 +35,15 @@ struct LoadMoreFooter: Sendable {
     var contentLength: Double
     var height: Double
     var edge = LoadMoreEdge.end
+    /// The container's insets along its axis: the band lies inside them.
+    var startInset = 0.0
+    var endInset = 0.0
 
     static let diameter = 20.0
 
     /// The footer's band, content space.
     var band: Rect {
-        Rect(x: 0, y: edge == .end ? contentLength : -height, width: width, height: height)
+        Rect(x: 0, y: edge == .end ? contentLength - endInset : startInset - height, width: width, height: height)
     }
 
     var spinnerRect: Rect {

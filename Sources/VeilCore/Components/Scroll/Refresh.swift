@@ -43,6 +43,8 @@ struct RefreshAnimator: Sendable {
     var width: Double
     var height: Double
     var kind = RefreshAnimatorKind.standard
+    /// Where the content starts in the layer (the container's top inset): the animator sits above.
+    var top = 0.0
 
     static let blue = Color(r: 76, g: 143, b: 255)
     static let ringGrey = Color(r: 204, g: 204, b: 204)
@@ -151,7 +153,7 @@ struct RefreshAnimator: Sendable {
     /// space: it moves with the content).
     var rect: Rect {
         let d = Self.diameter
-        return Rect(x: width / 2 - d / 2, y: -height / 2 - d / 2, width: d, height: d)
+        return Rect(x: width / 2 - d / 2, y: top - height / 2 - d / 2, width: d, height: d)
     }
 
     /// The arc shows while pulled and not refreshing.

@@ -11,6 +11,9 @@ struct ScrollIndicator: Sendable {
     /// The viewport's and the content's lengths along the axis.
     var viewport: Double
     var content: Double
+    /// The container's insets along the axis: the bar runs between them.
+    var startInset = 0.0
+    var endInset = 0.0
 
     static let thickness = 3.0
     static let inset = 3.0
@@ -22,13 +25,14 @@ struct ScrollIndicator: Sendable {
 
     /// The bar's rectangle when the content is at `offset`.
     func rect(offset: Double) -> Rect {
-        let track = (horizontal ? width : height) - 2 * Self.inset - (horizontal ? Self.thickness + Self.inset : 0)
+        let track = max(0, (horizontal ? width : height) - 2 * Self.inset - startInset - endInset
+            - (horizontal ? Self.thickness + Self.inset : 0))
         let upper = max(0, content - viewport)
         var length = max(Self.minimumLength, track * viewport / max(content, 1))
         let overshoot = offset < 0 ? -offset : max(0, offset - upper)
         length = max(Self.shrunkLength, length - overshoot)
         let progress = upper > 0 ? min(1, max(0, offset / upper)) : 0
-        let along = Self.inset + (track - length) * progress
+        let along = Self.inset + startInset + (track - length) * progress
         if horizontal {
             return Rect(x: along, y: height - Self.thickness - Self.inset, width: length, height: Self.thickness)
         }
