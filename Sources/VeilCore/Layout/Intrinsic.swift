@@ -50,6 +50,8 @@ enum Intrinsic {
                 }
                 return tallest + vpad
             }
+        case let .list(style) where style.axis == .horizontal:
+            return style.rowHeight + vpad  // its rows are rowWidth × rowHeight
         case let .list(style):
             var total = 0.0
             for section in style.allSections {

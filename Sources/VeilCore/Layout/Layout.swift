@@ -241,17 +241,26 @@ public enum Layout {
                      _ context: LayoutContext) -> ([LayoutBox], Double) {
         var boxes: [LayoutBox] = []
         let content = viewport.inset(by: insets)
-        var y = content.y
-        // Virtual: only what lies in the window (content coordinates, from the viewport's top at
+        // Along the axis: `at` runs down a vertical list, right along a horizontal one (a carousel).
+        let horizontal = style.axis == .horizontal
+        let rowLength = style.rowLength
+        func rect(_ at: Double, _ length: Double) -> Rect {
+            horizontal ? Rect(x: at, y: content.y, width: length, height: content.height)
+                       : Rect(x: content.x, y: at, width: content.width, height: length)
+        }
+        let viewportStart = horizontal ? viewport.x : viewport.y
+        var at = horizontal ? content.x : content.y
+        // Virtual: only what lies in the window (content coordinates, from the viewport's start at
         // offset 0) is laid out.
-        let window = ScrollWindow.range(chunk: chunk, viewport: viewport.height)
-        let top = viewport.y + window.start, bottom = viewport.y + window.end
+        let window = ScrollWindow.range(chunk: chunk, viewport: horizontal ? viewport.width : viewport.height)
+        let top = viewportStart + window.start, bottom = viewportStart + window.end
         func section(_ n: Node) {
-            let h = n.height ?? Intrinsic.height(of: n, width: content.width) ?? style.rowHeight
-            if y + h > top && y < bottom {
-                place(n, in: Rect(x: content.x, y: y, width: content.width, height: h), appendingTo: &boxes, previous: previous, context)
+            let length = horizontal ? n.width ?? Intrinsic.width(of: n) ?? rowLength
+                                    : n.height ?? Intrinsic.height(of: n, width: content.width) ?? rowLength
+            if at + length > top && at < bottom {
+                place(n, in: rect(at, length), appendingTo: &boxes, previous: previous, context)
             }
-            y += h
+            at += length
         }
         let skeleton = node.skeletonMark?.skeletonRows == true
         // At most `maxRowsMade` rows in all (what `mostNodesLaidOut` counts for the list).
@@ -259,12 +268,13 @@ public enum Layout {
         var made = 0
         for (s, sec) in style.allSections.enumerated() {
             if let header = sec.header { section(header) }
-            let count = skeleton ? sec.skeletonRows.rows(visibleHeight: content.height, rowHeight: style.rowHeight)
+            let count = skeleton ? sec.skeletonRows.rows(visibleHeight: horizontal ? content.width : content.height,
+                                                         rowHeight: rowLength)
                                  : max(0, sec.rowCount)
             var first = 0, last = count
-            if style.rowHeight > 0 {
-                first = min(count, max(0, Int(((top - y) / style.rowHeight).rounded(.down))))
-                last = max(first, min(count, Int(((bottom - y) / style.rowHeight).rounded(.up))))
+            if rowLength > 0 {
+                first = min(count, max(0, Int(((top - at) / rowLength).rounded(.down))))
+                last = max(first, min(count, Int(((bottom - at) / rowLength).rounded(.up))))
             }
             last = min(last, first + max(0, Limits.maxRowsMade - made))
             made += last - first
@@ -273,14 +283,13 @@ public enum Layout {
                 let template = skeleton ? style.skeletonTemplate(section: s, row: r)
                                         : data.map { $0.filling(style.row) } ?? style.row
                 let instance = template.instantiated(prefix: node.id + UTF8Text("/\(row + r)/").bytes)
-                place(instance, in: Rect(x: content.x, y: y + Double(r) * style.rowHeight, width: content.width,
-                                         height: style.rowHeight), appendingTo: &boxes, previous: nil, context)
+                place(instance, in: rect(at + Double(r) * rowLength, rowLength), appendingTo: &boxes, previous: nil, context)
             }
-            y += Double(count) * style.rowHeight
+            at += Double(count) * rowLength
             row += count
             if let footer = sec.footer { section(footer) }
         }
-        return (boxes, y - viewport.y + insets.bottom)
+        return (boxes, at - viewportStart + (horizontal ? insets.right : insets.bottom))
     }
 }
 

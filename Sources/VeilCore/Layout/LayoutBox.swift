@@ -46,7 +46,7 @@ extension Node {
     /// The axis a scroll container scrolls along (a list: vertical); nil for other nodes.
     var scrollAxis: Axis? {
         switch kind {
-        case .list: return .vertical
+        case let .list(style): return style.axis
         case let .scroll(style): return style.axis
         default: return nil
         }

@@ -58,7 +58,7 @@ extension ListStyle {
         var data = 0, skeleton = 0
         for section in allSections {
             data += section.rowCount
-            skeleton += section.skeletonRows.rows(visibleHeight: Limits.maxCanvas, rowHeight: rowHeight)
+            skeleton += section.skeletonRows.rows(visibleHeight: Limits.maxCanvas, rowHeight: rowLength)
         }
         return min(Limits.maxRowsMade, max(data, skeleton))
     }

@@ -378,8 +378,11 @@ private struct RenderPass {
     private mutating func drawLoadMoreFooter(_ box: LayoutBox) {
         let node = box.node
         guard let more = node.loadMore else { return }
-        let footer = LoadMoreFooter(width: box.frame.width, contentLength: box.contentLength, height: more.height, edge: more.edge,
-                                    startInset: box.insets.top, endInset: box.insets.bottom)
+        let horizontal = node.scrollAxis == .horizontal
+        let footer = LoadMoreFooter(horizontal: horizontal, cross: horizontal ? box.frame.height : box.frame.width,
+                                    contentLength: box.contentLength, height: more.height, edge: more.edge,
+                                    startInset: horizontal ? box.insets.left : box.insets.top,
+                                    endInset: horizontal ? box.insets.right : box.insets.bottom)
         let loading = scroll.entry(node.id)?.loadingMore ?? false
         var spinner = Item(id: ids.id(node: node.id, role: "more"), kind: .activityIndicator)
         RefreshAnimator.place(&spinner, footer.spinnerRect)
@@ -392,8 +395,8 @@ private struct RenderPass {
         if !more.hasMore && !more.endText.isEmpty {
             let fontSize = 15.0, lineHeight = 15.0 * 1.2
             let band = footer.band
-            let content = Rect(x: box.frame.x + 16, y: box.frame.y + band.y, width: max(0, box.frame.width - 32),
-                               height: more.height)
+            let content = Rect(x: box.frame.x + band.x + 16, y: box.frame.y + band.y, width: max(0, band.width - 32),
+                               height: band.height)
             let lines = TextLayout.lines(more.endText, fontSize: fontSize, weight: 400, width: content.width,
                                          numberOfLines: 1, alignment: .center)
             drawLines(node, lines, x: content.x, top: content.y + (content.height - lineHeight) / 2, lineHeight: lineHeight,
@@ -655,9 +658,11 @@ private struct RenderPass {
     /// Hairlines under every row but the last (before the list's overlays, which cover them).
     private mutating func drawSeparators(_ list: LayoutBox, rows: Int, _ color: Color, _ clip: Rect?) {
         let fill = paints.solid(color)
+        let horizontal = list.node.scrollAxis == .horizontal
         for (i, row) in list.children.prefix(rows).enumerated() where i + 1 < rows {
-            let r = Rect(x: row.frame.x, y: row.frame.maxY - 0.5, width: row.frame.width, height: 0.5)
-            if let clip, clip.intersection(r).height <= 0 { continue }
+            let r = horizontal ? Rect(x: row.frame.maxX - 0.5, y: row.frame.y, width: 0.5, height: row.frame.height)
+                               : Rect(x: row.frame.x, y: row.frame.maxY - 0.5, width: row.frame.width, height: 0.5)
+            if let clip, horizontal ? clip.intersection(r).width <= 0 : clip.intersection(r).height <= 0 { continue }
             var item = makeItem(list.node, "sep", index: i, .rect, r, 1, clip)
             item.fill = fill
             emit(item)

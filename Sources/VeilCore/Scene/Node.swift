@@ -295,6 +295,12 @@ public struct ListStyle: Sendable {
     /// Number of rows (of the single section when `sections` is empty).
     public var rowCount: Int = 0
     public var rowHeight: Double = 44
+    /// Vertical (rows top to bottom, each as wide as the list) or horizontal (left to right, each
+    /// `rowWidth` wide and as tall as the list: a carousel).
+    public var axis: Axis = .vertical
+    public var rowWidth: Double = 160
+    /// A row's length along the axis.
+    public var rowLength: Double { axis == .horizontal ? rowWidth : rowHeight }
     public var separatorColor: Color? = nil
     public var header: Node? = nil
     public var footer: Node? = nil

@@ -182,6 +182,8 @@ enum ListKeys {
         CommonNodeKeys.lift(RefreshKeys.field),
         CommonNodeKeys.lift(LoadMoreKeys.field),
         Field("rowHeight") { d, m, c throws(SceneError) in d.style.style.rowHeight = try c.number(m, Bounds.size) },
+        Field("rowWidth") { d, m, c throws(SceneError) in d.style.style.rowWidth = try c.number(m, Bounds.size) },
+        Field("axis") { d, m, c throws(SceneError) in d.style.style.axis = try c.choice(m, StackKeys.axes) },
         Field("separatorColor") { d, m, c throws(SceneError) in d.style.style.separatorColor = try c.color(m) },
         Field("header") { d, m, c throws(SceneError) in
             d.style.style.header = try c.readNode(m.value, defaultID: d.node.id + utf8("/header"))

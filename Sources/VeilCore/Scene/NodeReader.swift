@@ -112,6 +112,9 @@ extension ReaderContext {
         if node.refresh != nil && node.loadMore?.edge == .start {
             throw error(at: value.offset, "a list cannot both pull to refresh and load more at its start (\"edge\": \"start\"): both use the space above its content")
         }
+        if node.refresh != nil && node.scrollAxis == .horizontal {
+            throw error(at: value.offset, "pull to refresh is for vertical lists and scroll containers (this one is horizontal)")
+        }
         switch node.kind {
         case let .label(style): textCount += style.text.count
         case let .button(style): textCount += style.title.count

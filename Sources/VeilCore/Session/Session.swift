@@ -83,7 +83,7 @@ public final class Session {
             try admit(grown, "rows")
             scene.root = grown
             if prepended > 0 {
-                scroll.shift(node, by: Double(prepended) * style.rowHeight, at: time)
+                scroll.shift(node, by: Double(prepended) * style.rowLength, at: time)
                 scroll.rowsPrepended(node, at: time)
             }
             if case .append = edit { scroll.rowsArrived(node, at: time) }

@@ -1,4 +1,4 @@
-/// Infinite scroll on a vertical list or scroll container (docs/SCENE.md, "Infinite scroll"): when
+/// Infinite scroll on a list or scroll container (vertical or horizontal) (docs/SCENE.md, "Infinite scroll"): when
 /// what is left below the viewport (above it, at the start `edge`) falls under `prefetch`, a `loadMore` event asks the host for
 /// more, once, until it answers (rows appended, or `end`); meanwhile an activity indicator turns in
 /// `height` points below the content (the bottom inset grows by them). Content shorter than the
@@ -30,9 +30,12 @@ public enum LoadMoreCommand: Sendable {
 /// The footer (a header at the start edge): an activity indicator while loading, the end text
 /// once there is no more, in the `height` points past the content's end or before its start.
 struct LoadMoreFooter: Sendable {
-    var width: Double
-    /// Where the content ends (content space).
+    var horizontal = false
+    /// The container's size across its axis.
+    var cross: Double
+    /// Where the content ends (content space, along the axis).
     var contentLength: Double
+    /// The band's length along the axis.
     var height: Double
     var edge = LoadMoreEdge.end
     /// The container's insets along its axis: the band lies inside them.
@@ -41,14 +44,15 @@ struct LoadMoreFooter: Sendable {
 
     static let diameter = 20.0
 
-    /// The footer's band, content space.
+    /// The footer's band, content space: below the content (a horizontal list: after it).
     var band: Rect {
-        Rect(x: 0, y: edge == .end ? contentLength - endInset : startInset - height, width: width, height: height)
+        let along = edge == .end ? contentLength - endInset : startInset - height
+        return horizontal ? Rect(x: along, y: 0, width: height, height: cross) : Rect(x: 0, y: along, width: cross, height: height)
     }
 
     var spinnerRect: Rect {
         let d = Self.diameter, b = band
-        return Rect(x: b.x + width / 2 - d / 2, y: b.y + height / 2 - d / 2, width: d, height: d)
+        return Rect(x: b.x + b.width / 2 - d / 2, y: b.y + b.height / 2 - d / 2, width: d, height: d)
     }
 }
 

@@ -71,7 +71,7 @@ final class ScrollComponent: Component {
     func install(into root: Node, _ context: InstallContext) -> Node {
         loadMoreNodes.removeAll()
         func find(_ n: Node) {
-            if n.loadMore != nil && n.scrollAxis == .vertical { loadMoreNodes.append(n.id) }
+            if n.loadMore != nil && n.scrollAxis != nil { loadMoreNodes.append(n.id) }
             n.children.forEach(find)
         }
         find(root)
@@ -94,7 +94,7 @@ final class ScrollComponent: Component {
     /// Sends `loadMore` when what is left below the viewport is under the prefetch distance.
     private func askForMore(_ i: Int, at t: Double) {
         let c = containers[i]
-        guard let more = c.loadMore, more.hasMore, !c.loadingMore, !c.refreshing, !c.horizontal else { return }
+        guard let more = c.loadMore, more.hasMore, !c.loadingMore, !c.refreshing else { return }
         let offset = c.motion.offset(at: t)
         // Measured from the edge more comes at: after the end, or (a chat) before the start.
         let travelled = more.edge == .start ? c.upper - offset : offset
