@@ -144,10 +144,12 @@ import Testing
         let inbox = try Self.inbox(rows: 1_000)
         Self.forEachSeed(12) { seed in
             let (actions, end) = Self.randomScrolling(seed: seed)
-            var scene = inbox  // with each of the refresh animators, and as a chat
-            if seed % 5 == 4 {
+            var scene = inbox  // with each of the refresh animators, a custom one, and as a chat
+            if seed % 6 == 4 {
                 scene.root.refresh = nil
                 scene.root.loadMore?.edge = .start
+            } else if seed % 6 == 5 {
+                scene.root.refresh = try! RefreshViewTests.customRefresh()
             } else {
                 scene.root.refresh?.animator = [RefreshAnimatorKind.standard, .arrow, .circle, .spark][Int(seed % 4)]
             }

@@ -42,8 +42,9 @@ public enum Layout {
         let insets = node.scrollAxis.map { node.scrollInsets.adjusted(frame: frame, axis: $0, safe: context.safeRect) } ?? .zero
         // A subtree holding a scroll container depends on where it is scrolled: looked into again
         // (its other children are still reused).
+        let refreshState = node.refresh?.view == nil ? .idle : context.scroll.entry(node.id)?.refreshState ?? .idle
         if let previous, previous.frame == frame, previous.chunk == chunk, previous.insets == insets,
-           !previous.nestsScroll, previous.node.isSameValue(as: node) {
+           previous.refreshState == refreshState, !previous.nestsScroll, previous.node.isSameValue(as: node) {
             return previous
         }
         let content = frame.inset(by: node.padding)
@@ -72,6 +73,12 @@ public enum Layout {
         box.chunk = chunk
         box.insets = insets
         box.nestsScroll = children.contains { $0.node.scrollAxis != nil || $0.nestsScroll }
+        if let refresh = node.refresh, let view = refresh.view(in: refreshState) {
+            // In the `height` points above the content's start (below its top inset).
+            let band = Rect(x: content.x, y: content.y + insets.top - refresh.height, width: content.width, height: refresh.height)
+            box.refreshView = [place(view, in: band, previous: nil, context)]
+            box.refreshState = refreshState
+        }
         return box
     }
 
@@ -325,6 +332,7 @@ extension Node {
     /// the original, wherever in it an id was written.
     private mutating func renameSupplementaries(_ rename: (Node) -> Node) {
         overlays = overlays.map(rename)
+        if let view = refresh?.view { refresh?.view = rename(view) }
         guard case var .list(style) = kind else { return }
         style.header = style.header.map(rename)
         style.footer = style.footer.map(rename)

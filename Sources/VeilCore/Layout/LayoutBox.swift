@@ -14,6 +14,10 @@ public struct LayoutBox: Sendable {
     var insets = EdgeInsets.zero
     /// A scroll container lies below it: its boxes depend on scroll positions as well.
     var nestsScroll = false
+    /// A container's custom refresh view (at most one box), laid out above its content in the
+    /// state the positions gave; drawn in the content layer, not hit-tested.
+    var refreshView: [LayoutBox] = []
+    var refreshState = RefreshViewState.idle
 
     public init(node: Node, frame: Rect, children: [LayoutBox]) {
         self.node = node; self.frame = frame; self.children = children

@@ -30,6 +30,11 @@ extension Node {
         var total = TreeBound(nodes: 1, textBytes: textBytes)
         for child in children { total = total + child.mostLaidOut }
         for overlay in overlays { total = total + overlay.mostLaidOut }
+        if let refresh, let view = refresh.view {
+            var laidOut = view.mostLaidOut
+            laidOut.textBytes = min(NodeBound.textSaturation, laidOut.textBytes + refresh.states.map(\.addedText).max()!)
+            total = total + laidOut
+        }
         if case let .list(style) = kind {
             for section in style.allSections {
                 if let header = section.header { total = total + header.mostLaidOut }
@@ -67,13 +72,20 @@ extension ListStyle {
     var mostTextRowDataAdds: Int {
         var most = 0
         for row in rowData {
-            var added = 0
-            for (_, changes) in row.changes {
-                for case let .text(t) in changes { added += t.count }
-            }
-            most = max(most, added)
+            most = max(most, row.addedText)
         }
         return most
+    }
+}
+
+extension ListRow {
+    /// The text this row's changes put in (counted whole).
+    var addedText: Int {
+        var added = 0
+        for (_, changes) in changes {
+            for case let .text(t) in changes { added += t.count }
+        }
+        return added
     }
 }
 

@@ -248,7 +248,7 @@ private struct RenderPass {
                      entries: entries - entriesBefore, showsInteraction: buttonsDrawn > buttonsBefore)
             }
             // After what is kept: these change with the pull or the load, the rows do not.
-            if node.refresh != nil { drawRefreshAnimator(box) }
+            if let view = box.refreshView.first { draw(view, clip: childClip) } else if node.refresh != nil { drawRefreshAnimator(box) }
             if node.loadMore != nil { drawLoadMoreFooter(box) }
             closeLayer()
             drawIndicator(box)

@@ -79,22 +79,28 @@ extension ReaderContext {
         var rows: [ListRow] = []
         rows.reserveCapacity(elements.count)
         for element in elements {
-            var row = ListRow()
-            for member in try members(of: element, "a row") {
-                guard template.map({ $0.path(to: member.key) != nil }) ?? true else {
-                    throw error(at: member.keyOffset, "no node \"\(display(member.key))\" in the list's row template")
-                }
-                if case .string = member.value.kind {
-                    row.changes.append((member.key, [.text(try string(member))]))
-                } else {
-                    var draft = SetDraft()
-                    draft.node = member.key
-                    try readObject(member.value, "a row's \"\(display(member.key))\"", SetKeys.changeFields, into: &draft)
-                    row.changes.append((member.key, draft.changes))
-                }
-            }
-            rows.append(row)
+            rows.append(try readRow(element, template: template, what: "list's row template"))
         }
         return rows
+    }
+
+    /// One row object: per node of `template` (named in errors as the `what`), a text or an
+    /// object of `set` changes.
+    func readRow(_ element: JSONValue, template: Node?, what: String) throws(SceneError) -> ListRow {
+        var row = ListRow()
+        for member in try members(of: element, "a row") {
+            guard template.map({ $0.path(to: member.key) != nil }) ?? true else {
+                throw error(at: member.keyOffset, "no node \"\(display(member.key))\" in the \(what)")
+            }
+            if case .string = member.value.kind {
+                row.changes.append((member.key, [.text(try string(member))]))
+            } else {
+                var draft = SetDraft()
+                draft.node = member.key
+                try readObject(member.value, "a row's \"\(display(member.key))\"", SetKeys.changeFields, into: &draft)
+                row.changes.append((member.key, draft.changes))
+            }
+        }
+        return row
     }
 }

@@ -9,7 +9,40 @@ public struct RefreshStyle: Sendable {
     public var enabled = true
     /// What is drawn in that room (Infinity's animators).
     public var animator = RefreshAnimatorKind.standard
+    /// A custom animator: a node subtree laid out in that room instead, shown with the changes of
+    /// the state the refresh is in (`states`, by `RefreshViewState`; docs/SCENE.md).
+    public var view: Node? = nil
+    public var states: [ListRow] = Array(repeating: ListRow(), count: RefreshViewState.allCases.count)
     public init() {}
+
+    /// The custom view as it shows in `state`.
+    func view(in state: RefreshViewState) -> Node? {
+        view.map { states[Int(state.rawValue)].filling($0) }
+    }
+}
+
+/// What a custom refresh view is told (Infinity's none / releasing(progress) / loading, with
+/// releasing split where letting go would refresh).
+public enum RefreshViewState: UInt8, Sendable, CaseIterable {
+    /// At rest: the view is out of sight above the content.
+    case idle
+    /// Pulled down, less than `height`, or coming back without refreshing.
+    case pulling
+    /// Pulled `height` points or more by a finger still down: letting go refreshes.
+    case ready
+    /// A refresh is under way until the host ends it.
+    case refreshing
+
+    static let names: [Choice<RefreshViewState>] = [
+        Choice("idle", .idle), Choice("pulling", .pulling), Choice("ready", .ready), Choice("refreshing", .refreshing),
+    ]
+
+    /// The state of a container at `offset` (negative: pulled down by that much).
+    init(offset: Double, height: Double, dragging: Bool, refreshing: Bool) {
+        if refreshing { self = .refreshing } else if offset >= 0 { self = .idle } else {
+            self = dragging && offset <= -height ? .ready : .pulling
+        }
+    }
 }
 
 /// Infinity's refresh animators (docs/SCENE.md, "Pull to refresh").
@@ -175,24 +208,50 @@ struct RefreshAnimator: Sendable {
 }
 
 enum RefreshKeys {
-    /// `"refresh": true | false | {"height"?: points, "enabled"?: bool}` on a list or scroll node.
-    static let field = Field<Node>("refresh") { node, m, c throws(SceneError) in
+    /// A `"refresh"` object being read: its style, and the custom view's parts, read once every
+    /// key is known (the states name nodes of the view).
+    struct Draft {
         var style = RefreshStyle()
+        var view: JSONValue? = nil
+        var states: JSONValue? = nil
+    }
+
+    /// `"refresh": true | false | {"height"?, "enabled"?, "animator"?, "view"?, "states"?}` on a
+    /// list or scroll node. An unnamed view is "<container id>/refresh".
+    static let field = Field<Node>("refresh") { node, m, c throws(SceneError) in
+        var draft = Draft()
         if case let .bool(on) = m.value.kind {
-            style.enabled = on
+            draft.style.enabled = on
         } else {
-            try c.readObject(m.value, "\"refresh\"", fields, into: &style)
+            try c.readObject(m.value, "\"refresh\"", fields, into: &draft)
         }
-        node.refresh = style
+        if let value = draft.view {
+            draft.style.view = try c.readNode(value, defaultID: node.id + utf8("/refresh"))
+        }
+        if let states = draft.states {
+            guard let view = draft.style.view else {
+                throw c.error(at: states.offset, "\"states\" change the nodes of a custom \"view\"; this refresh has none")
+            }
+            for member in try c.members(of: states, "refresh states") {
+                guard let state = RefreshViewState.names.first(where: { $0.name == member.key })?.value else {
+                    let names = RefreshViewState.names.map { $0.name }
+                    throw c.error(at: member.keyOffset, "unknown refresh state \"\(c.display(member.key))\"; \(ReaderContext.didYouMean(member.key, names))expected one of: \(ReaderContext.list(names))")
+                }
+                draft.style.states[Int(state.rawValue)] = try c.readRow(member.value, template: view, what: "refresh view")
+            }
+        }
+        node.refresh = draft.style
     }
 
     static let animators: [Choice<RefreshAnimatorKind>] = [
         Choice("default", .standard), Choice("arrow", .arrow), Choice("circle", .circle), Choice("spark", .spark),
     ]
 
-    static let fields: [Field<RefreshStyle>] = [
-        Field("height") { s, m, c throws(SceneError) in s.height = try c.number(m, 1 ... 1_000) },
-        Field("enabled") { s, m, c throws(SceneError) in s.enabled = try c.bool(m) },
-        Field("animator") { s, m, c throws(SceneError) in s.animator = try c.choice(m, animators) },
+    static let fields: [Field<Draft>] = [
+        Field("height") { d, m, c throws(SceneError) in d.style.height = try c.number(m, 1 ... 1_000) },
+        Field("enabled") { d, m, c throws(SceneError) in d.style.enabled = try c.bool(m) },
+        Field("animator") { d, m, c throws(SceneError) in d.style.animator = try c.choice(m, animators) },
+        Field("view") { d, m, c throws(SceneError) in d.view = m.value },
+        Field("states") { d, m, c throws(SceneError) in d.states = m.value },
     ]
 }

@@ -12,8 +12,10 @@ final class ScrollComponent: Component {
         var id: [UInt8]
         var horizontal: Bool
         var motion = ScrollMotion()
-        /// The window chunk the current layout made rows for.
+        /// The window chunk the current layout made rows for, and the state its custom refresh
+        /// view was made in.
         var laidOutChunk = 0
+        var laidOutRefreshState = RefreshViewState.idle
         /// When it last came to rest (its indicator fades out after), or nil while it moves.
         var restedAt: Double? = -1_000
         /// It moved by itself or by input since it was last at rest (a `scrolled` event is due).
@@ -179,7 +181,7 @@ final class ScrollComponent: Component {
         p.entries.reserveCapacity(containers.count)
         for c in containers {
             p.entries.append(.init(id: c.id, offset: c.motion.offset(at: t), indicator: indicatorOpacity(c, at: t),
-                                   refreshing: c.refreshing, loadingMore: c.loadingMore))
+                                   refreshing: c.refreshing, loadingMore: c.loadingMore, refreshState: refreshState(c, at: t)))
         }
         return p
     }
@@ -212,9 +214,19 @@ final class ScrollComponent: Component {
         steppedAt = t
     }
 
-    /// Whether some container's offset left the window its rows were laid out for.
+    /// What a container's custom refresh view shows at `t` (idle without one: nothing to lay out).
+    private func refreshState(_ c: Container, at t: Double) -> RefreshViewState {
+        guard let refresh = c.refresh, refresh.view != nil else { return .idle }
+        return RefreshViewState(offset: c.motion.offset(at: t), height: refresh.height, dragging: c.motion.isDragging,
+                                refreshing: c.refreshing)
+    }
+
+    /// Whether some container's offset left the window its rows were laid out for, or its custom
+    /// refresh view has a new state to show.
     func needsLayout(at t: Double) -> Bool {
-        containers.contains { ScrollWindow.chunk($0.motion.offset(at: t)) != $0.laidOutChunk }
+        containers.contains {
+            ScrollWindow.chunk($0.motion.offset(at: t)) != $0.laidOutChunk || refreshState($0, at: t) != $0.laidOutRefreshState
+        }
     }
 
     /// The session laid out with `positions`; `root` is the result: bounds follow the content.
@@ -223,6 +235,7 @@ final class ScrollComponent: Component {
         for var c in containers {
             guard let box = root.box(of: c.id), box.node.scrolls else { continue }  // gone: forget it
             c.laidOutChunk = positions.chunk(of: c.id)
+            c.laidOutRefreshState = positions.entry(c.id)?.refreshState ?? .idle
             Self.follow(&c, box, at: t)
             kept.append(c)
         }

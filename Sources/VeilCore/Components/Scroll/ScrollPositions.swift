@@ -11,6 +11,8 @@ struct ScrollPositions: Sendable {
         var refreshing = false
         /// A load of more content is under way (the footer's activity indicator turns).
         var loadingMore = false
+        /// What a custom refresh view shows (layout makes it; a change is a new layout).
+        var refreshState = RefreshViewState.idle
     }
 
     var entries: [Entry] = []
