@@ -157,6 +157,19 @@ import Testing
         }
     }
 
+    /// The same over a page that scrolls with a list inside it (nested on one axis) and a
+    /// carousel: drags shared between the two, stepped in place, give the bytes rendering gives.
+    @Test func nestedScrollingGivesTheSameBytes() async throws {
+        let json = NestedScrollTests.page.replacingOccurrences(of: ##"{"type": "view", "id": "more", "height": 600, "background": "#34C759"}"##,
+            with: ##"{"type": "list", "id": "shelf", "axis": "horizontal", "rowWidth": 150, "height": 200, "rowCount": 50, "row": {"type": "view", "id": "card", "background": "#FF9500"}}, {"type": "view", "id": "more", "height": 400}"##)
+        #expect(json.contains("shelf"))
+        let page = try SceneReader.read(Array(json.utf8), file: "page.json")
+        Self.forEachSeed(8) { seed in
+            let (actions, end) = Self.randomScrolling(seed: seed)
+            Self.expectSameBytes(page, actions, seconds: end, fps: 30, "seed \(seed)")
+        }
+    }
+
     /// Random drags (flicks, slow drags, drags that hand over between the sheet and its list),
     /// wheel turns, keys and sheet commands over the maps example: stepping the sheet's layer
     /// fields in place gives the bytes rendering gives.

@@ -50,6 +50,8 @@ public enum Layout {
         let content = frame.inset(by: node.padding)
         var children: [LayoutBox] = []
         var contentLength = 0.0
+        // Inside scrolled content frames are not where things show: no safe-area adjustment there.
+        let context = node.scrollAxis == nil ? context : LayoutContext(scroll: context.scroll)
         switch node.kind {
         case let .stack(style):
             children = stack(node.children, style: style, in: content, previous: previous, context)

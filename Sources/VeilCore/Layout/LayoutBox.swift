@@ -31,6 +31,15 @@ public struct LayoutBox: Sendable {
 }
 
 extension LayoutBox {
+    /// The boxes from this one down to the box of `id`, both included; nil if it is not below.
+    func path(to id: [UInt8]) -> [LayoutBox]? {
+        if node.id == id { return [self] }
+        for child in children {
+            if let rest = child.path(to: id) { return [self] + rest }
+        }
+        return nil
+    }
+
     /// True when both boxes hold the very same child array (a subtree the layout reused): O(1).
     static func sameChildren(_ a: LayoutBox, _ b: LayoutBox) -> Bool {
         a.children.count == b.children.count && a.children.withUnsafeBufferPointer { pa in

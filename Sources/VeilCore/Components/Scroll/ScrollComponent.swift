@@ -55,6 +55,8 @@ final class ScrollComponent: Component {
     private var loadMoreNodes: [[UInt8]] = []
 
     private(set) var containers: [Container] = []
+    /// The pan under way on containers nested on one axis, if it is one.
+    private var nested: NestedDrag? = nil
     /// Input or a command moved something since the last tick stepped the frame.
     private var moved = false
     /// When the frame's scroll fields were last stepped or drawn.
@@ -275,11 +277,44 @@ final class ScrollComponent: Component {
 
     func pan(_ event: GestureRouter.Event, in root: LayoutBox, at t: Double) {
         switch event {
-        case let .panBegan(id): if let box = root.box(of: id), box.node.scrolls { beginDrag(box, at: t) }
-        case let .panChanged(id, dx, dy): drag(id, dx: dx, dy: dy)
-        case let .panEnded(id, vx, vy): release(id, vx: vx, vy: vy, at: t)
-        case let .panCancelled(id): release(id, vx: 0, vy: 0, at: t)
+        case let .panBegan(id):
+            guard let path = root.path(to: id), let box = path.last, box.node.scrolls else { return }
+            // Containers around it on the same axis share the pan (innermost first).
+            let chain = path.reversed().filter { $0.node.scrolls && $0.node.scrollAxis == box.node.scrollAxis }
+            for b in chain { beginDrag(b, at: t) }
+            nested = chain.count > 1 ? NestedDrag(ids: chain.map { $0.node.id }) : nil
+        case let .panChanged(id, dx, dy):
+            if nested?.ids.first == id { dragNested(dx: dx, dy: dy) } else { drag(id, dx: dx, dy: dy) }
+        case let .panEnded(id, vx, vy):
+            releaseAll(id, vx: vx, vy: vy, at: t)
+        case let .panCancelled(id):
+            releaseAll(id, vx: 0, vy: 0, at: t)
         case .pressBegan, .pressCancelled, .tap: break
+        }
+    }
+
+    /// Hands the finger's translation out along the nested chain (`NestedDrag`).
+    private func dragNested(dx: Double, dy: Double) {
+        guard var n = nested, let first = containers.firstIndex(where: { $0.id == n.ids[0] }) else { return }
+        let indices = n.ids.map { id in containers.firstIndex { $0.id == id } ?? first }
+        n.distribute(containers[first].horizontal ? dx : dy) { k in
+            let m = containers[indices[k]].motion
+            return (m.lower, m.upper, m.dragOrigin ?? m.offset(at: 0))
+        }
+        for (k, i) in indices.enumerated() {
+            containers[i].motion.drag(n.translations[k])
+            if n.translations[k] != 0 { containers[i].travelled = true }
+        }
+        nested = n
+        moved = true
+    }
+
+    /// The pan on `id` ended: a nested chain's last mover takes the velocity, the others rest.
+    private func releaseAll(_ id: [UInt8], vx: Double, vy: Double, at t: Double) {
+        guard let n = nested, n.ids.first == id else { return release(id, vx: vx, vy: vy, at: t) }
+        nested = nil
+        for (k, other) in n.ids.enumerated() {
+            release(other, vx: k == n.last ? vx : 0, vy: k == n.last ? vy : 0, at: t)
         }
     }
 

@@ -64,6 +64,12 @@ struct ScrollMotion: Sendable {
         return false
     }
 
+    /// While dragging, the unbanded offset the drag began at (offset = banded(origin − translation)).
+    var dragOrigin: Double? {
+        if case let .dragging(origin, _) = phase { return origin }
+        return nil
+    }
+
     /// Whether it moves at `t` by itself (coasting, bouncing, animating).
     func isMoving(at t: Double) -> Bool {
         if case .moving = phase { return restTime.map { t < $0 } ?? true }
