@@ -32,7 +32,7 @@ extension Node {
         for overlay in overlays { total = total + overlay.mostLaidOut }
         if let refresh, let view = refresh.view {
             var laidOut = view.mostLaidOut
-            laidOut.textBytes = min(NodeBound.textSaturation, laidOut.textBytes + refresh.states.map(\.addedText).max()!)
+            laidOut.textBytes = min(NodeBound.textSaturation, laidOut.textBytes + (refresh.states.map { $0.addedText }.max() ?? 0))
             total = total + laidOut
         }
         if case let .list(style) = kind {
