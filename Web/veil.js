@@ -4,6 +4,7 @@
 //   CanvasView       owns a canvas: sizing at devicePixelRatio, redraw coalescing, input → JSON
 //   connectWebSocket live frames from `veil serve` (subprotocol veil.v2), with reconnect
 //   loadWasm, WasmSession   the same core compiled to veil.wasm, driven from the page
+//   mount            the embedding API: a scene on a canvas (or headless) behind one controller (mount.js)
 //
 // Frames carry raw wire integers: coordinates in 1/8 pt, colours 0xRRGGBBAA, angles in
 // turns/65536. One point is drawn as one CSS pixel.
@@ -11,6 +12,7 @@
 import { Mirror, decodeMessage } from "./wire.js";
 
 export { Mirror, decodeMessage };
+export { mount, Controller } from "./mount.js";
 
 /** 1/8 pt → points. */
 const UNIT = 8;
@@ -507,6 +509,16 @@ export class CanvasView {
     this.invalidate();
   }
 
+  /**
+   * Shows a new frame and draws it now: for a caller already inside an animation frame (mount's
+   * loop), so the frame is not a frame late and no second animation frame is asked for.
+   */
+  showNow(frame) {
+    this.frame = frame;
+    if (this.mode === "fixed") this.measure();
+    this.drawNow();
+  }
+
   /** Re-reads the CSS size and pixel ratio; resizes the backing store and reports a resize. */
   measure() {
     const canvas = this.canvas;
@@ -555,12 +567,12 @@ export class CanvasView {
     this.pending = true;
     const raf = this.env.requestAnimationFrame?.bind(this.env) ?? ((fn) => setTimeout(fn, 16));
     raf(() => {
-      this.pending = false;
-      this.drawNow();
+      if (this.pending) this.drawNow(); // unless showNow drew it meanwhile
     });
   }
 
   drawNow() {
+    this.pending = false; // a draw asked for earlier in this frame is this one
     this.renderer.draw(this.frame, this.cssWidth, this.cssHeight, this.dpr);
     if (!this.frame) return;
     this.drawCount++; // frames drawn: what tests and pages wait for

@@ -291,6 +291,23 @@ public final class Session {
         return message
     }
 
+    /// When a tick can next send something without new commands or input, on the clock of
+    /// `tick(at:)`: the session's time while something moves or waits to be sent (an animated field,
+    /// a scroll or sheet in motion, a render or events pending), else the time of the next timeline
+    /// or scheduled action or delayed component start; nil when nothing changes by itself. A host
+    /// stops its frame loop while this is nil and sleeps until it otherwise.
+    public var nextChange: Double? {
+        if needsRender || animatesUnrecorded || rendersEveryTick || stream.lastFrame == nil
+            || !pendingEvents.isEmpty || animations.hasTimeFields
+            || scroll.needsStep(at: time) || sheets.needsStep(at: time) || scroll.needsLayout(at: time) {
+            return time
+        }
+        var next = timelineIndex < scene.timeline.count ? scene.timeline[timelineIndex].time : Double.infinity
+        if let t = scheduled.nextTime { next = min(next, t) }
+        for component in components { if let t = component.nextSettle { next = min(next, t) } }
+        return next.isFinite ? max(next, time) : nil
+    }
+
     /// Renders at every tick from now on, as before ticks cost what changed: for tests that check
     /// the animated path produces the same bytes.
     var rendersEveryTick = false

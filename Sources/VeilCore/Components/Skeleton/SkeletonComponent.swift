@@ -23,4 +23,6 @@ final class SkeletonComponent: Component {
     }
 
     func settle(at t: Double) -> Bool { skeletons.settle(at: t) }
+
+    var nextSettle: Double? { skeletons.nextStart }
 }

@@ -57,6 +57,13 @@ struct Skeletons {
         restyle(i, entries[i].style.updated(by: change), at: t)
     }
 
+    /// When the first delayed show waiting starts; nil when none waits.
+    var nextStart: Double? {
+        var first: Double? = nil
+        for e in entries where !e.started { first = min(first ?? e.startAt, e.startAt) }
+        return first
+    }
+
     /// Starts delayed shows that are due, ends finished fade-ins (the content is then no longer
     /// drawn under the placeholders) and drops finished fade-outs; true when the tree changes.
     mutating func settle(at t: Double) -> Bool {
