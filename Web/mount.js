@@ -9,6 +9,9 @@
 import { CanvasView, Mirror, WasmSession, loadWasm } from "./veil.js";
 import { AccessibleMirror } from "./a11y.js";
 
+/** Read in node only (a variable, so that browsers and type checkers leave it alone). */
+const NODE_FS = "node:fs/promises";
+
 /** The module beside this file: what a page that copied Web/ serves. */
 const DEFAULT_WASM = new URL("veil.wasm", import.meta.url);
 
@@ -61,7 +64,7 @@ async function loadModule(source) {
   let module;
   try {
     if (isNodeFile(source)) {
-      const { readFile } = await import("node:fs/promises");
+      const { readFile } = await import(NODE_FS);
       module = await loadWasm(await readFile(/** @type {string | URL} */ (source)));
     } else {
       module = await loadWasm(/** @type {any} */ (source));
@@ -81,7 +84,7 @@ async function loadModule(source) {
 
 /** In node, a path or a file: URL is read from disk (node's fetch does not read files). */
 function isNodeFile(source) {
-  const node = typeof process !== "undefined" && !!process.versions?.node && typeof window === "undefined";
+  const node = !!(/** @type {any} */ (globalThis).process?.versions?.node) && typeof window === "undefined";
   if (!node) return false;
   if (source instanceof URL) return source.protocol === "file:";
   return typeof source === "string" && !/^[a-z][a-z0-9+.-]*:\/\//i.test(source);
@@ -99,7 +102,7 @@ async function readScene(scene) {
   } else if (typeof scene === "string" || scene instanceof URL) {
     name = String(scene).split("/").pop() || String(scene);
     if (isNodeFile(scene)) {
-      const { readFile } = await import("node:fs/promises");
+      const { readFile } = await import(NODE_FS);
       text = await readFile(scene, "utf8");
     } else {
       const url = new URL(String(scene), globalThis.document?.baseURI ?? globalThis.location?.href);

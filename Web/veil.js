@@ -1,3 +1,4 @@
+// @ts-check
 // veil.js — the browser side of Veil (ES module, no build step).
 //
 //   CanvasRenderer   draws one frame (the JS frame shape from wire.js) on a 2D canvas
@@ -130,7 +131,8 @@ export class CanvasRenderer {
     const { width, height } = this.ctx.canvas;
     let off = this.offscreens[depth];
     if (!off) {
-      off = typeof OffscreenCanvas === "function" ? new OffscreenCanvas(width, height)
+      const Offscreen = /** @type {any} */ (globalThis).OffscreenCanvas;
+      off = typeof Offscreen === "function" ? new Offscreen(width, height)
         : this.ctx.canvas.ownerDocument?.createElement("canvas");
       if (!off) return null;
       this.offscreens[depth] = off;
@@ -413,7 +415,11 @@ export function focusBeside(element, direction) {
  * input (the scene is laid out again); "fixed" — the canvas takes the frame's own size.
  */
 export class CanvasView {
-  constructor(canvas, { onInput = () => {}, mode = "fill", env = globalThis } = {}) {
+  /**
+   * @param {HTMLCanvasElement} canvas
+   * @param {{onInput?: (message: any) => void, mode?: "fill" | "fixed", env?: any}} options
+   */
+  constructor(canvas, { onInput = (message) => {}, mode = "fill", env = globalThis } = {}) {
     this.canvas = canvas;
     this.onInput = onInput;
     this.mode = mode;
@@ -590,9 +596,14 @@ export class CanvasView {
  *
  * Callbacks: onFrame(frame), onEvents([{name, node}]), onStatus({state, reason, retryIn}),
  * onMessage(byteLength). Returns { send(obj), close(), get open }.
+ * @param {string | URL} url
+ * @param {{onFrame?: (frame: any) => void, onEvents?: (events: {name: string, node: string}[]) => void,
+ *   onStatus?: (status: {state: string, reason: string, retryIn?: number}) => void, onMessage?: (byteLength: number) => void,
+ *   WebSocketImpl?: any, createMirror?: () => Mirror, setTimer?: (fn: () => void, ms: number) => any,
+ *   clearTimer?: (timer: any) => void, backoff?: {initial: number, max: number}}} options
  */
 export function connectWebSocket(url, {
-  onFrame = () => {}, onEvents = () => {}, onStatus = () => {}, onMessage = () => {},
+  onFrame = (frame) => {}, onEvents = (events) => {}, onStatus = (status) => {}, onMessage = (byteLength) => {},
   WebSocketImpl = globalThis.WebSocket, createMirror = () => new Mirror(),
   setTimer = (fn, ms) => setTimeout(fn, ms), clearTimer = (t) => clearTimeout(t),
   backoff = { initial: 500, max: 10000 },
