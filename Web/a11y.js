@@ -91,7 +91,12 @@ export class AccessibleMirror {
       entry.element.dataset.action = button.action;
     }
     for (const [node, entry] of this.buttons) {
-      if (!seen.has(node)) { entry.element.remove(); this.buttons.delete(node); }
+      if (seen.has(node)) continue;
+      // A pressed Retry goes away with its status: focus returns to the canvas, not to the page's top.
+      const focused = entry.element.ownerDocument.activeElement === entry.element;
+      entry.element.remove();
+      this.buttons.delete(node);
+      if (focused) this.canvas.focus({ preventScroll: true });
     }
   }
 
