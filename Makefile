@@ -64,6 +64,7 @@ bench: setup wasm
 	@raw=$$(stat -c%s .build/wasm/veil.wasm); gz=$$(gzip -9 -c .build/wasm/veil.wasm | wc -c); \
 		echo "veil.wasm: $$raw bytes raw, $$gz bytes gzipped"
 	@$(MAKE) --no-print-directory bench-golden
+	@$(MAKE) --no-print-directory bench-embed
 
 clean:
 	rm -rf .build .build-wasm Benchmarks/.build out

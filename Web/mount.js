@@ -6,7 +6,7 @@
 // (`veil_next_change`), sleeps on a timer until a timeline action is due, and otherwise does
 // nothing until a command or an input arrives. docs/EMBED.md is its manual.
 
-import { CanvasView, Mirror, WasmSession, loadWasm } from "./veil.js";
+import { CanvasView, Mirror, WasmModule, WasmSession, loadWasm } from "./veil.js";
 import { AccessibleMirror } from "./a11y.js";
 
 /** Read in node only (a variable, so that browsers and type checkers leave it alone). */
@@ -20,7 +20,7 @@ const DEFAULT_WASM = new URL("veil.wasm", import.meta.url);
  * @typedef {(event: any) => void} Listener
  * @typedef {object} MountOptions
  * @property {object | string | URL} scene the scene (docs/SCENE.md): an object, its JSON text, or a URL / file path of it
- * @property {string | URL | ArrayBuffer | Uint8Array} [wasm] veil.wasm: a URL, a file path (node) or its bytes; default: beside veil.js
+ * @property {string | URL | ArrayBuffer | Uint8Array | WebAssembly.Module} [wasm] veil.wasm: a URL, a file path (node), its bytes or the compiled module; default: beside veil.js
  * @property {string} [node] the node commands act on when they name none; default: the scene root's id
  * @property {"scene" | "fill"} [size] "scene": the canvas takes the scene's size (default); "fill": it fills its parent and the scene is laid out at that size
  * @property {"system" | "light" | "dark" | "scene"} [appearance] default "system": follows prefers-color-scheme
@@ -40,6 +40,7 @@ const DEFAULT_WASM = new URL("veil.wasm", import.meta.url);
 export async function mount(canvas, options) {
   if (!options || options.scene === undefined) throw new Error("veil.mount: options.scene is required");
   const env = options.env ?? globalThis;
+  const calledAt = (env.performance ?? globalThis.performance).now();
   const [module, scene] = await Promise.all([loadModule(options.wasm ?? DEFAULT_WASM), readScene(options.scene)]);
   let session;
   try {
@@ -48,7 +49,9 @@ export async function mount(canvas, options) {
     throw sceneError(error, scene.name);
   }
   try {
-    return new Controller(session, { ...options, canvas, env, defaultNode: options.node ?? scene.rootId });
+    const controller = new Controller(session, { ...options, canvas, env, defaultNode: options.node ?? scene.rootId });
+    controller.stats.mountCalledAt = calledAt;
+    return controller;
   } catch (error) {
     session.free();
     throw error;
@@ -56,14 +59,17 @@ export async function mount(canvas, options) {
 }
 
 /**
- * @param {string | URL | ArrayBuffer | Uint8Array} source
- * @returns {Promise<import("./veil.js").WasmModule>}
+ * @param {string | URL | ArrayBuffer | Uint8Array | WebAssembly.Module} source
+ * @returns {Promise<WasmModule>}
  */
 async function loadModule(source) {
-  const what = source instanceof URL || typeof source === "string" ? String(source) : `${source.byteLength} bytes`;
+  const what = source instanceof URL || typeof source === "string" ? String(source)
+    : source instanceof WebAssembly.Module ? "the module given" : `${source.byteLength} bytes`;
   let module;
   try {
-    if (isNodeFile(source)) {
+    if (source instanceof WebAssembly.Module) {
+      module = new WasmModule(await WebAssembly.instantiate(source, {})); // compiled once, mounted often
+    } else if (isNodeFile(source)) {
       const { readFile } = await import(NODE_FS);
       module = await loadWasm(await readFile(/** @type {string | URL} */ (source)));
     } else {
@@ -157,7 +163,9 @@ export class Controller {
     /** @type {Map<string, Set<Listener>>} */
     this.listeners = new Map();
     /** Counters for tests and benchmarks: ticks run, messages applied, animation frames asked for. */
-    this.stats = { ticks: 0, messages: 0, animationFrames: 0, firstFrameAt: /** @type {number | null} */ (null) };
+    this.stats = { ticks: 0, messages: 0, animationFrames: 0, firstFrameAt: /** @type {number | null} */ (null),
+      /** Animation frames run and the milliseconds they took (tick + apply + draw + hidden DOM). */
+      frames: 0, frameMs: 0, /** When mount() was called (page clock, ms). */ mountCalledAt: 0 };
     this.destroyed = false;
     this.rafId = 0;
     /** @type {any} */
@@ -493,6 +501,7 @@ export class Controller {
   step(ms) {
     this.rafId = 0;
     if (this.destroyed) return;
+    const began = this.nowMs();
     const now = this.seconds(ms);
     try {
       this.inFrame = true;
@@ -512,6 +521,8 @@ export class Controller {
       const later = (/** @type {number} */ s) => {
         this.timer = setTimeout(() => { this.timer = null; this.wake(); }, Math.max(0, s) * 1000);
       };
+      this.stats.frames++;
+      this.stats.frameMs += this.nowMs() - began;
       if (next <= now + 0.001) this.wake();
       else if (this.undescribed) later(Math.min(next - now, 0.25)); // the last description is due
       else if (Number.isFinite(next)) later(next - now);

@@ -29,7 +29,7 @@ export function decodeMessage(bytes: Uint8Array): unknown;
 // mount
 
 export type SceneSource = object | string | URL;
-export type WasmSource = string | URL | ArrayBuffer | Uint8Array;
+export type WasmSource = string | URL | ArrayBuffer | Uint8Array | WebAssembly.Module;
 export type Transition = "none" | "crossDissolve" | { crossDissolve: number };
 export type SkeletonStyleName = "solid" | "gradient" | "pulse" | "sliding";
 export type Direction = "leftRight" | "rightLeft" | "topBottom" | "bottomTop" | "topLeftBottomRight" | "bottomRightTopLeft";
@@ -37,7 +37,7 @@ export type Direction = "leftRight" | "rightLeft" | "topBottom" | "bottomTop" | 
 export interface MountOptions {
   /** The scene (docs/SCENE.md): an object, its JSON text, or a URL (a file path in node). */
   scene: SceneSource;
-  /** veil.wasm: a URL, a file path (node) or its bytes; default: veil.wasm beside veil.js. */
+  /** veil.wasm: a URL, a file path (node), its bytes or the compiled module; default: veil.wasm beside veil.js. */
   wasm?: WasmSource;
   /** The node commands act on when they name none; default: the scene root's id. */
   node?: string;
@@ -83,7 +83,8 @@ export class Controller {
   private constructor();
   /** The last frame applied, or null before the first. */
   readonly frame: Frame | null;
-  readonly stats: { ticks: number; messages: number; animationFrames: number; firstFrameAt: number | null };
+  /** Counters: ticks, messages applied, animation frames asked for and run (with their total ms), first frame time. */
+  readonly stats: { ticks: number; messages: number; animationFrames: number; firstFrameAt: number | null; frames: number; frameMs: number; mountCalledAt: number };
   readonly skeleton: {
     show(options?: NodeOption & SkeletonLook & { transition?: Transition; delay?: number }): void;
     hide(options?: NodeOption & { transition?: Transition }): void;
