@@ -149,6 +149,49 @@ export class Controller {
 export function mount(canvas: HTMLCanvasElement | null, options: MountOptions): Promise<Controller>;
 
 // ---------------------------------------------------------------------------------------------
+// skeletonize
+
+export interface SkeletonizeOptions {
+  wasm?: string | URL | WebAssembly.Module;
+  /** Default "sliding". */
+  style?: SkeletonStyleName;
+  color?: string;
+  gradient?: string[];
+  direction?: Direction;
+  duration?: number;
+  /** Seconds of the cross-dissolve in and out; default 0.25 (0 under prefers-reduced-motion). */
+  transition?: number;
+  /** A text line's placeholder height as a share of its font size; default 0.75. */
+  lineRatio?: number;
+  /** Corner radius of text-line placeholders; default 4. */
+  radius?: number;
+  /** What covers the content; default the element's (or nearest ancestor's) background colour. */
+  background?: string;
+  appearance?: "system" | "light" | "dark";
+  env?: unknown;
+}
+export interface Box { x: number; y: number; width: number; height: number; radius: number }
+/** A skeleton over an element's own content. */
+export class DomSkeleton {
+  private constructor();
+  readonly element: HTMLElement;
+  readonly canvas: HTMLCanvasElement | null;
+  readonly controller: Controller | null;
+  /** The scene drawn: a view per box. */
+  readonly scene: object | null;
+  /** Re-reads the element's layout (a ResizeObserver does it by itself). */
+  refresh(): Promise<void>;
+  /** Cross-dissolves back to the content and removes the canvas. */
+  hide(): Promise<void>;
+  /** Removes it at once. */
+  remove(): void;
+}
+/** Reads `element`'s layout (text line boxes, images, `[data-skeleton]`) and draws a skeleton over it. */
+export function skeletonize(element: HTMLElement, options?: SkeletonizeOptions): Promise<DomSkeleton>;
+/** The boxes `skeletonize` covers, in the element's padding-box coordinates. */
+export function readLayout(element: HTMLElement, options?: { lineRatio?: number; radius?: number }): { width: number; height: number; boxes: Box[] };
+
+// ---------------------------------------------------------------------------------------------
 // Drawing, input and transports (used by the viewer pages)
 
 export const FONT_FAMILY: string;

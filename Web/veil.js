@@ -6,6 +6,7 @@
 //   connectWebSocket live frames from `veil serve` (subprotocol veil.v2), with reconnect
 //   loadWasm, WasmSession   the same core compiled to veil.wasm, driven from the page
 //   mount            the embedding API: a scene on a canvas (or headless) behind one controller (mount.js)
+//   skeletonize      skeletons over the page's own HTML (skeletonize.js)
 //
 // Frames carry raw wire integers: coordinates in 1/8 pt, colours 0xRRGGBBAA, angles in
 // turns/65536. One point is drawn as one CSS pixel.
@@ -14,6 +15,7 @@ import { Mirror, decodeMessage } from "./wire.js";
 
 export { Mirror, decodeMessage };
 export { mount, Controller } from "./mount.js";
+export { skeletonize, DomSkeleton, readLayout } from "./skeletonize.js";
 
 /** 1/8 pt → points. */
 const UNIT = 8;

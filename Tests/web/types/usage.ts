@@ -3,7 +3,16 @@
 import {
   mount, Controller, Mirror, CanvasView, CanvasRenderer, loadWasm, WasmSession, connectWebSocket,
   cssColor, pointFromClient, keyInput, focusBeside, FONT_FAMILY, ItemKind, type Frame, type HostEvent,
+  skeletonize, readLayout, DomSkeleton,
 } from "../../../Web/veil.js";
+
+export async function article(element: HTMLElement): Promise<DomSkeleton> {
+  const { boxes } = readLayout(element, { lineRatio: 0.7 });
+  const skeleton = await skeletonize(element, { style: "pulse", transition: boxes.length > 100 ? 0 : 0.25 });
+  await skeleton.refresh();
+  await skeleton.hide();
+  return skeleton;
+}
 
 export async function feed(canvas: HTMLCanvasElement): Promise<Controller> {
   const veil = await mount(canvas, { scene: "feed.json", node: "feed", size: "fill", motion: "system" });
