@@ -31,6 +31,17 @@ WHITE = (255, 255, 255)
 STAGE = "window.feedDemo && feedDemo.stage"
 
 
+def contrast(a, b):
+    """WCAG contrast ratio of two opaque 0xRRGGBBAA colours."""
+    def luminance(c):
+        def channel(v):
+            v /= 255
+            return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+        return 0.2126 * channel(c >> 24) + 0.7152 * channel((c >> 16) & 255) + 0.0722 * channel((c >> 8) & 255)
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
 def luma(rgb):
     return 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]
 
@@ -145,6 +156,29 @@ class FeedExampleTest(unittest.TestCase):
         placeholder = harness.pixel(image, box, *AVATAR)
         self.assertNotEqual(placeholder, PURPLE)
         self.assertLess(max(placeholder) - min(placeholder), 30, f"a grey placeholder: {placeholder}")
+
+    def test_dark_mode_follows_the_system_with_readable_text(self):
+        for scheme, background in (("light", WHITE), ("dark", (0, 0, 0))):
+            self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                                        {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+            self.open("fail=0&manual=1")
+            self.wait_stage("loading")
+            self.driver.execute_script("feedDemo.next()")
+            self.wait_stage("loaded")
+            self.settle()
+            image, box = self.shot(f"feed-{scheme}")
+            harness.assert_color(self, image, box, 350, 500, background, f"{scheme}: the feed's background")
+            harness.assert_color(self, image, box, *AVATAR, PURPLE, f"{scheme}: row 0's avatar", tolerance=10)
+            texts = self.driver.execute_script(
+                "const f = feedDemo.veil.frame, out = [];"
+                "const walk = (items) => { for (const i of items) { if (i.kind === 1) out.push([i.text, f.paints[i.fill - 1].color >>> 0]);"
+                " if (i.children) walk(i.children); } };"
+                "walk(f.items); return [f.background >>> 0, out];")
+            page, items = texts
+            self.assertGreaterEqual(len(items), 13, "the heading and two lines per row")
+            for text, colour in items:
+                ratio = contrast(colour, page)
+                self.assertGreaterEqual(ratio, 4.5, f"{scheme}: {text!r} has contrast {ratio:.2f}:1")
 
     def test_works_from_plain_static_files(self):
         """Web/ and veil.wasm copied into a folder and served by Python's static file server."""
