@@ -13,8 +13,11 @@
 
 import { Mirror, decodeMessage } from "./wire.js";
 
+/** wire.js: `Mirror` applies veil.v2 messages to the frame it holds; `decodeMessage` reads one. */
 export { Mirror, decodeMessage };
+/** mount.js: a scene on a canvas (or headless) behind a `Controller` (docs/EMBED.md). */
 export { mount, Controller } from "./mount.js";
+/** skeletonize.js: skeletons over the page's own HTML (docs/EMBED.md). */
 export { skeletonize, DomSkeleton, readLayout } from "./skeletonize.js";
 
 /** 1/8 pt → points. */
@@ -27,6 +30,7 @@ const STOP_UNIT = 65535;
 /** The family of Web/fonts/inter.css: the same Inter files the core measured (never a system Inter). */
 export const FONT_FAMILY = '"Veil Inter", sans-serif';
 
+/** The wire's item kinds (docs/PROTOCOL.md). */
 export const ItemKind = Object.freeze({ rect: 0, text: 1, image: 2, arc: 3, activityIndicator: 4, layer: 5 });
 
 /** 0xRRGGBBAA → a CSS colour string. */
