@@ -24,7 +24,7 @@ const DEFAULT_WASM = new URL("veil.wasm", import.meta.url);
  * @property {string} [node] the node commands act on when they name none; default: the scene root's id
  * @property {"scene" | "fill"} [size] "scene": the canvas takes the scene's size (default); "fill": it fills its parent and the scene is laid out at that size
  * @property {"system" | "light" | "dark" | "scene"} [appearance] default "system": follows prefers-color-scheme
- * @property {"system" | "reduce" | "no-preference"} [motion] default "system": follows prefers-reduced-motion
+ * @property {"system" | "reduce" | "no-preference"} [motion] default "system": follows prefers-reduced-motion (the core's `{"motion": "reduced"}`)
  * @property {boolean} [accessible] default true: a visually hidden DOM beside the canvas (a11y.js)
  * @property {any} [env] the window (tests pass a fake): requestAnimationFrame, matchMedia, devicePixelRatio, ResizeObserver, performance
  */
@@ -140,9 +140,6 @@ function sceneError(error, name) {
   return wrapped;
 }
 
-/** Skeleton styles that move, and what stands still in their place under reduced motion. */
-const STILL_STYLE = { sliding: "gradient", pulse: "solid" };
-
 /**
  * One mounted scene. Every command method sends one command of docs/SCENE.md to the session at
  * the page's current time and throws, changing nothing, when the session refuses it. `node` in
@@ -175,13 +172,12 @@ export class Controller {
     /** Milliseconds on the page's clock (performance.now, event time stamps, rAF time). */
     this.nowMs = () => perf.now();
     this.startMs = this.nowMs();
-    this.reducedMotion = this.followMedia(options.motion ?? "system", "(prefers-reduced-motion: reduce)", "reduce",
-      (on) => { this.reducedMotion = on; });
     this.canvas = options.canvas;
     this.view = null;
     this.a11y = null;
     try {
       this.setAppearance(options.appearance ?? "system");
+      this.setMotion(options.motion ?? "system");
       if (this.canvas) {
         this.view = new CanvasView(this.canvas, {
           mode: options.size === "fill" ? "fill" : "fixed",
@@ -204,17 +200,17 @@ export class Controller {
     /** Commands by component: `skeleton.show({...})` and so on. */
     this.skeleton = {
       /** @param {{node?: string, style?: string, color?: string, gradient?: string[], direction?: string, duration?: number, curve?: string, transition?: any, delay?: number}} [o] */
-      show: (o = {}) => this.command("skeleton", "skeleton.show", o, (n, r) => ({ node: n, show: true, ...this.still(r) })),
+      show: (o = {}) => this.command("skeleton", "skeleton.show", o, (n, r) => ({ node: n, show: true, ...r })),
       /** @param {{node?: string, transition?: any}} [o] */
-      hide: (o = {}) => this.command("skeleton", "skeleton.hide", o, (n, r) => ({ node: n, hide: true, ...this.still(r) })),
+      hide: (o = {}) => this.command("skeleton", "skeleton.hide", o, (n, r) => ({ node: n, hide: true, ...r })),
       /** @param {{node?: string, style?: string, color?: string, gradient?: string[], direction?: string, duration?: number, curve?: string}} [o] */
-      update: (o = {}) => this.command("skeleton", "skeleton.update", o, (n, r) => ({ node: n, update: this.still(r) })),
+      update: (o = {}) => this.command("skeleton", "skeleton.update", o, (n, r) => ({ node: n, update: r })),
     };
     this.status = {
       /** @param {{node?: string, state: "loading" | "error" | "empty" | "none", title?: string, message?: string, image?: string, actionTitle?: string, action?: string, transition?: any}} o */
-      show: (o) => this.command("status", "status.show", o, (n, r) => ({ node: n, ...this.still(r) })),
+      show: (o) => this.command("status", "status.show", o, (n, r) => ({ node: n, ...r })),
       /** @param {{node?: string, transition?: any}} [o] */
-      hide: (o = {}) => this.command("status", "status.hide", o, (n, r) => ({ node: n, state: "none", ...this.still(r) })),
+      hide: (o = {}) => this.command("status", "status.hide", o, (n, r) => ({ node: n, state: "none", ...r })),
     };
     this.spinner = {
       /** @param {{node?: string}} [o] */
@@ -291,6 +287,18 @@ export class Controller {
     const dark = this.followMedia("system", "(prefers-color-scheme: dark)", "dark",
       (on) => this.perform({ appearance: on ? "dark" : "light" }), "appearance");
     this.perform({ appearance: dark ? "dark" : "light" });
+  }
+
+  /**
+   * Reduced motion (`{"motion": "reduced"}`: still skeletons, instant transitions and scrolls) or
+   * full: "system" follows prefers-reduced-motion, and its changes.
+   * @param {"system" | "reduce" | "no-preference"} mode
+   */
+  setMotion(mode) {
+    for (const m of this.media.filter((m) => m.kind === "motion")) m.off();
+    this.media = this.media.filter((m) => m.kind !== "motion");
+    const send = (/** @type {boolean} */ on) => { this.reducedMotion = on; this.perform({ motion: on ? "reduced" : "full" }); };
+    send(this.followMedia(mode, "(prefers-reduced-motion: reduce)", "reduce", send, "motion"));
   }
 
   /**
@@ -455,15 +463,7 @@ export class Controller {
     this.perform({ [key]: build(node, rest) });
   }
 
-  /** Under reduced motion: skeleton styles that stand still and instant transitions. */
-  still(o) {
-    if (!this.reducedMotion) return o;
-    const out = { ...o };
-    if (out.style in STILL_STYLE) out.style = STILL_STYLE[out.style];
-    if (out.transition !== undefined || "show" in out || "hide" in out || "state" in out) out.transition = "none";
-    return out;
-  }
-
+  /** `animated` as given, else the default; under reduced motion sheet moves are not animated either. */
   animated(o, fallback = true) {
     const animated = o.animated ?? fallback;
     return { animated: this.reducedMotion ? false : animated };

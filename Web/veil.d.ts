@@ -126,6 +126,8 @@ export class Controller {
   /** `set`: text, hidden, background, textColor, opacity, frame of a node. */
   set(options: NodeOption & Record<string, unknown>): void;
   setAppearance(mode: "system" | "light" | "dark" | "scene"): void;
+  /** `{"motion": "reduced"}` (still skeletons, instant transitions and scrolls) or full; "system" follows prefers-reduced-motion. */
+  setMotion(mode: "system" | "reduce" | "no-preference"): void;
   on(name: "frame", fn: (frame: Frame) => void): () => void;
   on(name: "error", fn: (error: Error) => void): () => void;
   on(name: string, fn: (event: HostEvent) => void): () => void;

@@ -279,23 +279,31 @@ test('a timeline action due later sleeps on a timer, not on animation frames', a
   veil.destroy();
 });
 
-test('reduced motion: skeletons stand still, transitions are instant, and the loop stops', async () => {
+test('reduced motion: the session is told, its skeletons stand still, and the loop stops', async () => {
   const { veil, env } = await mountFake(feedScene, { media: { reduce: true } });
   const lines = recordLines(veil);
   env.runFrame();
-  veil.scroll.to({ node: 'feed', to: 10, animated: true });
   veil.skeleton.show({ node: 'feed', style: 'sliding', transition: 'crossDissolve' });
-  veil.skeleton.update({ node: 'feed', style: 'pulse' });
-  veil.status.show({ node: 'feed', state: 'error', transition: { crossDissolve: 1 } });
-  assert.deepEqual(lines.map((l) => l.command), [
-    { scroll: { node: 'feed', to: 10, animated: false } },
-    { skeleton: { node: 'feed', show: true, style: 'gradient', transition: 'none' } },
-    { skeleton: { node: 'feed', update: { style: 'solid' } } },
-    { status: { node: 'feed', state: 'error', transition: 'none' } },
-  ]);
-  veil.status.hide({ node: 'feed' });
-  env.runFrame();
-  assert.equal(env.pendingFrames, 0, 'a still skeleton draws one frame and stops');
+  assert.deepEqual(veil.animated({ animated: true }), { animated: false }, 'sheet moves are not animated');
+  for (let i = 0; i < 3; i++) env.runFrame();
+  assert.equal(env.pendingFrames, 0, 'a still skeleton draws and stops: no shimmer, no fade');
+  assert.equal(veil.describe().busy, true);
+  env.setMedia('(prefers-reduced-motion: reduce)', false);
+  assert.deepEqual(lines.map((l) => l.command).filter((c) => 'motion' in c), [{ motion: 'full' }]);
+  assert.equal(env.pendingFrames, 1, 'full motion: the shimmer wakes the loop');
+  for (let i = 0; i < 5; i++) assert.equal(env.runFrame(), 1, 'and animates every frame');
+  veil.destroy();
+});
+
+test('motion: "reduce" forces it whatever the system says; headless mounts send it too', async () => {
+  const veil = await mount(null, { scene: feedScene, wasm, motion: 'reduce' });
+  veil.tick(0);
+  veil.skeleton.show({ node: 'feed', style: 'pulse' });
+  veil.tick(0.1);
+  assert.equal(veil.nextChange(), Infinity, 'a pulse stands still');
+  veil.setMotion('no-preference');
+  veil.tick(0.2);
+  assert.equal(veil.nextChange(), 0.2, 'and pulses once motion is full');
   veil.destroy();
 });
 

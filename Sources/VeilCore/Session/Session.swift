@@ -51,6 +51,7 @@ public final class Session {
     /// Applies a command now. Throws, changing nothing, when it names what the scene does not have.
     public func perform(_ command: Command) throws(SessionError) {
         if case .sheet = command { _ = layout() }  // a sheet has its state once laid out
+        let command = scene.reducedMotion ? command.withReducedMotion : command
         switch command {
         case let .set(node, changes):
             let path = try scene.find(node)
@@ -64,6 +65,8 @@ public final class Session {
             scene.root = changed
         case let .appearance(appearance):
             scene.appearance = appearance
+        case let .motion(reduced):
+            scene.reducedMotion = reduced
         case let .rows(node, edit):
             let path = try scene.find(node)
             guard case var .list(style) = scene.root.node(at: path).kind else {
