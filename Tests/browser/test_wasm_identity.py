@@ -1,4 +1,5 @@
 """veil.wasm in Chromium computes the very bytes the native core does: for every scene in examples/
+and Web/examples/
 (with its events file when there is one), the message stream of Web/veil.js's WasmSession at 30 fps
 in the page equals `veil stream`'s output (the same rule as Tests/wasm/identity.test.mjs, in the
 browser's engine instead of node's).
@@ -63,7 +64,8 @@ class WasmIdentityInBrowserTest(harness.ServedBrowserTest):
     def test_every_example_streams_the_same_bytes_as_native(self):
         self.driver.get(f"{self.server.url}/embed.html")
         harness.wait_for(self.driver, "window.veilEmbed && (veilEmbed.error || veilEmbed.frames > 0)", what="the page")
-        examples = sorted((harness.ROOT / "examples").glob("*.json"))
+        examples = sorted((harness.ROOT / "examples").glob("*.json")) + sorted((harness.ROOT / "Web" / "examples").glob("*.json"))
+        examples = [e for e in examples if not e.name.endswith("-data.json")]  # the feed's rows, not a scene
         self.assertGreater(len(examples), 0)
         for scene in examples:
             events = scene.with_name(scene.stem + ".events.jsonl")
