@@ -321,3 +321,20 @@ test('prefers-color-scheme: the session follows it, and its changes', async () =
   light.tick(0);
   light.destroy();
 });
+
+test('size "fill": the scene is laid out at the size of the canvas\' container, and again after resize()', async () => {
+  const env = fakeWindow();
+  const canvas = fakeCanvas();
+  canvas.parentElement = { clientWidth: 300, clientHeight: 200 };
+  const veil = await mount(canvas, { scene: feedScene, wasm, env, accessible: false, size: 'fill' });
+  env.runFrame();
+  assert.deepEqual([veil.frame.width, veil.frame.height], [300 * 8, 200 * 8]);
+  assert.deepEqual([canvas.width, canvas.height], [300, 200], 'the backing store at devicePixelRatio 1');
+  canvas.parentElement.clientWidth = 250;
+  env.devicePixelRatio = 2;
+  veil.resize();
+  env.runFrame();
+  assert.deepEqual([veil.frame.width, veil.frame.height], [250 * 8, 200 * 8]);
+  assert.deepEqual([canvas.width, canvas.height], [500, 400], 'the backing store at devicePixelRatio 2');
+  veil.destroy();
+});
