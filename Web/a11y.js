@@ -15,18 +15,21 @@ const HIDDEN = "position:absolute;width:1px;height:1px;margin:-1px;padding:0;bor
 
 /**
  * @typedef {{node: string, title: string, action: string, x: number, y: number, width: number, height: number}} DescribedButton
- * @typedef {{busy: boolean, statuses: {node: string, text: string}[], buttons: DescribedButton[]}} Description
+ * @typedef {{busy: boolean, statuses: {node: string, text: string}[], buttons: DescribedButton[], refreshable?: string[]}} Description
  */
 
 export class AccessibleMirror {
   /**
    * @param {HTMLCanvasElement} canvas
-   * @param {{describe: () => Description, press: (button: DescribedButton) => void, loadingText?: string, loadedText?: string}} options
+   * @param {{describe: () => Description, press: (button: DescribedButton) => void, refresh?: (node: string) => void,
+   *   loadingText?: string, loadedText?: string, refreshText?: string}} options
    */
-  constructor(canvas, { describe, press, loadingText = "Loading…", loadedText = "Loaded" }) {
+  constructor(canvas, { describe, press, refresh = () => {}, loadingText = "Loading…", loadedText = "Loaded", refreshText = "Refresh" }) {
     this.canvas = canvas;
     this.describe = describe;
     this.press = press;
+    this.refresh = refresh;
+    this.refreshText = refreshText;
     this.loadingText = loadingText;
     this.loadedText = loadedText;
     const doc = canvas.ownerDocument;
@@ -60,7 +63,10 @@ export class AccessibleMirror {
     else if (!busy && !status && (this.wasBusy || this.lastStatus)) this.announce(this.loadedText);
     this.wasBusy = busy;
     this.lastStatus = status;
-    this.syncButtons(d.buttons);
+    // A list that pulls to refresh gets a Refresh button (what a pull does, from the keyboard).
+    const refreshes = (d.refreshable ?? []).map((node) => ({ node: `${node}#refresh`, list: node, title: this.refreshText,
+      action: "refresh", x: 0, y: 0, width: 0, height: 0 }));
+    this.syncButtons([...d.buttons, ...refreshes]);
   }
 
   /** @param {string} text */
@@ -80,7 +86,10 @@ export class AccessibleMirror {
         element.type = "button";
         element.dataset.node = button.node;
         const current = { element, button };
-        element.addEventListener("click", () => this.press(current.button));
+        element.addEventListener("click", () => {
+          const b = /** @type {any} */ (current.button);
+          if (b.list) this.refresh(b.list); else this.press(current.button);
+        });
         element.addEventListener("focus", () => this.showFocus(current));
         element.addEventListener("blur", () => { this.root.style.cssText = HIDDEN; });
         this.buttonBox.append(element);
@@ -106,6 +115,7 @@ export class AccessibleMirror {
    */
   showFocus(/** @type {{element: HTMLButtonElement, button: DescribedButton}} */ entry) {
     const c = this.canvas, b = entry.button;
+    if (b.width <= 0) return; // not drawn as a button (Refresh): the browser's own focus ring on the hidden element
     const scale = c.clientWidth > 0 && c.offsetWidth > 0 ? c.clientWidth / c.offsetWidth : 1;
     this.root.style.cssText = `position:absolute;left:${c.offsetLeft + b.x * scale}px;top:${c.offsetTop + b.y * scale}px;`
       + `width:${b.width}px;height:${b.height}px;overflow:hidden;`;

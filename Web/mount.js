@@ -188,6 +188,7 @@ export class Controller {
           this.a11y = new AccessibleMirror(this.canvas, {
             describe: () => this.describe(),
             press: (button) => this.press(button),
+            refresh: (node) => this.refresh.begin({ node }),
           });
         }
         this.view.attach();
@@ -386,8 +387,8 @@ export class Controller {
 
   /**
    * What a screen reader should know now: `{busy, statuses: [{node, text}], buttons: [{node,
-   * title, action, x, y, width, height}]}` (AccessibilityDescription in the core).
-   * @returns {{busy: boolean, statuses: {node: string, text: string}[], buttons: {node: string, title: string, action: string, x: number, y: number, width: number, height: number}[]}}
+   * title, action, x, y, width, height}], refreshable: [node]}` (AccessibilityDescription in the core).
+   * @returns {{busy: boolean, statuses: {node: string, text: string}[], buttons: {node: string, title: string, action: string, x: number, y: number, width: number, height: number}[], refreshable: string[]}}
    */
   describe() {
     this.live();

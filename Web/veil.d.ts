@@ -75,6 +75,8 @@ export interface Description {
   busy: boolean;
   statuses: { node: string; text: string }[];
   buttons: DescribedButton[];
+  /** Lists and scroll containers a pull would refresh now. */
+  refreshable: string[];
 }
 export interface DescribedButton { node: string; title: string; action: string; x: number; y: number; width: number; height: number }
 

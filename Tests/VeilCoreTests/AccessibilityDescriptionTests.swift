@@ -58,6 +58,22 @@ struct AccessibilityDescriptionTests {
         #expect(json.contains(#"{"node":"more","title":"More","action":"more","x":10,"y":320,"width":100,"height":44}"#), "\(json)")
     }
 
+    @Test func aListThatRefreshesIsListedUntilRefreshingIsTurnedOff() throws {
+        let json = #"{"canvas": {"width": 200, "height": 300}, "root": {"type": "list", "id": "inbox", "rowCount": 3, "refresh": true, "row": {"type": "label", "id": "l", "text": "x"}}}"#
+        let s = Session(scene: try SceneReader.read(Array(json.utf8), file: "scene.json"))
+        _ = s.tick(at: 0)
+        #expect(s.accessibilityDescription().refreshable.map(text) == ["inbox"])
+        #expect(text(s.accessibilityDescription().json).hasSuffix(#""refreshable":["inbox"]}"#))
+        #expect(!s.accessibilityDescription().busy)
+        try perform(s, #"{"refresh": {"node": "inbox", "begin": true}}"#)
+        #expect(s.accessibilityDescription().busy, "busy while it refreshes")
+        try perform(s, #"{"refresh": {"node": "inbox", "end": true}}"#)
+        #expect(!s.accessibilityDescription().busy)
+        try perform(s, #"{"refresh": {"node": "inbox", "enabled": false}}"#)
+        #expect(s.accessibilityDescription().refreshable.isEmpty)
+        #expect(try session().accessibilityDescription().refreshable.isEmpty, "no list, nothing to refresh")
+    }
+
     @Test func aLoadingStatusIsBusyAndSaysLoading() throws {
         let s = try session()
         try perform(s, #"{"status": {"node": "feed", "state": "loading"}}"#)

@@ -13,11 +13,14 @@ public struct AccessibilityDescription: Sendable {
         public var frame: Rect
     }
 
-    /// A skeleton or an activity indicator (a loading status, a spinner overlay) is shown.
-    public private(set) var busy = false
+    /// A skeleton or an activity indicator (a loading status, a spinner overlay) is shown, or a
+    /// list is refreshing or loading more.
+    public internal(set) var busy = false
     /// Per status shown (`<host>/status` overlays): its labels' texts joined by ". ".
     public private(set) var statuses: [(node: [UInt8], text: [UInt8])] = []
     public private(set) var buttons: [Button] = []
+    /// Lists and scroll containers a pull would refresh now (a host offers a Refresh action).
+    public private(set) var refreshable: [[UInt8]] = []
 
     /// Bounds the description whatever the scene holds (a list of a million rows has few on screen).
     static let maxButtons = 256
@@ -38,6 +41,9 @@ public struct AccessibilityDescription: Sendable {
             }
         default:
             break
+        }
+        if node.scrolls, node.refresh?.enabled == true, refreshable.count < Self.maxButtons {
+            refreshable.append(node.id)
         }
         if Self.isStatus(node.id) {
             var text: [UInt8] = []
@@ -66,7 +72,7 @@ public struct AccessibilityDescription: Sendable {
     }
 
     /// `{"busy":B,"statuses":[{"node":…,"text":…}],"buttons":[{"node":…,"title":…,"action":…,
-    /// "x":…,"y":…,"width":…,"height":…}]}`; coordinates in whole points.
+    /// "x":…,"y":…,"width":…,"height":…}],"refreshable":[id…]}`; coordinates in whole points.
     public var json: [UInt8] {
         var out: [UInt8] = []
         out.append(contentsOf: utf8("{\"busy\":"))
@@ -86,6 +92,11 @@ public struct AccessibilityDescription: Sendable {
             let f = b.frame
             out.append(contentsOf: UTF8Text(",\"x\":\(Self.points(f.x)),\"y\":\(Self.points(f.y)),\"width\":\(Self.points(f.width)),\"height\":\(Self.points(f.height))}").bytes)
         }
+        out.append(contentsOf: utf8("],\"refreshable\":["))
+        for (i, id) in refreshable.enumerated() {
+            if i > 0 { out.append(0x2C) }
+            out.append(contentsOf: FrameJSON.stringLiteral(id))
+        }
         out.append(contentsOf: UTF8Text("]}").bytes)
         return out
     }
@@ -94,12 +105,5 @@ public struct AccessibilityDescription: Sendable {
     private static func points(_ v: Double) -> Int {
         guard v.isFinite else { return 0 }
         return Int(max(-1_000_000_000, min(1_000_000_000, v.rounded())))
-    }
-}
-
-extension Session {
-    /// The accessibility description of what is laid out now (`AccessibilityDescription`).
-    public func accessibilityDescription() -> AccessibilityDescription {
-        AccessibilityDescription(layout())
     }
 }

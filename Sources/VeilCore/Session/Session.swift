@@ -294,6 +294,14 @@ public final class Session {
         return message
     }
 
+    /// What assistive technology should know of what is laid out now (`AccessibilityDescription`);
+    /// busy too while a list refreshes or loads more.
+    public func accessibilityDescription() -> AccessibilityDescription {
+        var d = AccessibilityDescription(layout())
+        if positions(at: time).entries.contains(where: { $0.refreshing || $0.loadingMore }) { d.busy = true }
+        return d
+    }
+
     /// When a tick can next send something without new commands or input, on the clock of
     /// `tick(at:)`: the session's time while something moves or waits to be sent (an animated field,
     /// a scroll or sheet in motion, a render or events pending), else the time of the next timeline
