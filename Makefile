@@ -14,8 +14,9 @@ export VEIL_BIN := $(CURDIR)/$(VEIL)
 #   binaryen                               wasm-opt shrinks veil.wasm
 #   chromium, chromium-driver, python3-selenium, python3-pil   browser tests
 #   fonts-inter                            the font the text layout is measured with
+#   node-typescript                        tsc checks Web/veil.d.ts and the JSDoc of Web/*.js
 APT_PACKAGES := libwebsockets-dev pkg-config wasi-libc libclang-rt-19-dev-wasm32 binaryen \
-	chromium chromium-driver python3-selenium python3-pil fonts-inter
+	chromium chromium-driver python3-selenium python3-pil fonts-inter node-typescript
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all setup build run test test-swift test-js test-wasm test-server test-cli test-browser wasm bench clean
@@ -63,6 +64,7 @@ bench: setup wasm
 	@raw=$$(stat -c%s .build/wasm/veil.wasm); gz=$$(gzip -9 -c .build/wasm/veil.wasm | wc -c); \
 		echo "veil.wasm: $$raw bytes raw, $$gz bytes gzipped"
 	@$(MAKE) --no-print-directory bench-golden
+	@$(MAKE) --no-print-directory bench-embed
 
 clean:
 	rm -rf .build .build-wasm Benchmarks/.build out

@@ -63,7 +63,8 @@ if embeddedWasm {
 func wasmLinkerFlags() -> [String] {
     let exports = [
         "veil_alloc", "veil_free", "veil_session_new", "veil_session_free", "veil_perform",
-        "veil_input", "veil_tick", "veil_keyframe", "veil_output", "veil_error",
+        "veil_input", "veil_tick", "veil_keyframe", "veil_output", "veil_error", "veil_next_change",
+        "veil_describe",
     ]
     let wasmLibs = Context.environment["VEIL_WASM_LIBS"] ?? ""
     // VEIL_WASM_NAMES=1 keeps the name section (for tools/wasm/size-report.sh); the shipped module is stripped.

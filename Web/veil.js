@@ -1,16 +1,24 @@
+// @ts-check
 // veil.js — the browser side of Veil (ES module, no build step).
 //
 //   CanvasRenderer   draws one frame (the JS frame shape from wire.js) on a 2D canvas
 //   CanvasView       owns a canvas: sizing at devicePixelRatio, redraw coalescing, input → JSON
 //   connectWebSocket live frames from `veil serve` (subprotocol veil.v2), with reconnect
 //   loadWasm, WasmSession   the same core compiled to veil.wasm, driven from the page
+//   mount            the embedding API: a scene on a canvas (or headless) behind one controller (mount.js)
+//   skeletonize      skeletons over the page's own HTML (skeletonize.js)
 //
 // Frames carry raw wire integers: coordinates in 1/8 pt, colours 0xRRGGBBAA, angles in
 // turns/65536. One point is drawn as one CSS pixel.
 
 import { Mirror, decodeMessage } from "./wire.js";
 
+/** wire.js: `Mirror` applies veil.v2 messages to the frame it holds; `decodeMessage` reads one. */
 export { Mirror, decodeMessage };
+/** mount.js: a scene on a canvas (or headless) behind a `Controller` (docs/EMBED.md). */
+export { mount, Controller } from "./mount.js";
+/** skeletonize.js: skeletons over the page's own HTML (docs/EMBED.md). */
+export { skeletonize, DomSkeleton, readLayout } from "./skeletonize.js";
 
 /** 1/8 pt → points. */
 const UNIT = 8;
@@ -22,6 +30,7 @@ const STOP_UNIT = 65535;
 /** The family of Web/fonts/inter.css: the same Inter files the core measured (never a system Inter). */
 export const FONT_FAMILY = '"Veil Inter", sans-serif';
 
+/** The wire's item kinds (docs/PROTOCOL.md). */
 export const ItemKind = Object.freeze({ rect: 0, text: 1, image: 2, arc: 3, activityIndicator: 4, layer: 5 });
 
 /** 0xRRGGBBAA → a CSS colour string. */
@@ -128,7 +137,8 @@ export class CanvasRenderer {
     const { width, height } = this.ctx.canvas;
     let off = this.offscreens[depth];
     if (!off) {
-      off = typeof OffscreenCanvas === "function" ? new OffscreenCanvas(width, height)
+      const Offscreen = /** @type {any} */ (globalThis).OffscreenCanvas;
+      off = typeof Offscreen === "function" ? new Offscreen(width, height)
         : this.ctx.canvas.ownerDocument?.createElement("canvas");
       if (!off) return null;
       this.offscreens[depth] = off;
@@ -411,7 +421,11 @@ export function focusBeside(element, direction) {
  * input (the scene is laid out again); "fixed" — the canvas takes the frame's own size.
  */
 export class CanvasView {
-  constructor(canvas, { onInput = () => {}, mode = "fill", env = globalThis } = {}) {
+  /**
+   * @param {HTMLCanvasElement} canvas
+   * @param {{onInput?: (message: any) => void, mode?: "fill" | "fixed", env?: any}} options
+   */
+  constructor(canvas, { onInput = (message) => {}, mode = "fill", env = globalThis } = {}) {
     this.canvas = canvas;
     this.onInput = onInput;
     this.mode = mode;
@@ -507,6 +521,16 @@ export class CanvasView {
     this.invalidate();
   }
 
+  /**
+   * Shows a new frame and draws it now: for a caller already inside an animation frame (mount's
+   * loop), so the frame is not a frame late and no second animation frame is asked for.
+   */
+  showNow(frame) {
+    this.frame = frame;
+    if (this.mode === "fixed") this.measure();
+    this.drawNow();
+  }
+
   /** Re-reads the CSS size and pixel ratio; resizes the backing store and reports a resize. */
   measure() {
     const canvas = this.canvas;
@@ -555,12 +579,12 @@ export class CanvasView {
     this.pending = true;
     const raf = this.env.requestAnimationFrame?.bind(this.env) ?? ((fn) => setTimeout(fn, 16));
     raf(() => {
-      this.pending = false;
-      this.drawNow();
+      if (this.pending) this.drawNow(); // unless showNow drew it meanwhile
     });
   }
 
   drawNow() {
+    this.pending = false; // a draw asked for earlier in this frame is this one
     this.renderer.draw(this.frame, this.cssWidth, this.cssHeight, this.dpr);
     if (!this.frame) return;
     this.drawCount++; // frames drawn: what tests and pages wait for
@@ -578,9 +602,14 @@ export class CanvasView {
  *
  * Callbacks: onFrame(frame), onEvents([{name, node}]), onStatus({state, reason, retryIn}),
  * onMessage(byteLength). Returns { send(obj), close(), get open }.
+ * @param {string | URL} url
+ * @param {{onFrame?: (frame: any) => void, onEvents?: (events: {name: string, node: string}[]) => void,
+ *   onStatus?: (status: {state: string, reason: string, retryIn?: number}) => void, onMessage?: (byteLength: number) => void,
+ *   WebSocketImpl?: any, createMirror?: () => Mirror, setTimer?: (fn: () => void, ms: number) => any,
+ *   clearTimer?: (timer: any) => void, backoff?: {initial: number, max: number}}} options
  */
 export function connectWebSocket(url, {
-  onFrame = () => {}, onEvents = () => {}, onStatus = () => {}, onMessage = () => {},
+  onFrame = (frame) => {}, onEvents = (events) => {}, onStatus = (status) => {}, onMessage = (byteLength) => {},
   WebSocketImpl = globalThis.WebSocket, createMirror = () => new Mirror(),
   setTimer = (fn, ms) => setTimeout(fn, ms), clearTimer = (t) => clearTimeout(t),
   backoff = { initial: 500, max: 10000 },

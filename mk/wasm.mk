@@ -57,3 +57,10 @@ wasm-map: $(WASM_SOURCES) $(WASM_SUPPORT)
 	@# The next `make wasm` must relink the stripped module.
 	rm -f $(WASM_SCRATCH)/$(WASM_TRIPLE)/release/VeilWasm.wasm
 	python3 tools/wasm/size-report.py $(WASM_MAP_OUT) $(WASM_MAP)
+
+# Figures of veil.wasm in a page: mount → first frame in headless Chromium, per-frame cost of the
+# feed's shimmer, and the module's size (Benchmarks/embed-first-frame.py; docs/EMBED.md).
+.PHONY: bench-embed
+bench-embed: $(WASM_OUT)
+	$(SWIFT) build --product veil
+	$(PYTHON) Benchmarks/embed-first-frame.py

@@ -108,6 +108,27 @@ public func veil_keyframe(_ handle: Int32) -> Int32 {
     return Status.ok.rawValue
 }
 
+/// When the session next changes by itself, in seconds on the clock of `veil_tick`
+/// (`Session.nextChange`): its time while something animates, a later time when an action or a
+/// delayed show is due, +infinity when nothing changes without a command or input; -1 for a bad
+/// handle. A host runs its frame loop only while this is due.
+@_cdecl("veil_next_change")
+public func veil_next_change(_ handle: Int32) -> Double {
+    guard let session = sessions.session(handle) else { _ = fail(.badHandle, noSession(handle)); return -1 }
+    return session.nextChange ?? .infinity
+}
+
+/// The accessibility description of the session's current layout as JSON at `veil_output()`
+/// (`AccessibilityDescription.json`: busy, statuses, buttons); returns its length, or a negative
+/// status. The output buffer is shared with `veil_tick`: copy it before the next tick.
+@_cdecl("veil_describe")
+public func veil_describe(_ handle: Int32) -> Int32 {
+    guard let session = sessions.session(handle) else { return fail(.badHandle, noSession(handle)) }
+    let json = session.accessibilityDescription().json
+    output.write(json)
+    return Int32(json.count)
+}
+
 /// The message of the last `veil_tick` that returned a length; valid until the next tick.
 @_cdecl("veil_output")
 public func veil_output() -> UnsafeRawPointer {

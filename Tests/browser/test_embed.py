@@ -54,6 +54,16 @@ class EmbedTest(unittest.TestCase):
             for view_id, f, colour in views:
                 harness.assert_color(self, image, box, f["x"] + f["width"] / 2, f["y"] + f["height"] / 2,
                                      colour, f"inside view {view_id!r}")
+            # The documented ?src= form loads a JSON file of the site.
+            driver.get(f"{server.url}/embed.html?src=examples/feed.json")
+            harness.wait_for(driver, "window.veilEmbed && (veilEmbed.error || veilEmbed.frames > 0)",
+                             what="embed.html?src= to draw")
+            self.assertIsNone(driver.execute_script("return veilEmbed.error"))
+            self.assertEqual(driver.execute_script("return veilEmbed.frame.width"), 360 * 8,
+                             "the ?src scene's canvas (Web/examples/feed.json)")
+            driver.get(f"{server.url}/embed.html?src=examples/missing.json")
+            error = harness.wait_for(driver, "window.veilEmbed && veilEmbed.error", what="a missing ?src to fail")
+            self.assertIn("missing.json: HTTP 404", error)
         finally:
             if driver:
                 driver.quit()

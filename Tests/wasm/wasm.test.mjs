@@ -27,8 +27,8 @@ test('the module imports nothing and exports the whole ABI', async () => {
   const module = new WebAssembly.Module(await readFile(wasmPath));
   assert.deepEqual(WebAssembly.Module.imports(module), []);
   const names = WebAssembly.Module.exports(module).map((e) => e.name).sort();
-  assert.deepEqual(names, ['memory', 'veil_alloc', 'veil_error', 'veil_free', 'veil_input', 'veil_keyframe',
-    'veil_output', 'veil_perform', 'veil_session_free', 'veil_session_new', 'veil_tick']);
+  assert.deepEqual(names, ['memory', 'veil_alloc', 'veil_describe', 'veil_error', 'veil_free', 'veil_input', 'veil_keyframe',
+    'veil_next_change', 'veil_output', 'veil_perform', 'veil_session_free', 'veil_session_new', 'veil_tick']);
 });
 
 test('a new session sends a keyframe first, then nothing while the frame does not change', async () => {

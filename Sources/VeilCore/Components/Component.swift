@@ -25,6 +25,10 @@ protocol Component: AnyObject {
     /// what `install` produces changed.
     func settle(at t: Double) -> Bool
 
+    /// The earliest time `settle` will change something by itself (a delayed start); nil when none.
+    /// Fades are not listed: while one runs, the frame animates (`Session.nextChange`).
+    var nextSettle: Double? { get }
+
     /// Hosts this component covers since a time (a status over a skeleton pauses it).
     var covers: [(host: [UInt8], since: Double)] { get }
 
@@ -53,6 +57,7 @@ protocol Component: AnyObject {
 extension Component {
     var installed: TreeBound { TreeBound() }
     var covers: [(host: [UInt8], since: Double)] { [] }
+    var nextSettle: Double? { nil }
     func gestures(on box: LayoutBox) -> GestureTarget.Interests { [] }
     func arbitrate(_ chain: inout [GestureTarget], at point: Point, in root: LayoutBox, at t: Double) {}
     func pointerDown(over chain: [GestureTarget], at t: Double) -> Bool { false }

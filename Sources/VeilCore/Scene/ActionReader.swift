@@ -27,7 +27,11 @@ enum CommandReaders {
             return .scroll(node: draft.node, to: draft.to, animated: draft.animated)
         },
         SheetCommandKeys.variant,
-    ] + StatusCommandReaders.all + SkeletonCommandReaders.all
+    ] + StatusCommandReaders.all + SkeletonCommandReaders.all + [
+        Variant("motion") { m, c throws(SceneError) in
+            .motion(reduced: try c.choice(m, [Choice("full", false), Choice("reduced", true)]))
+        },
+    ]
 }
 
 enum InputReaders {

@@ -7,6 +7,9 @@ public struct Scene: Sendable {
     public var height: Double = 844
     public var safeArea: EdgeInsets = .zero
     public var appearance: Appearance = .light
+    /// The viewer prefers reduced motion (`{"motion": "reduced"}`): skeletons stand still and
+    /// transitions are instant (Session/ReducedMotion.swift).
+    public var reducedMotion = false
     /// Canvas background; defaults to the appearance's background.
     public var background: Color? = nil
     public var root: Node

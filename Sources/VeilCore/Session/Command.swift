@@ -24,6 +24,9 @@ public enum Command: Sendable {
     case sheet(node: [UInt8], SheetCommand)
     /// Switches light / dark (a viewer's prefers-color-scheme): palette and skeleton tint follow.
     case appearance(Appearance)
+    /// Full or reduced motion (a viewer's prefers-reduced-motion): reduced shows sliding and pulse
+    /// skeletons still and makes skeleton and status transitions and scrolls instant.
+    case motion(reduced: Bool)
 }
 
 public enum NodeChange: Sendable {

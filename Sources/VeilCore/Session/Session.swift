@@ -51,6 +51,7 @@ public final class Session {
     /// Applies a command now. Throws, changing nothing, when it names what the scene does not have.
     public func perform(_ command: Command) throws(SessionError) {
         if case .sheet = command { _ = layout() }  // a sheet has its state once laid out
+        let command = scene.reducedMotion ? command.withReducedMotion : command
         switch command {
         case let .set(node, changes):
             let path = try scene.find(node)
@@ -64,6 +65,8 @@ public final class Session {
             scene.root = changed
         case let .appearance(appearance):
             scene.appearance = appearance
+        case let .motion(reduced):
+            scene.reducedMotion = reduced
         case let .rows(node, edit):
             let path = try scene.find(node)
             guard case var .list(style) = scene.root.node(at: path).kind else {
@@ -289,6 +292,31 @@ public final class Session {
         animations = FrameAnimations(output.animations, in: output.frame, unanimated: output.reusedLayers)
         layersReusedAtLastRender = output.reusedLayers.count
         return message
+    }
+
+    /// What assistive technology should know of what is laid out now (`AccessibilityDescription`);
+    /// busy too while a list refreshes or loads more.
+    public func accessibilityDescription() -> AccessibilityDescription {
+        var d = AccessibilityDescription(layout())
+        if positions(at: time).entries.contains(where: { $0.refreshing || $0.loadingMore }) { d.busy = true }
+        return d
+    }
+
+    /// When a tick can next send something without new commands or input, on the clock of
+    /// `tick(at:)`: the session's time while something moves or waits to be sent (an animated field,
+    /// a scroll or sheet in motion, a render or events pending), else the time of the next timeline
+    /// or scheduled action or delayed component start; nil when nothing changes by itself. A host
+    /// stops its frame loop while this is nil and sleeps until it otherwise.
+    public var nextChange: Double? {
+        if needsRender || animatesUnrecorded || rendersEveryTick || stream.lastFrame == nil
+            || !pendingEvents.isEmpty || animations.hasTimeFields
+            || scroll.needsStep(at: time) || sheets.needsStep(at: time) || scroll.needsLayout(at: time) {
+            return time
+        }
+        var next = timelineIndex < scene.timeline.count ? scene.timeline[timelineIndex].time : Double.infinity
+        if let t = scheduled.nextTime { next = min(next, t) }
+        for component in components { if let t = component.nextSettle { next = min(next, t) } }
+        return next.isFinite ? max(next, time) : nil
     }
 
     /// Renders at every tick from now on, as before ticks cost what changed: for tests that check

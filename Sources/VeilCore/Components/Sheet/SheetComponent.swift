@@ -325,6 +325,13 @@ final class SheetComponent: Component {
     /// The session's time at the last settle (install has no time of its own).
     private var time = 0.0
 
+    /// A wheel turn's snap to the nearest anchor, due once the wheel rests.
+    var nextSettle: Double? {
+        var first: Double? = nil
+        for s in sheets { if let at = s.wheelSnapAt { first = min(first ?? at, at) } }
+        return first
+    }
+
     func settle(at t: Double) -> Bool {
         time = t
         var changed = false

@@ -19,8 +19,10 @@ final class SkeletonComponent: Component {
 
     func install(into root: Node, _ context: InstallContext) -> Node {
         skeletons.install(into: root, appearance: context.scene.skeletonAppearance, scheme: context.scene.appearance,
-                          pauses: context.covered)
+                          pauses: context.covered, still: context.scene.reducedMotion)
     }
 
     func settle(at t: Double) -> Bool { skeletons.settle(at: t) }
+
+    var nextSettle: Double? { skeletons.nextStart }
 }

@@ -57,6 +57,13 @@ struct Skeletons {
         restyle(i, entries[i].style.updated(by: change), at: t)
     }
 
+    /// When the first delayed show waiting starts; nil when none waits.
+    var nextStart: Double? {
+        var first: Double? = nil
+        for e in entries where !e.started { first = min(first ?? e.startAt, e.startAt) }
+        return first
+    }
+
     /// Starts delayed shows that are due, ends finished fade-ins (the content is then no longer
     /// drawn under the placeholders) and drops finished fade-outs; true when the tree changes.
     mutating func settle(at t: Double) -> Bool {
@@ -77,8 +84,9 @@ struct Skeletons {
     /// The tree with every started skeleton marked (outer skeletons first; a root already inside
     /// another skeleton is part of that one).
     /// `pauses`: nodes covered by a status since a time; a skeleton whose root lies in one holds still.
+    /// `still`: reduced motion — sliding and pulse skeletons are drawn as their still styles.
     func install(into root: Node, appearance: SkeletonAppearance, scheme: Appearance,
-                 pauses: [(host: [UInt8], since: Double)] = []) -> Node {
+                 pauses: [(host: [UInt8], since: Double)] = [], still: Bool = false) -> Node {
         if entries.isEmpty { return root }
         var shown: [(path: [Int], entry: Entry)] = []
         for e in entries where e.started {
@@ -93,7 +101,7 @@ struct Skeletons {
             root.update(at: path[...]) { node in
                 guard node.skeletonMark == nil, node.skeleton.skeletonable else { return }
                 SkeletonRecursion.mark(&node, active: e.removeAt == nil)
-                node.skeletonMark?.look = SkeletonLook(e.style, appearance: appearance, scheme: scheme,
+                node.skeletonMark?.look = SkeletonLook(still ? e.style.still : e.style, appearance: appearance, scheme: scheme,
                                                        animationStart: e.animationStart, fade: e.fade)
                 node.skeletonMark?.look?.pausedAt = pausedAt
             }

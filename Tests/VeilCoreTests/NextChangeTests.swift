@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+@testable import VeilCore
+
+/// `Session.nextChange`: what lets a host (Web/mount.js) stop its frame loop. The promise a host
+/// relies on: while it says nothing changes before time T, a tick before T sends nothing.
+struct NextChangeTests {
+    static func session(_ json: String) throws -> Session {
+        Session(scene: try SceneReader.read(Array(json.utf8), file: "scene.json"))
+    }
+
+    static let card = #"""
+    {"canvas": {"width": 200, "height": 200}, "root": {"type": "view", "id": "card", "skeletonable": true,
+     "children": [{"type": "label", "id": "title", "text": "Hello", "skeletonable": true,
+                   "frame": {"x": 10, "y": 10, "width": 100, "height": 20}}]}}
+    """#
+
+    func perform(_ session: Session, _ line: String, at t: Double) throws {
+        try session.apply(try SceneReader.readAction(Array("{\"t\": \(t), \(line)}".utf8), file: "test", line: 1))
+    }
+
+    @Test func aStillSceneChangesOnlyWithInput() throws {
+        let session = try Self.session(Self.card)
+        #expect(session.nextChange == 0, "the first tick is due: a keyframe")
+        _ = session.tick(at: 0)
+        #expect(session.nextChange == nil)
+    }
+
+    @Test func anAnimatedSkeletonIsDueNowAndAStillOneIsNot() throws {
+        let session = try Self.session(Self.card)
+        _ = session.tick(at: 0)
+        try perform(session, #""command": {"skeleton": {"node": "card", "show": true, "style": "sliding", "transition": "none"}}"#, at: 1)
+        _ = session.tick(at: 1)
+        #expect(session.nextChange == 1)
+        try perform(session, #""command": {"skeleton": {"node": "card", "update": {"style": "solid"}}}"#, at: 2)
+        _ = session.tick(at: 2)
+        _ = session.tick(at: 2.1)
+        #expect(session.nextChange == nil, "a solid skeleton stands still")
+    }
+
+    @Test func delayedShowsAndTimelineActionsAreDueAtTheirTime() throws {
+        let session = try Self.session(Self.card)
+        _ = session.tick(at: 0)
+        try perform(session, #""command": {"skeleton": {"node": "card", "show": true, "delay": 2.5}}"#, at: 1)
+        _ = session.tick(at: 1)
+        #expect(session.nextChange == 3.5)
+        #expect(session.tick(at: 3.4) == nil)
+        #expect(session.tick(at: 3.5) != nil, "the skeleton shows at its time")
+
+        let timed = try Self.session(#"{"root": {"type": "label", "id": "l", "text": "a"}, "timeline": [{"t": 4, "command": {"set": {"node": "l", "text": "b"}}}]}"#)
+        _ = timed.tick(at: 0)
+        #expect(timed.nextChange == 4)
+        _ = timed.tick(at: 4)
+        #expect(timed.nextChange == nil)
+    }
+
+    /// Random commands and sets over the example scenes (timelines kept): whenever the session says
+    /// nothing changes before T, ticks before T send nothing.
+    @Test func ticksBeforeTheNextChangeSendNothing() throws {
+        let scenes = try TickEquivalenceTests.exampleScenes()
+        TickEquivalenceTests.forEachSeed(24) { seed in
+            var random = RandomFrames(seed: seed)
+            let scene = scenes[random.int(0 ... scenes.count - 1)]
+            var ids: [String] = []
+            func collect(_ n: Node) { ids.append(String(decoding: n.id, as: UTF8.self)); n.children.forEach(collect) }
+            collect(scene.root)
+            let session = Session(scene: scene)
+            var t = 0.0
+            var log: [String] = []
+            for _ in 0 ..< random.int(4 ... 12) {
+                _ = session.tick(at: t)
+                if let next = session.nextChange, next <= t {
+                    // Animating: the host ticks every frame; nothing to promise.
+                } else {
+                    let until = min(session.nextChange ?? .infinity, t + 3)
+                    for k in 1 ... 4 {
+                        let probe = t + (until - t) * Double(k) / 5
+                        let message = session.tick(at: probe)
+                        #expect(message == nil, "seed \(seed): a message at \(probe) before the next change \(until):\n\(log.joined(separator: "\n"))")
+                        if message != nil { return }
+                    }
+                    t = t + (until - t) * 0.8
+                }
+                t += Double(random.int(0 ... 20)) / 20
+                let action = random.chance(50) ? TickEquivalenceTests.randomSet(&random, ids: ids)
+                    : TickEquivalenceTests.randomAction(&random, hosts: [ids[0], ids[random.int(0 ... ids.count - 1)]])
+                log.append("t=\(t): \(action)")
+                if let timed = try? SceneReader.readAction(Array("{\"t\": \(t), \(action)}".utf8), file: "random", line: 1) {
+                    try? session.apply(timed)
+                }
+            }
+        }
+    }
+}

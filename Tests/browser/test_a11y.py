@@ -1,0 +1,65 @@
+"""The hidden DOM of mount() (Web/a11y.js) in headless Chromium, on a list that pulls to refresh
+(examples/inbox.json): a real Refresh button that Enter presses, refreshing the list as a pull
+would (the `refresh` host event), and busy while the refresh runs.
+
+The feed example's aria states and its keyboard Retry are in test_feed_example.py.
+Needs `veil` (swift build) and `.build/wasm/veil.wasm` (make wasm).
+"""
+
+import sys
+import unittest
+from pathlib import Path
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import harness  # noqa: E402
+
+MOUNT_INBOX = r"""
+const [sceneText] = arguments;
+const done = arguments[arguments.length - 1];
+(async () => {
+  const { mount } = await import("/veil.js");
+  document.body.innerHTML = '<canvas id="canvas" aria-label="Inbox"></canvas><button id="after">After</button>';
+  const veil = window.inbox = await mount(document.getElementById("canvas"), { scene: sceneText });
+  window.refreshes = [];
+  veil.on("refresh", (e) => refreshes.push(e));
+  await new Promise((resolve) => { const off = veil.on("frame", () => { off(); resolve(); }); });
+  return "ok";
+})().then(done, (e) => done(String(e.message || e)));
+"""
+
+
+class RefreshButtonTest(harness.ServedBrowserTest):
+    SERVER_NAME = "a11y-server"
+
+    def test_enter_on_the_hidden_refresh_button_refreshes_the_list(self):
+        self.assertTrue(harness.VEIL_WASM.exists(), "run `make wasm` first")
+        self.driver.get(f"{self.server.url}/embed.html")
+        scene = (harness.ROOT / "examples" / "inbox.json").read_text()
+        self.assertEqual(self.driver.execute_async_script(MOUNT_INBOX, scene), "ok")
+        harness.wait_for(self.driver, "document.querySelectorAll('.veil-a11y button').length > 0",
+                         what="the hidden DOM's buttons")
+        buttons = self.driver.execute_script(
+            "return [...document.querySelectorAll('.veil-a11y button')].map(b => [b.textContent, b.dataset.node])")
+        self.assertIn(["Refresh", "inbox#refresh"], buttons)
+        self.assertEqual(self.driver.execute_script("return document.getElementById('canvas').getAttribute('aria-busy')"),
+                         "false")
+        refresh = self.driver.find_element(By.CSS_SELECTOR, ".veil-a11y button[data-node='inbox#refresh']")
+        refresh.send_keys(Keys.ENTER)
+        events = harness.wait_for(self.driver, "window.refreshes.length > 0 && window.refreshes", what="a refresh event")
+        self.assertEqual(events, [{"name": "refresh", "node": "inbox"}])
+        harness.wait_for(self.driver, "document.getElementById('canvas').getAttribute('aria-busy') === 'true'",
+                         what="busy while the refresh indicator turns")
+        self.driver.execute_script("inbox.refresh.end()")
+        harness.wait_for(self.driver, "document.getElementById('canvas').getAttribute('aria-busy') === 'false'",
+                         what="not busy once it ends")
+        # Tab goes on into the page: the hidden buttons are in the page's own tab order.
+        self.driver.switch_to.active_element.send_keys(Keys.TAB)
+        harness.wait_for(self.driver, "document.activeElement && document.activeElement.id === 'after'",
+                         what="Tab to reach the page's next button")
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,133 @@
+// @ts-check
+// a11y.js — a visually hidden DOM beside a mounted canvas, built from what the core describes
+// (veil_describe: busy, statuses, buttons), so a screen reader hears what the canvas shows and a
+// keyboard reaches its buttons.
+//
+//   aria-busy="true" on the canvas while a skeleton or an activity indicator shows;
+//   one polite live region: "Loading…" when loading starts, a status's texts when one shows
+//   (an error message), "Loaded" when loading ends — one announcement, not one per placeholder;
+//   a real <button> per button of the scene, in DOM order after the canvas: Enter or Space
+//   presses it as a tap would (the same host event), and Tab moves on into the page.
+
+/** Hidden from sight, not from assistive technology (the usual "sr-only" rules). */
+const HIDDEN = "position:absolute;width:1px;height:1px;margin:-1px;padding:0;border:0;"
+  + "overflow:hidden;clip:rect(0 0 0 0);clip-path:inset(50%);white-space:nowrap;";
+
+/**
+ * @typedef {{node: string, title: string, action: string, x: number, y: number, width: number, height: number}} DescribedButton
+ * @typedef {{busy: boolean, statuses: {node: string, text: string}[], buttons: DescribedButton[], refreshable?: string[]}} Description
+ */
+
+export class AccessibleMirror {
+  /**
+   * @param {HTMLCanvasElement} canvas
+   * @param {{describe: () => Description, press: (button: DescribedButton) => void, refresh?: (node: string) => void,
+   *   loadingText?: string, loadedText?: string, refreshText?: string}} options
+   */
+  constructor(canvas, { describe, press, refresh = () => {}, loadingText = "Loading…", loadedText = "Loaded", refreshText = "Refresh" }) {
+    this.canvas = canvas;
+    this.describe = describe;
+    this.press = press;
+    this.refresh = refresh;
+    this.refreshText = refreshText;
+    this.loadingText = loadingText;
+    this.loadedText = loadedText;
+    const doc = canvas.ownerDocument;
+    this.root = doc.createElement("div");
+    this.root.className = "veil-a11y";
+    this.root.style.cssText = HIDDEN;
+    this.live = doc.createElement("div");
+    this.live.setAttribute("role", "status");
+    this.live.setAttribute("aria-live", "polite");
+    this.live.setAttribute("aria-atomic", "true");
+    this.buttonBox = doc.createElement("div");
+    this.root.append(this.live, this.buttonBox);
+    canvas.after(this.root);
+    if (!canvas.hasAttribute("role")) canvas.setAttribute("role", "img");
+    /** @type {Map<string, {element: HTMLButtonElement, button: DescribedButton}>} */
+    this.buttons = new Map();
+    this.wasBusy = false;
+    this.lastStatus = "";
+    /** What was announced last (tests read it). */
+    this.announcement = "";
+  }
+
+  /** Reads the description and brings the hidden DOM in line with it. */
+  update() {
+    const d = this.describe();
+    const busy = !!d.busy;
+    this.canvas.setAttribute("aria-busy", String(busy));
+    const status = d.statuses.map((s) => s.text).filter(Boolean).join(". ");
+    if (status && status !== this.lastStatus) this.announce(status);
+    else if (!status && busy && !this.wasBusy) this.announce(this.loadingText);
+    else if (!busy && !status && (this.wasBusy || this.lastStatus)) this.announce(this.loadedText);
+    this.wasBusy = busy;
+    this.lastStatus = status;
+    // A list that pulls to refresh gets a Refresh button (what a pull does, from the keyboard).
+    const refreshes = (d.refreshable ?? []).map((node) => ({ node: `${node}#refresh`, list: node, title: this.refreshText,
+      action: "refresh", x: 0, y: 0, width: 0, height: 0 }));
+    this.syncButtons([...d.buttons, ...refreshes]);
+  }
+
+  /** @param {string} text */
+  announce(text) {
+    this.announcement = text;
+    this.live.textContent = text;
+  }
+
+  /** One <button> per described button, kept by node id so focus stays on it across updates. */
+  syncButtons(/** @type {DescribedButton[]} */ list) {
+    const seen = new Set();
+    for (const button of list) {
+      seen.add(button.node);
+      let entry = this.buttons.get(button.node);
+      if (!entry) {
+        const element = this.canvas.ownerDocument.createElement("button");
+        element.type = "button";
+        element.dataset.node = button.node;
+        const current = { element, button };
+        element.addEventListener("click", () => {
+          const b = /** @type {any} */ (current.button);
+          if (b.list) this.refresh(b.list); else this.press(current.button);
+        });
+        element.addEventListener("focus", () => this.showFocus(current));
+        element.addEventListener("blur", () => { this.root.style.cssText = HIDDEN; });
+        this.buttonBox.append(element);
+        this.buttons.set(button.node, (entry = current));
+      }
+      entry.button = button;
+      if (entry.element.textContent !== button.title) entry.element.textContent = button.title || button.action;
+      entry.element.dataset.action = button.action;
+    }
+    for (const [node, entry] of this.buttons) {
+      if (seen.has(node)) continue;
+      // A pressed Retry goes away with its status: focus returns to the canvas, not to the page's top.
+      const focused = entry.element.ownerDocument.activeElement === entry.element;
+      entry.element.remove();
+      this.buttons.delete(node);
+      if (focused) this.canvas.focus({ preventScroll: true });
+    }
+  }
+
+  /**
+   * While a hidden button has focus, the mirror is laid over the canvas at that button's box, so
+   * the focus ring shows where the button is drawn.
+   */
+  showFocus(/** @type {{element: HTMLButtonElement, button: DescribedButton}} */ entry) {
+    const c = this.canvas, b = entry.button;
+    if (b.width <= 0) return; // not drawn as a button (Refresh): the browser's own focus ring on the hidden element
+    const scale = c.clientWidth > 0 && c.offsetWidth > 0 ? c.clientWidth / c.offsetWidth : 1;
+    this.root.style.cssText = `position:absolute;left:${c.offsetLeft + b.x * scale}px;top:${c.offsetTop + b.y * scale}px;`
+      + `width:${b.width}px;height:${b.height}px;overflow:hidden;`;
+    for (const other of this.buttons.values()) {
+      other.element.style.cssText = other === entry
+        ? "position:absolute;inset:0;width:100%;height:100%;opacity:1;background:transparent;color:transparent;border:0;"
+        : HIDDEN;
+    }
+  }
+
+  remove() {
+    this.root.remove();
+    this.canvas.removeAttribute("aria-busy");
+  }
+}

@@ -1,0 +1,276 @@
+// @ts-check
+// skeletonize.js — skeletons for the page's own HTML. `skeletonize(element)` reads the element's
+// layout (the line boxes of its text, its images, and elements marked `data-skeleton`) into a
+// scene of placeholder boxes, and mounts it (mount.js) on a canvas laid exactly over the element:
+// the core draws the placeholders with its styles and shimmer; the canvas fades in over the real
+// content and, on `hide()`, fades out back to it (a cross-dissolve). It follows the element's size
+// changes; being the element's own child, it scrolls with it.
+
+import { mount } from "./mount.js";
+
+/** Elements drawn as one box (their content is not read line by line). */
+const BOXES = "img, svg, video, canvas, picture, iframe, input, textarea, select, [data-skeleton]";
+
+/** Compiled modules by URL: a remount after a resize costs an instantiation, not a compile. */
+const compiled = new Map();
+
+/**
+ * @typedef {{x: number, y: number, width: number, height: number, radius: number}} Box
+ * @typedef {object} SkeletonizeOptions
+ * @property {string | URL | WebAssembly.Module} [wasm] veil.wasm; default: beside veil.js
+ * @property {"solid" | "gradient" | "pulse" | "sliding"} [style] default "sliding"
+ * @property {string} [color] the placeholders' base colour; default: the appearance's tint
+ * @property {string[]} [gradient]
+ * @property {string} [direction]
+ * @property {number} [duration]
+ * @property {number} [transition] seconds of the cross-dissolve in and out; default 0.25 (0 under reduced motion)
+ * @property {number} [lineRatio] placeholder height of a text line, as a share of its font size; default 0.75
+ * @property {number} [radius] corner radius of text-line placeholders; default 4
+ * @property {string} [background] what covers the content; default: the element's (or its nearest ancestor's) background colour
+ * @property {"system" | "light" | "dark"} [appearance] default "system"
+ * @property {any} [env] the window (tests)
+ */
+
+/**
+ * Skeletons over `element`'s own content. Resolves once the first frame is drawn.
+ * @param {HTMLElement} element
+ * @param {SkeletonizeOptions} [options]
+ * @returns {Promise<DomSkeleton>}
+ */
+export async function skeletonize(element, options = {}) {
+  const skeleton = new DomSkeleton(element, options);
+  try {
+    await skeleton.show();
+  } catch (error) {
+    skeleton.remove();
+    throw error;
+  }
+  return skeleton;
+}
+
+/**
+ * The boxes to cover, in the element's padding-box coordinates (CSS pixels = points).
+ * @param {HTMLElement} element
+ * @param {{lineRatio?: number, radius?: number}} options
+ * @returns {{width: number, height: number, boxes: Box[]}}
+ */
+export function readLayout(element, { lineRatio = 0.75, radius = 4 } = {}) {
+  const origin = element.getBoundingClientRect();
+  const left = origin.left + element.clientLeft, top = origin.top + element.clientTop;
+  const width = element.clientWidth, height = element.clientHeight;
+  /** @type {Box[]} */
+  const boxes = [];
+  const add = (/** @type {DOMRect} */ r, /** @type {number} */ rad, ratio = 1) => {
+    const h = Math.min(r.height, r.height * ratio);
+    const x = r.left - left, y = r.top - top + (r.height - h) / 2;
+    if (r.width < 1 || h < 1 || x >= width || y >= height || x + r.width <= 0 || y + h <= 0) return;
+    boxes.push({ x: round(x), y: round(y), width: round(r.width), height: round(h), radius: rad });
+  };
+  const doc = element.ownerDocument;
+  const view = doc.defaultView;
+  const visible = (/** @type {Element} */ e) => {
+    const style = view?.getComputedStyle(e);
+    return !style || (style.visibility !== "hidden" && style.display !== "none" && style.opacity !== "0");
+  };
+  for (const e of element.querySelectorAll(BOXES)) {
+    if (e.closest(".veil-skeleton-canvas") || !visible(e)) continue;
+    if (e.parentElement?.closest(BOXES) && element.contains(e.parentElement.closest(BOXES))) continue; // inside a box
+    const r = e.getBoundingClientRect();
+    const rad = parseFloat(view?.getComputedStyle(e).borderTopLeftRadius ?? "0") || 0;
+    add(r, Math.min(rad, r.width / 2, r.height / 2));
+  }
+  const walker = doc.createTreeWalker(element, 4 /* NodeFilter.SHOW_TEXT */);
+  const range = doc.createRange();
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!node.nodeValue || !node.nodeValue.trim()) continue;
+    const parent = node.parentElement;
+    if (!parent || parent.closest(BOXES) || !visible(parent)) continue;
+    const fontSize = parseFloat(view?.getComputedStyle(parent).fontSize ?? "16") || 16;
+    range.selectNodeContents(node);
+    for (const r of range.getClientRects()) {
+      const ratio = Math.min(1, (fontSize * lineRatio) / Math.max(1, r.height));
+      add(r, radius, ratio);
+    }
+  }
+  return { width: round(width), height: round(height), boxes };
+}
+
+/** Quarter points: what the wire keeps (1/8) without noise. */
+function round(v) { return Math.round(v * 4) / 4; }
+
+/** The first opaque background colour from `element` up, as #RRGGBBAA; white when none. */
+function backgroundOf(element) {
+  const view = element.ownerDocument.defaultView;
+  for (let e = /** @type {Element | null} */ (element); e; e = e.parentElement) {
+    const c = view?.getComputedStyle(e).backgroundColor ?? "";
+    const m = /rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)(?:,\s*([\d.]+))?\)/.exec(c);
+    if (m && (m[4] === undefined || Number(m[4]) > 0)) {
+      const hex = (/** @type {string} */ v) => Math.round(Number(v)).toString(16).padStart(2, "0");
+      return `#${hex(m[1])}${hex(m[2])}${hex(m[3])}FF`;
+    }
+  }
+  return "#FFFFFFFF";
+}
+
+/**
+ * A scene of one skeletonable view covering the element, with a placeholder leaf per box.
+ * @param {{width: number, height: number, boxes: Box[]}} layout
+ * @param {string} background
+ */
+export function sceneOf(layout, background) {
+  return {
+    name: "skeletonize",
+    canvas: { width: Math.max(1, layout.width), height: Math.max(1, layout.height) },
+    background: "#00000000",
+    root: {
+      type: "view", id: "root", skeletonable: true, background,
+      frame: { x: 0, y: 0, width: Math.max(1, layout.width), height: Math.max(1, layout.height) },
+      children: layout.boxes.map((b, i) => ({
+        type: "view", id: `b${i}`, skeletonable: true, cornerRadius: b.radius,
+        frame: { x: b.x, y: b.y, width: b.width, height: b.height },
+      })),
+    },
+  };
+}
+
+/** A skeleton over an element: `hide()` dissolves back to the content; `refresh()` re-reads it. */
+export class DomSkeleton {
+  /**
+   * @param {HTMLElement} element
+   * @param {SkeletonizeOptions} options
+   */
+  constructor(element, options) {
+    this.element = element;
+    this.options = options;
+    this.env = options.env ?? element.ownerDocument.defaultView ?? globalThis;
+    const reduce = !!this.env.matchMedia?.("(prefers-reduced-motion: reduce)")?.matches;
+    /** Seconds of the cross-dissolve. */
+    this.transition = reduce ? 0 : options.transition ?? 0.25;
+    /** @type {HTMLCanvasElement | null} */
+    this.canvas = null;
+    /** @type {import("./mount.js").Controller | null} */
+    this.controller = null;
+    /** The scene drawn (tests compare its boxes with the element's). */
+    this.scene = null;
+    this.layoutKey = "";
+    this.observer = null;
+    this.restorePosition = null;
+  }
+
+  /** Reads the layout, mounts the scene over the element and shows the skeleton. */
+  async show() {
+    const element = this.element;
+    const view = element.ownerDocument.defaultView;
+    if (view?.getComputedStyle(element).position === "static") {
+      this.restorePosition = element.style.position;
+      element.style.position = "relative";
+    }
+    element.setAttribute("aria-busy", "true");
+    await this.mountLayout(true);
+    if (this.env.ResizeObserver) {
+      this.observer = new this.env.ResizeObserver(() => { this.refresh().catch(() => {}); });
+      this.observer.observe(element);
+    }
+  }
+
+  /** Re-reads the element; remounts when a box moved (the new canvas replaces the old one drawn). */
+  async refresh() {
+    if (!this.controller) return;
+    await this.mountLayout(false);
+  }
+
+  /** @param {boolean} fadeIn */
+  async mountLayout(fadeIn) {
+    const layout = readLayout(this.element, this.options);
+    const key = JSON.stringify(layout);
+    if (key === this.layoutKey) return;
+    this.layoutKey = key;
+    const scene = sceneOf(layout, this.options.background ?? backgroundOf(this.element));
+    const doc = this.element.ownerDocument;
+    const canvas = doc.createElement("canvas");
+    canvas.className = "veil-skeleton-canvas";
+    canvas.setAttribute("aria-hidden", "true");
+    canvas.style.cssText = `position:absolute;left:0;top:0;pointer-events:none;z-index:1;`
+      + `transition:opacity ${this.transition}s linear;opacity:${fadeIn && this.transition > 0 ? 0 : 1};`;
+    this.element.append(canvas);
+    let controller;
+    try {
+      controller = await mount(canvas, {
+        scene, wasm: await compile(this.options.wasm), node: "root", accessible: false,
+        appearance: this.options.appearance ?? "system", env: this.options.env,
+      });
+    } catch (error) {
+      canvas.remove();
+      throw error;
+    }
+    canvas.tabIndex = -1; // the content keeps the focus order; the canvas only covers it
+    const { style = "sliding", color, gradient, direction, duration } = this.options;
+    controller.skeleton.show({ style, transition: "none", ...defined({ color, gradient, direction, duration }) });
+    await new Promise((resolve) => { const off = controller.on("frame", () => { off(); resolve(undefined); }); });
+    const old = this.controller, oldCanvas = this.canvas;
+    this.controller = controller;
+    this.canvas = canvas;
+    this.scene = scene;
+    if (fadeIn) requestFrame(this.env, () => { canvas.style.opacity = "1"; });
+    old?.destroy();
+    oldCanvas?.remove();
+  }
+
+  /**
+   * Dissolves back to the real content and removes the canvas; resolves when it is gone.
+   * @returns {Promise<void>}
+   */
+  async hide() {
+    const canvas = this.canvas;
+    this.observer?.disconnect();
+    this.observer = null;
+    if (canvas && this.transition > 0) {
+      canvas.style.opacity = "0";
+      await new Promise((resolve) => setTimeout(resolve, this.transition * 1000));
+    }
+    this.remove();
+  }
+
+  /** Removes everything at once (no dissolve). */
+  remove() {
+    this.observer?.disconnect();
+    this.controller?.destroy();
+    this.canvas?.remove();
+    this.controller = null;
+    this.canvas = null;
+    this.element.removeAttribute("aria-busy");
+    if (this.restorePosition !== null) { this.element.style.position = this.restorePosition; this.restorePosition = null; }
+  }
+}
+
+/** @param {Record<string, any>} o the keys whose value is not undefined */
+function defined(o) { return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)); }
+
+/** @param {any} env @param {() => void} fn */
+function requestFrame(env, fn) { (env.requestAnimationFrame ?? ((/** @type {any} */ f) => setTimeout(f, 16))).call(env, fn); }
+
+/**
+ * The compiled module for `wasm` (cached by URL), or what was given.
+ * @param {string | URL | WebAssembly.Module | undefined} wasm
+ * @returns {Promise<WebAssembly.Module | string | URL>}
+ */
+async function compile(wasm) {
+  if (wasm instanceof WebAssembly.Module) return wasm;
+  const url = String(wasm ?? new URL("veil.wasm", import.meta.url));
+  if (!/^(https?|blob|data):/.test(url)) return url; // node paths: mount reads them
+  let module = compiled.get(url);
+  if (!module) {
+    module = (async () => {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`veil.wasm: ${url}: HTTP ${response.status}`);
+      try {
+        return await WebAssembly.compile(await response.arrayBuffer());
+      } catch (error) {
+        throw new Error(`veil.wasm: ${url} is not a usable veil.wasm: ${/** @type {any} */ (error).message}`);
+      }
+    })();
+    compiled.set(url, module);
+    module.catch(() => compiled.delete(url));
+  }
+  return module;
+}

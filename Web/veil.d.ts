@@ -1,0 +1,266 @@
+// Types of Web/veil.js (and the mount.js / a11y.js it re-exports). docs/EMBED.md is the manual;
+// Tests/web/types checks these declarations against a use of every export with tsc.
+
+/** A frame as wire.js's Mirror holds it: raw wire integers (1/8 pt, 0xRRGGBBAA, turns/65536). */
+export interface Frame {
+  width: number;
+  height: number;
+  background: number;
+  paints: Paint[];
+  items: Item[];
+  [field: string]: unknown;
+}
+export interface Paint { kind: "solid" | "linear" | "radial"; color?: number; stops?: { offset: number; color: number }[]; [field: string]: unknown }
+export interface Item { id: number; kind: number; x: number; y: number; width: number; height: number; children?: Item[]; [field: string]: unknown }
+
+/** A host event of the session: a button's action ("retry"), "refresh", "loadMore", "focusExit"… */
+export interface HostEvent { name: string; node: string }
+
+export interface MirrorResult { ok: boolean; frame?: Frame; events?: HostEvent[]; reason?: string }
+export class Mirror {
+  constructor();
+  /** Applies one veil.v2 message; `ok` false (with a reason) when it does not apply to the frame held. */
+  apply(bytes: Uint8Array): MirrorResult;
+  readonly frame: Frame | null;
+}
+export function decodeMessage(bytes: Uint8Array): unknown;
+
+// ---------------------------------------------------------------------------------------------
+// mount
+
+export type SceneSource = object | string | URL;
+export type WasmSource = string | URL | ArrayBuffer | Uint8Array | WebAssembly.Module;
+export type Transition = "none" | "crossDissolve" | { crossDissolve: number };
+export type SkeletonStyleName = "solid" | "gradient" | "pulse" | "sliding";
+export type Direction = "leftRight" | "rightLeft" | "topBottom" | "bottomTop" | "topLeftBottomRight" | "bottomRightTopLeft";
+
+export interface MountOptions {
+  /** The scene (docs/SCENE.md): an object, its JSON text, or a URL (a file path in node). */
+  scene: SceneSource;
+  /** veil.wasm: a URL, a file path (node), its bytes or the compiled module; default: veil.wasm beside veil.js. */
+  wasm?: WasmSource;
+  /** The node commands act on when they name none; default: the scene root's id. */
+  node?: string;
+  /** "scene" (default): the canvas takes the scene's size; "fill": it fills its parent. */
+  size?: "scene" | "fill";
+  /** Default "system": follows prefers-color-scheme. */
+  appearance?: "system" | "light" | "dark" | "scene";
+  /** Default "system": follows prefers-reduced-motion ("reduce": still skeletons, instant transitions). */
+  motion?: "system" | "reduce" | "no-preference";
+  /** Default true: a visually hidden DOM beside the canvas (aria-busy, a polite live region, buttons). */
+  accessible?: boolean;
+  /** The window (tests pass a fake). */
+  env?: unknown;
+}
+
+export interface NodeOption { node?: string }
+export interface SkeletonLook {
+  style?: SkeletonStyleName;
+  color?: string;
+  gradient?: string[];
+  direction?: Direction;
+  duration?: number;
+  curve?: "linear" | "easeIn" | "easeOut" | "easeInOut";
+}
+export interface StatusOptions extends NodeOption {
+  state: "loading" | "error" | "empty" | "none";
+  title?: string;
+  message?: string;
+  image?: string;
+  actionTitle?: string;
+  action?: string;
+  transition?: Transition;
+}
+export interface Description {
+  busy: boolean;
+  statuses: { node: string; text: string }[];
+  buttons: DescribedButton[];
+  /** Lists and scroll containers a pull would refresh now. */
+  refreshable: string[];
+}
+export interface DescribedButton { node: string; title: string; action: string; x: number; y: number; width: number; height: number }
+
+/** One mounted scene. Command methods throw, changing nothing, when the session refuses them. */
+export class Controller {
+  private constructor();
+  /** The last frame applied, or null before the first. */
+  readonly frame: Frame | null;
+  /** Counters: ticks, messages applied, animation frames asked for and run (with their total ms), first frame time. */
+  readonly stats: { ticks: number; messages: number; animationFrames: number; firstFrameAt: number | null; frames: number; frameMs: number; mountCalledAt: number };
+  readonly skeleton: {
+    show(options?: NodeOption & SkeletonLook & { transition?: Transition; delay?: number }): void;
+    hide(options?: NodeOption & { transition?: Transition }): void;
+    update(options?: NodeOption & SkeletonLook): void;
+  };
+  readonly status: {
+    show(options: StatusOptions): void;
+    hide(options?: NodeOption & { transition?: Transition }): void;
+  };
+  readonly spinner: { show(options?: NodeOption): void; hide(options?: NodeOption): void };
+  readonly sheet: {
+    snapTo(options: NodeOption & { index: number; animated?: boolean }): void;
+    expand(options?: NodeOption): void;
+    collapse(options?: NodeOption): void;
+    push(options: NodeOption & { page: string }): void;
+    pop(options?: NodeOption): void;
+    popToRoot(options?: NodeOption): void;
+    setPages(options: NodeOption & { pages: string[] }): void;
+    setAnchors(options: NodeOption & { anchors: unknown[]; snapTo?: number; animated?: boolean }): void;
+    /** The answer to a `dismissRequested` event. */
+    dismiss(options: NodeOption & { allow: boolean }): void;
+  };
+  readonly refresh: {
+    begin(options?: NodeOption): void;
+    end(options?: NodeOption): void;
+    setEnabled(options: NodeOption & { enabled: boolean }): void;
+  };
+  readonly loadMore: {
+    end(options?: NodeOption): void;
+    setHasMore(options: NodeOption & { hasMore: boolean }): void;
+  };
+  readonly rows: {
+    append(options: NodeOption & { rows: object[] }): void;
+    prepend(options: NodeOption & { rows: object[] }): void;
+    replace(options: NodeOption & { at: number; rows: object[] }): void;
+    remove(options: NodeOption & { at: number; count: number }): void;
+  };
+  readonly scroll: { to(options: NodeOption & { to: number; animated?: boolean }): void };
+  /** `set`: text, hidden, background, textColor, opacity, frame of a node. */
+  set(options: NodeOption & Record<string, unknown>): void;
+  setAppearance(mode: "system" | "light" | "dark" | "scene"): void;
+  /** `{"motion": "reduced"}` (still skeletons, instant transitions and scrolls) or full; "system" follows prefers-reduced-motion. */
+  setMotion(mode: "system" | "reduce" | "no-preference"): void;
+  on(name: "frame", fn: (frame: Frame) => void): () => void;
+  on(name: "error", fn: (error: Error) => void): () => void;
+  on(name: string, fn: (event: HostEvent) => void): () => void;
+  /** A raw COMMAND object of docs/SCENE.md, stamped with the current time. */
+  perform(command: object): void;
+  /** A raw INPUT object (pointer, key, wheel, resize), stamped with the current time. */
+  input(input: object): void;
+  resize(): void;
+  /** Advances to `seconds` since mount (headless: call it yourself); null when nothing changed. */
+  tick(seconds: number): { frame: Frame; events: HostEvent[] } | null;
+  /** Seconds since mount when the session next changes by itself; Infinity when only input changes it. */
+  nextChange(): number;
+  describe(): Description;
+  /** Presses a described button as a tap at its centre would. */
+  press(button: DescribedButton): void;
+  destroy(): void;
+}
+
+/** Mounts `scene` on `canvas` (null: headless). Rejects with the reader's `file:line:column: message`
+ * (and `line`, `column`) for a bad scene, or with what was fetched for a missing or wrong wasm. */
+export function mount(canvas: HTMLCanvasElement | null, options: MountOptions): Promise<Controller>;
+
+// ---------------------------------------------------------------------------------------------
+// skeletonize
+
+export interface SkeletonizeOptions {
+  wasm?: string | URL | WebAssembly.Module;
+  /** Default "sliding". */
+  style?: SkeletonStyleName;
+  color?: string;
+  gradient?: string[];
+  direction?: Direction;
+  duration?: number;
+  /** Seconds of the cross-dissolve in and out; default 0.25 (0 under prefers-reduced-motion). */
+  transition?: number;
+  /** A text line's placeholder height as a share of its font size; default 0.75. */
+  lineRatio?: number;
+  /** Corner radius of text-line placeholders; default 4. */
+  radius?: number;
+  /** What covers the content; default the element's (or nearest ancestor's) background colour. */
+  background?: string;
+  appearance?: "system" | "light" | "dark";
+  env?: unknown;
+}
+export interface Box { x: number; y: number; width: number; height: number; radius: number }
+/** A skeleton over an element's own content. */
+export class DomSkeleton {
+  private constructor();
+  readonly element: HTMLElement;
+  readonly canvas: HTMLCanvasElement | null;
+  readonly controller: Controller | null;
+  /** The scene drawn: a view per box. */
+  readonly scene: object | null;
+  /** Re-reads the element's layout (a ResizeObserver does it by itself). */
+  refresh(): Promise<void>;
+  /** Cross-dissolves back to the content and removes the canvas. */
+  hide(): Promise<void>;
+  /** Removes it at once. */
+  remove(): void;
+}
+/** Reads `element`'s layout (text line boxes, images, `[data-skeleton]`) and draws a skeleton over it. */
+export function skeletonize(element: HTMLElement, options?: SkeletonizeOptions): Promise<DomSkeleton>;
+/** The boxes `skeletonize` covers, in the element's padding-box coordinates. */
+export function readLayout(element: HTMLElement, options?: { lineRatio?: number; radius?: number }): { width: number; height: number; boxes: Box[] };
+
+// ---------------------------------------------------------------------------------------------
+// Drawing, input and transports (used by the viewer pages)
+
+export const FONT_FAMILY: string;
+export const ItemKind: Readonly<{ rect: 0; text: 1; image: 2; arc: 3; activityIndicator: 4; layer: 5 }>;
+/** 0xRRGGBBAA → a CSS colour string. */
+export function cssColor(rgba: number): string;
+
+export class CanvasRenderer {
+  constructor(ctx: CanvasRenderingContext2D);
+  onFontLoaded: (() => void) | null;
+  draw(frame: Frame | null, cssWidth: number, cssHeight: number, dpr?: number): void;
+}
+
+export function pointFromClient(clientX: number, clientY: number, rect: { left: number; top: number; width: number; height: number },
+  logicalWidth: number, logicalHeight: number): { x: number; y: number };
+export function pointerInput(event: PointerEvent, rect: DOMRect, logicalWidth: number, logicalHeight: number): object | null;
+export function wheelInput(event: WheelEvent, rect: DOMRect, logicalWidth: number, logicalHeight: number): object | null;
+export function keyInput(event: KeyboardEvent): object | null;
+export function focusBeside(element: Element, direction: "next" | "previous"): Element | null;
+
+export class CanvasView {
+  constructor(canvas: HTMLCanvasElement, options?: { onInput?: (message: object) => void; mode?: "fill" | "fixed"; env?: unknown });
+  readonly canvas: HTMLCanvasElement;
+  frame: Frame | null;
+  drawCount: number;
+  attach(): this;
+  detach(): void;
+  setMode(mode: "fill" | "fixed"): void;
+  show(frame: Frame): void;
+  showNow(frame: Frame): void;
+  measure(): void;
+  followEvents(events: HostEvent[]): void;
+}
+
+export function connectWebSocket(url: string | URL, options?: {
+  onFrame?: (frame: Frame) => void;
+  onEvents?: (events: HostEvent[]) => void;
+  onStatus?: (status: { state: string; reason: string; retryIn?: number }) => void;
+  onMessage?: (byteLength: number) => void;
+  WebSocketImpl?: unknown;
+  createMirror?: () => Mirror;
+  setTimer?: (fn: () => void, ms: number) => unknown;
+  clearTimer?: (timer: unknown) => void;
+  backoff?: { initial: number; max: number };
+}): { send(message: object): boolean; close(): void; readonly open: boolean; readonly mirror: Mirror | null };
+
+export function loadWasm(source: string | URL | BufferSource, options?: { fetchImpl?: typeof fetch }): Promise<WasmModule>;
+
+export class WasmModule {
+  constructor(instance: WebAssembly.Instance);
+  readonly exports: Record<string, any>;
+  call(name: string, ...args: number[]): number;
+  errorText(): string;
+  copyOut(ptr: number, len: number): Uint8Array;
+}
+
+export class WasmSession {
+  constructor(module: WasmModule, scene: string | object);
+  readonly module: WasmModule;
+  readonly error: string;
+  perform(command: object | string): void;
+  input(input: object | string): void;
+  keyframe(): void;
+  tick(seconds: number): Uint8Array | null;
+  free(): void;
+  /** The handle, or an error once freed. */
+  live(): number;
+}
