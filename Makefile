@@ -13,9 +13,10 @@ export VEIL_BIN := $(CURDIR)/$(VEIL)
 #   wasi-libc, libclang-rt-19-dev-wasm32  libc/malloc and compiler-rt for veil.wasm
 #   binaryen                               wasm-opt shrinks veil.wasm
 #   chromium, chromium-driver, python3-selenium, python3-pil   browser tests
+#   python3-websockets                     server tests: a WebSocket client nobody here wrote
 #   fonts-inter                            the font the text layout is measured with
 APT_PACKAGES := libwebsockets-dev pkg-config wasi-libc libclang-rt-19-dev-wasm32 binaryen \
-	chromium chromium-driver python3-selenium python3-pil fonts-inter
+	chromium chromium-driver python3-selenium python3-pil fonts-inter python3-websockets
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all setup build run test test-swift test-js test-wasm test-server test-cli test-browser wasm bench clean
@@ -53,6 +54,7 @@ test-cli: build test-golden
 
 test-server: build
 	$(PYTHON) Tests/server/serve_test.py $(VEIL)
+	$(PYTHON) Tests/server/limits_test.py $(VEIL)
 
 test-browser: build wasm
 	$(PYTHON) -m unittest discover -s Tests/browser -v

@@ -29,9 +29,12 @@ func veilWebSocketCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons
     case LWS_CALLBACK_SERVER_WRITEABLE:
         guard let connection = server.connection(for: user) else { return 0 }
         return server.writable(connection)
+    case LWS_CALLBACK_RECEIVE_PONG:
+        server.connection(for: user)?.heard(at: .now)
+        return 0
     case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
         if let connection = server.connection(for: user) {
-            server.peerClosed(connection, UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length))
+            return server.peerClosed(connection, UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length)) ? 0 : 1
         }
         return 0
     case LWS_CALLBACK_CLOSED:
@@ -42,13 +45,19 @@ func veilWebSocketCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons
     }
 }
 
-/// protocols[1], "veil-http": the /scenes mounts.
+/// protocols[1], "veil-http": the /scenes mounts. A WebSocket asking for this protocol by name
+/// is refused at the handshake: every upgraded connection must be a counted session.
 func veilHTTPCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
                       _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
     guard let wsi, let server = server(of: wsi) else {
         return lws_callback_http_dummy(wsi, reason, user, input, length)
     }
     switch reason {
+    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
+        server.refuseUpgrade(wsi, because: "subprotocol \(NativeTables.httpProtocol) is not a WebSocket protocol (ask for \(NativeTables.webSocketProtocol))")
+        return 1
+    case LWS_CALLBACK_ESTABLISHED:
+        return -1
     case LWS_CALLBACK_HTTP:
         return server.httpRequest(wsi, user)
     case LWS_CALLBACK_HTTP_WRITEABLE:

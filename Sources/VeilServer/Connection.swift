@@ -15,10 +15,18 @@ final class Connection {
     var incoming: [UInt8] = []
     /// Set when the server decided to close: sent at the next writable callback.
     var closeRequest: CloseRequest? = nil
+    /// The close frame went out: waiting for the viewer's, dropping anything else it sends.
+    var closeSent = false
     /// What ended the connection, for the log line.
     var endReason: String? = nil
     var messagesSent = 0
     var ticksSkipped = 0
+    /// When the viewer last sent anything (a message, a pong): idle connections are pinged, then closed.
+    private(set) var lastHeard = ContinuousClock.now
+    /// A ping is due at the next writable callback.
+    var pingDue = false
+    /// A ping went out since the viewer was last heard: no second one until it answers.
+    var pinged = false
 
     init(id: Int, wsi: OpaquePointer, sceneName: String, peer: String, scene: Scene) {
         self.id = id
@@ -26,6 +34,22 @@ final class Connection {
         self.sceneName = sceneName
         self.peer = peer
         self.session = Session(scene: scene)
+    }
+
+    func heard(at now: ContinuousClock.Instant) {
+        lastHeard = now
+        pinged = false
+    }
+
+    /// What an idle connection needs now: nothing, a ping (half the timeout passed without a word
+    /// from the viewer) or closing (the whole timeout passed: a dead peer or a half-open socket).
+    enum IdleAction { case none, ping, close }
+
+    func idleAction(at now: ContinuousClock.Instant, timeout: Duration) -> IdleAction {
+        let silent = lastHeard.duration(to: now)
+        if silent >= timeout { return .close }
+        if silent >= timeout / 2, !pinged { return .ping }
+        return .none
     }
 
     /// Seconds since the connection opened: the time this connection's session runs on.

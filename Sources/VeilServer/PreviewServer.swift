@@ -14,6 +14,10 @@ public struct ServeOptions: Sendable {
     public var fps = 60
     public var allowedOrigins: [String] = []
     public var maxConnections = 512
+    /// Seconds a WebSocket may stay silent (no message, no pong): pinged at half, closed at the end.
+    public var idleTimeout = 30
+    /// Seconds a connection has to send its request headers (and lws' other handshake steps).
+    public var handshakeTimeout = 10
     public var deflate = true
     public var verbose = false
     public init() {}
@@ -94,6 +98,9 @@ public final class PreviewServer {
         info.extensions = options.deflate ? UnsafePointer(tables.extensions) : nil
         info.gid = -1
         info.uid = -1
+        // A socket that never finishes its request (or holds a header buffer unused) is closed.
+        info.timeout_secs = UInt32(options.handshakeTimeout)
+        info.timeout_secs_ah_idle = UInt32(options.handshakeTimeout)
         info.options = veil_lws_option_validate_utf8()
         // With IPv6 on, lws 4.1 binds an IPv4 iface such as 127.0.0.1 to every address (`*`):
         // an IPv4 host gets an IPv4-only socket, bound to exactly that address.
@@ -134,8 +141,7 @@ public final class PreviewServer {
         logger.info("stopping: closing \(connections.count) connection(s)")
         stopping = true
         for connection in connections.values {
-            connection.closeRequest = .stopping
-            lws_callback_on_writable(connection.wsi)
+            close(connection, .stopping)
         }
         // Let the close frames go out, for at most a second.
         let deadline = ContinuousClock.now.advanced(by: .seconds(1))
@@ -164,8 +170,22 @@ public final class PreviewServer {
     func timerFired() {
         if !stopping {
             let now = ContinuousClock.now
-            for connection in connections.values where connection.tick(at: now, headroom: headroom) {
-                lws_callback_on_writable(connection.wsi)
+            let idleTimeout = Duration.seconds(options.idleTimeout)
+            for connection in connections.values {
+                switch connection.idleAction(at: now, timeout: idleTimeout) {
+                case .close:
+                    if connection.closeRequest == nil {
+                        close(connection, CloseRequest(status: 1001, reason: "idle: nothing heard for \(options.idleTimeout) s"))
+                    }
+                    continue
+                case .ping:
+                    connection.pingDue = true
+                    connection.pinged = true
+                    lws_callback_on_writable(connection.wsi)
+                case .none:
+                    break
+                }
+                if connection.tick(at: now, headroom: headroom) { lws_callback_on_writable(connection.wsi) }
             }
         }
         scheduleTimer()
@@ -208,8 +228,11 @@ public final class PreviewServer {
     }
 
     /// A fragment of a client message; the whole message is handled once its last fragment is in.
+    /// With permessage-deflate the fragments are inflated chunks: the last one is marked final
+    /// (`lws_remaining_packet_payload` counts compressed bytes, so it says nothing then).
     func receive(_ connection: Connection, _ bytes: UnsafeRawBufferPointer) -> Int32 {
         let wsi = connection.wsi
+        connection.heard(at: .now)
         if connection.closeRequest != nil { return 0 }
         if lws_frame_is_binary(wsi) != 0 { return fail(connection, .unsupportedBinary) }
         if connection.incoming.count + bytes.count > Limits.maxActionBytes { return fail(connection, .tooLarge) }
@@ -238,19 +261,63 @@ public final class PreviewServer {
     }
 
     /// Closes this connection only, telling the viewer why.
-    private func fail(_ connection: Connection, _ close: CloseRequest) -> Int32 {
-        connection.endReason = "closed by server: \(close.status) \(close.reason)"
-        logger.warning("connection \(connection.id) rejected a message: \(close.status) \(close.reason)")
-        sendClose(connection.wsi, close)
-        return -1
+    private func fail(_ connection: Connection, _ request: CloseRequest) -> Int32 {
+        logger.warning("connection \(connection.id) rejected a message: \(request.status) \(request.reason)")
+        close(connection, request)
+        return 0
     }
 
-    /// Exactly one lws_write per writable callback: the pending close, else the pending message.
+    /// Starts the closing handshake: the close frame goes out at the next writable callback, then
+    /// what the viewer still sends is read and dropped until its own close frame arrives (at most
+    /// `closeGrace`). lws 4.1, told to close with -1, drops the socket right after its close frame:
+    /// a viewer still sending then gets a reset and loses the frame (and with permessage-deflate lws
+    /// ignores a -1 returned while it delivers the rest of an inflated message).
+    func close(_ connection: Connection, _ request: CloseRequest) {
+        guard connection.closeRequest == nil else { return }
+        connection.closeRequest = request
+        connection.endReason = "closed by server: \(request.status) \(request.reason)"
+        connection.incoming = []
+        connection.outgoing = nil
+        lws_set_timeout(connection.wsi, PENDING_TIMEOUT_CLOSE_SEND, Int32(Self.closeGraceSeconds))
+        lws_callback_on_writable(connection.wsi)
+    }
+
+    /// lws' LWS_WRITE_CLOSE (4): private in lws 4.1's headers, which leave closing to
+    /// lws_close_reason; lws_write sends it as a close frame.
+    static let writeClose = lws_write_protocol(rawValue: 4)
+
+    /// Seconds a closing viewer has to answer the close frame before its socket is closed.
+    static let closeGraceSeconds = 2
+
+    /// A WebSocket refused at its handshake (before any session exists), logged with why.
+    func refuseUpgrade(_ wsi: OpaquePointer, because reason: String) {
+        logger.warning("refused WebSocket from \(peer(wsi)): \(reason)")
+    }
+
+    /// Exactly one lws_write per writable callback: the pending close, else a due ping, else the
+    /// pending message.
     func writable(_ connection: Connection) -> Int32 {
         if let close = connection.closeRequest {
-            connection.endReason = connection.endReason ?? "closed by server: \(close.status) \(close.reason)"
-            sendClose(connection.wsi, close)
-            return -1
+            if connection.closeSent { return 0 }
+            connection.closeSent = true
+            var frame = [UInt8](repeating: 0, count: headroom)
+            frame += [UInt8(close.status >> 8), UInt8(close.status & 0xFF)] + Array(close.reason.utf8)
+            let length = frame.count - headroom
+            let written = frame.withUnsafeMutableBufferPointer { b in
+                lws_write(connection.wsi, b.baseAddress! + headroom, length, Self.writeClose)
+            }
+            return written < 0 ? -1 : 0
+        }
+        if connection.pingDue {
+            connection.pingDue = false
+            // lws 4.1 hands an empty pong to nobody: the ping carries a payload for the pong to echo.
+            var ping = [UInt8](repeating: 0, count: headroom) + Array("veil".utf8)
+            let written = ping.withUnsafeMutableBufferPointer { b in
+                lws_write(connection.wsi, b.baseAddress! + headroom, 4, LWS_WRITE_PING)
+            }
+            if written < 0 { connection.endReason = "write failed"; return -1 }
+            if connection.outgoing != nil { lws_callback_on_writable(connection.wsi) }
+            return 0
         }
         guard var buffer = connection.outgoing else { return 0 }
         connection.outgoing = nil
@@ -266,11 +333,18 @@ public final class PreviewServer {
         return 0
     }
 
-    func peerClosed(_ connection: Connection, _ payload: UnsafeRawBufferPointer) {
-        guard payload.count >= 2 else { connection.endReason = "closed by viewer"; return }
+    /// The viewer's close frame: lws answers it and closes (returns true), unless it answers ours
+    /// (returns false: the handshake is complete, close now without a second close frame).
+    func peerClosed(_ connection: Connection, _ payload: UnsafeRawBufferPointer) -> Bool {
+        if connection.closeSent { return false }
+        // lws answers this one: nothing else may be written, and the session stops ticking.
+        connection.closeSent = true
+        connection.closeRequest = connection.closeRequest ?? CloseRequest(status: 1000, reason: "")
+        guard payload.count >= 2 else { connection.endReason = "closed by viewer"; return true }
         let status = Int(payload[0]) << 8 | Int(payload[1])
         let reason = String(decoding: payload[2...], as: UTF8.self)
         connection.endReason = "closed by viewer: \(status)\(reason.isEmpty ? "" : " " + reason)"
+        return true
     }
 
     func closed(_ user: UnsafeMutableRawPointer) {

@@ -32,6 +32,12 @@ struct Serve: ParsableCommand {
     @Option(name: .customLong("max-connections"), help: "Most WebSocket connections at once (1...10000).")
     var maxConnections = 512
 
+    @Option(name: .customLong("idle-timeout"), help: "Seconds a WebSocket may stay silent (no message, no pong): pinged at half, closed at the end (1...3600).")
+    var idleTimeout = 30
+
+    @Option(name: .customLong("handshake-timeout"), help: "Seconds a connection has to send its request headers (1...300).")
+    var handshakeTimeout = 10
+
     @Flag(name: .customLong("no-deflate"), help: "Do not offer permessage-deflate compression.")
     var noDeflate = false
 
@@ -42,6 +48,8 @@ struct Serve: ParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0...65535") }
         guard (1...240).contains(fps) else { throw ValidationError("--fps must be in 1...240") }
         guard (1...10_000).contains(maxConnections) else { throw ValidationError("--max-connections must be in 1...10000") }
+        guard (1...3600).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be in 1...3600") }
+        guard (1...300).contains(handshakeTimeout) else { throw ValidationError("--handshake-timeout must be in 1...300") }
     }
 
     func run() throws {
@@ -54,6 +62,8 @@ struct Serve: ParsableCommand {
         options.fps = fps
         options.allowedOrigins = allowOrigin
         options.maxConnections = maxConnections
+        options.idleTimeout = idleTimeout
+        options.handshakeTimeout = handshakeTimeout
         options.deflate = !noDeflate
         options.verbose = verbose
         let server: PreviewServer
