@@ -37,6 +37,8 @@ public final class PreviewServer {
 
     private var tables: NativeTables
     private var context: OpaquePointer? = nil
+    private var vhost: OpaquePointer? = nil
+    private var gate: HeaderGate? = nil
     private let timer: UnsafeMutablePointer<veil_timer>
     var connections: [Int: Connection] = [:]
     private var nextConnectionID = 1
@@ -88,11 +90,18 @@ public final class PreviewServer {
 
     private func listen() throws(ServeError) {
         let host = try Self.bindAddress(options.host)
-        try probeBind(host: host, port: options.port)
         lwsLogTarget = logger
         lws_set_log_level(Int32(LLL_ERR | LLL_WARN) | (options.verbose ? Int32(LLL_NOTICE) : 0), veilLWSLog)
+        // The gate owns the listening socket (lws would drop requests with long headers unanswered);
+        // lws serves the connections the gate hands it.
+        let logger = self.logger
+        let wakeTarget = ContextBox()
+        let gate = try HeaderGate(host: host, port: options.port, handshakeTimeout: options.handshakeTimeout,
+                                  wake: { wakeTarget.cancelService() },
+                                  log: { logger.warning("\($0)") })
+        self.gate = gate
         var info = lws_context_creation_info()
-        info.port = Int32(options.port)
+        info.port = CONTEXT_PORT_NO_LISTEN_SERVER
         info.protocols = UnsafePointer(tables.protocols)
         info.mounts = UnsafePointer(tables.mounts)
         info.extensions = options.deflate ? UnsafePointer(tables.extensions) : nil
@@ -101,32 +110,26 @@ public final class PreviewServer {
         // A socket that never finishes its request (or holds a header buffer unused) is closed.
         info.timeout_secs = UInt32(options.handshakeTimeout)
         info.timeout_secs_ah_idle = UInt32(options.handshakeTimeout)
+        // Later requests of a kept-alive connection are parsed by lws: the same bound as the gate's.
+        info.max_http_header_data = UInt16(HeaderGate.maxHeaderBytes)
         info.options = veil_lws_option_validate_utf8()
-        // With IPv6 on, lws 4.1 binds an IPv4 iface such as 127.0.0.1 to every address (`*`):
-        // an IPv4 host gets an IPv4-only socket, bound to exactly that address.
         if !host.contains(":") { info.options |= veil_lws_option_disable_ipv6() }
         info.user = Unmanaged.passUnretained(self).toOpaque()
         info.vhost_name = UnsafePointer(strdup("veil")!)
         defer { free(UnsafeMutablePointer(mutating: info.vhost_name)) }
-        let created: OpaquePointer? = host.withCString { iface in
-            info.iface = iface
-            return lws_create_context(&info)
-        }
-        guard let created else {
-            throw ServeError("veil serve: cannot listen on \(host) port \(options.port) (port in use, or not an address of this machine?)")
+        guard let created = lws_create_context(&info) else {
+            throw ServeError("veil serve: cannot create the libwebsockets context")
         }
         context = created
-        if let vhost = lws_get_vhost_by_name(created, "veil") {
-            port = Int(lws_get_vhost_listen_port(vhost))
-        }
-        guard port > 0 else {
-            throw ServeError("veil serve: not listening on \(host) port \(options.port) (not an address of this machine?)")
-        }
+        vhost = lws_get_vhost_by_name(created, "veil")
+        port = gate.port
+        wakeTarget.context = created
         if !["127.0.0.1", "::1"].contains(host) {
             logger.warning("listening on \(host): the preview is reachable from other machines")
         }
         timer.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
         scheduleTimer()
+        gate.start()
         logger.info("serving \(catalog.entries.count) scene(s) [\(catalog.entries.map(\.name).joined(separator: ", "))] from \(webRoot.directory); /veil.wasm: \(webRoot.wasmFile ?? "none yet (make wasm)")")
     }
 
@@ -140,6 +143,7 @@ public final class PreviewServer {
         }
         logger.info("stopping: closing \(connections.count) connection(s)")
         stopping = true
+        gate?.stop()
         for connection in connections.values {
             close(connection, .stopping)
         }
@@ -156,6 +160,7 @@ public final class PreviewServer {
     }
 
     private func destroy(_ context: OpaquePointer) {
+        gate?.stop()
         lws_sul_cancel(veil_timer_sul(timer))
         lws_context_destroy(context)
     }
@@ -191,6 +196,18 @@ public final class PreviewServer {
         scheduleTimer()
     }
 
+    /// Connections whose headers the gate has read: lws serves them from here on.
+    func adoptReady() {
+        guard let gate else { return }
+        for handoff in gate.takeReady() {
+            if stopping || vhost == nil { Glibc.close(handoff.fd); continue }
+            let adopted = handoff.bytes.withUnsafeBufferPointer { b in
+                b.withMemoryRebound(to: CChar.self) { lws_adopt_socket_vhost_readbuf(vhost, handoff.fd, $0.baseAddress, $0.count) }
+            }
+            if adopted == nil { logger.warning("lws could not take a connection") }  // lws closed its socket
+        }
+    }
+
     // MARK: WebSocket
 
     /// Refuses the upgrade (before any session exists) when the page's origin is not allowed.
@@ -206,10 +223,10 @@ public final class PreviewServer {
     func open(_ wsi: OpaquePointer, _ user: UnsafeMutableRawPointer) -> Int32 {
         user.storeBytes(of: 0, as: Int.self)
         let name = urlArgument(wsi, "scene") ?? catalog.entries[0].name
-        if stopping { return refuse(wsi, .stopping, scene: name) }
-        if connections.count >= options.maxConnections { return refuse(wsi, .serverFull, scene: name) }
+        if stopping { return refuse(wsi, user, .stopping, scene: name) }
+        if connections.count >= options.maxConnections { return refuse(wsi, user, .serverFull, scene: name) }
         guard let entry = catalog.entry(named: name) else {
-            return refuse(wsi, CloseRequest(status: 1008, reason: "unknown scene \"\(name)\""), scene: name)
+            return refuse(wsi, user, CloseRequest(status: 1008, reason: "unknown scene \"\(name)\""), scene: name)
         }
         let id = nextConnectionID
         nextConnectionID += 1
@@ -221,10 +238,48 @@ public final class PreviewServer {
         return 0
     }
 
-    private func refuse(_ wsi: OpaquePointer, _ close: CloseRequest, scene: String) -> Int32 {
+    /// Refuses an upgraded connection with a close frame and a reason, then waits (at most
+    /// `closeGraceSeconds`) for the viewer's close: no session exists. Returning -1 from
+    /// ESTABLISHED would drop the socket without the close frame on connections lws adopted.
+    private func refuse(_ wsi: OpaquePointer, _ user: UnsafeMutableRawPointer, _ close: CloseRequest, scene: String) -> Int32 {
         logger.warning("connection refused: scene \(scene), peer \(peer(wsi)): \(close.status) \(close.reason)")
-        sendClose(wsi, close)
-        return -1
+        // Refusals are few and short-lived; past this many, a flood gets its sockets dropped.
+        if refusals.count >= options.maxConnections { return -1 }
+        let id = nextConnectionID
+        nextConnectionID += 1
+        refusals[id] = Refusal(close: close)
+        user.storeBytes(of: id, as: Int.self)
+        lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_SEND, Int32(Self.closeGraceSeconds))
+        lws_callback_on_writable(wsi)
+        return 0
+    }
+
+    struct Refusal { var close: CloseRequest; var sent = false }
+    /// Connections refused after their upgrade, by id, until they close.
+    private var refusals: [Int: Refusal] = [:]
+
+    /// A refused connection: writes its close frame once; true when `user` is one.
+    func refusalWritable(_ wsi: OpaquePointer, _ user: UnsafeMutableRawPointer?) -> Int32? {
+        guard let user, let refusal = refusals[user.load(as: Int.self)] else { return nil }
+        if refusal.sent { return 0 }
+        refusals[user.load(as: Int.self)]?.sent = true
+        return writeCloseFrame(wsi, refusal.close)
+    }
+
+    func isRefused(_ user: UnsafeMutableRawPointer?) -> Bool {
+        guard let user else { return false }
+        return refusals[user.load(as: Int.self)] != nil
+    }
+
+    /// A close frame with its status and reason, written now (inside a writable callback).
+    private func writeCloseFrame(_ wsi: OpaquePointer, _ close: CloseRequest) -> Int32 {
+        var frame = [UInt8](repeating: 0, count: headroom)
+        frame += [UInt8(close.status >> 8), UInt8(close.status & 0xFF)] + Array(close.reason.utf8)
+        let length = frame.count - headroom
+        let written = frame.withUnsafeMutableBufferPointer { b in
+            lws_write(wsi, b.baseAddress! + headroom, length, Self.writeClose)
+        }
+        return written < 0 ? -1 : 0
     }
 
     /// A fragment of a client message; the whole message is handled once its last fragment is in.
@@ -300,13 +355,7 @@ public final class PreviewServer {
         if let close = connection.closeRequest {
             if connection.closeSent { return 0 }
             connection.closeSent = true
-            var frame = [UInt8](repeating: 0, count: headroom)
-            frame += [UInt8(close.status >> 8), UInt8(close.status & 0xFF)] + Array(close.reason.utf8)
-            let length = frame.count - headroom
-            let written = frame.withUnsafeMutableBufferPointer { b in
-                lws_write(connection.wsi, b.baseAddress! + headroom, length, Self.writeClose)
-            }
-            return written < 0 ? -1 : 0
+            return writeCloseFrame(connection.wsi, close)
         }
         if connection.pingDue {
             connection.pingDue = false
@@ -349,6 +398,7 @@ public final class PreviewServer {
 
     func closed(_ user: UnsafeMutableRawPointer) {
         let id = user.load(as: Int.self)
+        if refusals.removeValue(forKey: id) != nil { return }
         guard id != 0, let connection = connections.removeValue(forKey: id) else { return }
         let seconds = Int(connection.age(at: .now) * 10)
         logger.info("connection \(id) closed: scene \(connection.sceneName), \(connection.endReason ?? "ended without a close from the viewer"), after \(seconds / 10).\(seconds % 10) s, \(connection.messagesSent) message(s), \(connections.count) open")
@@ -434,6 +484,12 @@ public final class PreviewServer {
         guard lws_get_peer_simple(wsi, &bytes, bytes.count) != nil else { return "?" }
         return String(decoding: bytes.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
+}
+
+/// The context the header gate wakes, set once it exists (the gate starts after that).
+final class ContextBox: @unchecked Sendable {
+    var context: OpaquePointer? = nil
+    func cancelService() { if let context { lws_cancel_service(context) } }
 }
 
 /// Bootstraps swift-log for the command line: one line per event on standard error.

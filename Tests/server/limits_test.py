@@ -5,7 +5,8 @@
 
 A client nobody here wrote (Python websockets, Debian's python3-websockets) and raw sockets check:
 a WebSocket asking for another subprotocol is refused, so every upgraded connection is a counted
-session; silent and half-open connections are closed after the configured timeouts; a client
+session; silent and half-open connections are closed after the configured timeouts; request
+headers over 8 KiB get 431 and unfinished ones 408; a client
 message over 64 KiB gets a close frame 1009, single or fragmented, with or without
 permessage-deflate, and a large message under the bound arrives whole. Stops by itself (watchdog).
 """
@@ -99,14 +100,25 @@ def test_timeouts(root):
             pass
         return time.monotonic() - started
 
-    # A socket that connects and says nothing, and one that never finishes its headers.
+    # A socket that connects and says nothing is closed; one that never finishes its headers is
+    # told 408 first.
     silent = socket.create_connection(("127.0.0.1", port))
+    waited = seconds_until_server_closes(silent)
+    check(waited is not None and 0.8 < waited < 4, f"a silent socket is closed after --handshake-timeout 1 (waited {waited})")
+    silent.close()
     slow = socket.create_connection(("127.0.0.1", port))
     slow.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
-    for name, sock in (("silent socket", silent), ("unfinished headers", slow)):
-        waited = seconds_until_server_closes(sock)
-        check(waited is not None and waited < 4, f"{name}: closed after --handshake-timeout 1 (waited {waited})")
-        sock.close()
+    slow.settimeout(4)
+    started, answer = time.monotonic(), b""
+    try:
+        while chunk := slow.recv(4096):
+            answer += chunk
+    except (socket.timeout, ConnectionResetError):
+        pass
+    waited = time.monotonic() - started
+    check(answer.startswith(b"HTTP/1.1 408 ") and 0.8 < waited < 4,
+          f"unfinished headers get 408 after --handshake-timeout 1 (got {answer[:40]!r} after {waited:.1f} s)")
+    slow.close()
 
     # A viewer that answers nothing: pinged after half the idle timeout, closed with 1001 at its end.
     mute = WebSocket(port, "/ws?scene=alpha")
@@ -141,6 +153,45 @@ def test_timeouts(root):
         await ws.close()
         return message
     check(len(asyncio.run(quiet_but_alive())) > 0, "a viewer that answers pings outlives the idle timeout")
+    server.terminate()
+    server.wait(timeout=5)
+
+
+def http_status(port, request, read_for=3.0):
+    sock = socket.create_connection(("127.0.0.1", port), timeout=read_for)
+    sock.sendall(request)
+    answer = b""
+    try:
+        while b"\r\n\r\n" not in answer and (chunk := sock.recv(4096)):
+            answer += chunk
+    except (socket.timeout, ConnectionResetError) as e:
+        return f"no answer ({type(e).__name__})"
+    finally:
+        sock.close()
+    return answer.split(b"\r\n", 1)[0].decode("latin-1")
+
+
+def test_long_headers(root):
+    server = base.start_server(root, "--port", "0")
+    port = base.read_url(server)
+    def request(path, extra_header_bytes, upgrade=False):
+        lines = [f"GET {path} HTTP/1.1", f"Host: 127.0.0.1:{port}", "X-Padding: " + "a" * extra_header_bytes]
+        if upgrade:
+            lines += ["Upgrade: websocket", "Connection: Upgrade", "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==",
+                      "Sec-WebSocket-Version: 13", "Sec-WebSocket-Protocol: veil.v2"]
+        return ("\r\n".join(lines) + "\r\n\r\n").encode()
+    status = http_status(port, request("/scenes", 6000))
+    check(status == "HTTP/1.1 200 OK", f"6 KB of request headers are served (got {status!r})")
+    status = http_status(port, request("/ws?scene=alpha", 6000, upgrade=True))
+    check(status.startswith("HTTP/1.1 101"), f"a WebSocket with 6 KB of headers is upgraded (got {status!r})")
+    for path, upgrade in (("/scenes", False), ("/ws?scene=alpha", True)):
+        status = http_status(port, request(path, 9000, upgrade))
+        check(status.startswith("HTTP/1.1 431"), f"{path} with 9 KB of headers gets 431 (got {status!r})")
+        status = http_status(port, request(path, 200_000, upgrade))
+        check(status.startswith("HTTP/1.1 431"), f"{path} with 200 KB of headers gets 431, not a reset (got {status!r})")
+    after = WebSocket(port, "/ws?scene=beta")
+    after.expect_binary("a viewer after the long headers")
+    after.close()
     server.terminate()
     server.wait(timeout=5)
 
@@ -217,6 +268,7 @@ def main():
         base.make_repository(root)
         test_subprotocols(root)
         test_timeouts(root)
+        test_long_headers(root)
         test_oversized(root)
     except AssertionError as error:
         print(f"limits_test: FAILED: {error}", flush=True)
