@@ -34,8 +34,10 @@ setup:
 build: setup
 	$(SWIFT) build --product veil
 
-run: build wasm
-	$(VEIL) serve --host $(HOST) --port $(PORT)
+# The preview runs an optimised build (the tests use the debug one).
+run: setup wasm
+	$(SWIFT) build -c release --product veil
+	.build/release/veil serve --host $(HOST) --port $(PORT)
 
 test: setup build wasm test-swift test-js test-wasm test-cli test-server test-browser
 	@echo "make test: all suites passed"
@@ -55,6 +57,7 @@ test-cli: build test-golden
 test-server: build
 	$(PYTHON) Tests/server/serve_test.py $(VEIL)
 	$(PYTHON) Tests/server/limits_test.py $(VEIL)
+	$(PYTHON) Tests/server/live_test.py $(VEIL)
 
 test-browser: build wasm
 	$(PYTHON) -m unittest discover -s Tests/browser -v

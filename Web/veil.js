@@ -577,10 +577,11 @@ export class CanvasView {
  * keyframe. Closes are reported with their reason and retried with exponential backoff.
  *
  * Callbacks: onFrame(frame), onEvents([{name, node}]), onStatus({state, reason, retryIn}),
- * onMessage(byteLength). Returns { send(obj), close(), get open }.
+ * onMessage(byteLength), onNotice(object): a JSON text message from the server, such as
+ * {"sceneError": "file:line:column: message"} or {"sceneError": null}. Returns { send(obj), close(), get open }.
  */
 export function connectWebSocket(url, {
-  onFrame = () => {}, onEvents = () => {}, onStatus = () => {}, onMessage = () => {},
+  onFrame = () => {}, onEvents = () => {}, onStatus = () => {}, onMessage = () => {}, onNotice = () => {},
   WebSocketImpl = globalThis.WebSocket, createMirror = () => new Mirror(),
   setTimer = (fn, ms) => setTimeout(fn, ms), clearTimer = (t) => clearTimeout(t),
   backoff = { initial: 500, max: 10000 },
@@ -612,7 +613,12 @@ export function connectWebSocket(url, {
     };
     socket.onmessage = (event) => {
       if (current !== socket) return;
-      if (typeof event.data === "string") return; // veil.v2 is binary; text is not ours to draw
+      if (typeof event.data === "string") { // not a frame: a server notice, e.g. {"sceneError": …}
+        let notice = null;
+        try { notice = JSON.parse(event.data); } catch { return; }
+        if (notice && typeof notice === "object") onNotice(notice);
+        return;
+      }
       const bytes = new Uint8Array(event.data);
       attempts = 0; // the server talks to us: the next close starts the backoff afresh
       onMessage(bytes.byteLength);

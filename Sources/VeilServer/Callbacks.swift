@@ -44,6 +44,7 @@ func veilWebSocketCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons
         return 0
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
         server.adoptReady()
+        server.applySceneChanges()
         return 0
     default:
         return lws_callback_http_dummy(wsi, reason, user, input, length)

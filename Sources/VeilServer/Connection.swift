@@ -11,6 +11,13 @@ final class Connection {
     let opened = ContinuousClock.now
     /// `LWS_PRE` free bytes, then the next message; nil when nothing waits.
     var outgoing: [UInt8]? = nil
+    /// A text notice waiting for the socket (`LWS_PRE` free bytes first): the latest replaces an
+    /// unsent one, so it is bounded like `outgoing`.
+    var notice: [UInt8]? = nil
+    /// The scene error the viewer was last told about (nil: none shown).
+    private(set) var shownError: String? = nil
+    /// The viewer sent a resize: a reloaded scene keeps the viewer's size, not the file's.
+    var viewerResized = false
     /// The client message being reassembled from fragments.
     var incoming: [UInt8] = []
     /// Set when the server decided to close: sent at the next writable callback.
@@ -34,6 +41,14 @@ final class Connection {
         self.sceneName = sceneName
         self.peer = peer
         self.session = Session(scene: scene)
+    }
+
+    /// Tells the viewer its scene's file does not read (`{"sceneError": "file:line:column: …"}`)
+    /// or reads again (`{"sceneError": null}`).
+    func setNotice(error: String?, headroom: Int) {
+        shownError = error
+        let value = error.map { jsonString($0) } ?? "null"
+        notice = [UInt8](repeating: 0, count: headroom) + Array("{\"sceneError\":\(value)}".utf8)
     }
 
     func heard(at now: ContinuousClock.Instant) {

@@ -6,7 +6,8 @@ import VeilCore
 
 /// What `veil serve` was asked for.
 public struct ServeOptions: Sendable {
-    public var sceneFiles: [String] = []
+    /// Scene files and folders (every `*.json` in a folder; new ones appear while serving).
+    public var scenePaths: [String] = []
     public var host = "127.0.0.1"
     /// 0 picks a free port; `PreviewServer.port` tells which.
     public var port = 8080
@@ -29,16 +30,19 @@ public struct ServeOptions: Sendable {
 public final class PreviewServer {
     public let options: ServeOptions
     public let webRoot: WebRoot
-    public let catalog: SceneCatalog
+    /// The scenes, kept current as their files change (service thread only).
+    public private(set) var catalog: SceneCatalog
     let origins: OriginPolicy
     let logger: Logger
     let headroom = Int(veil_lws_pre())
-    let scenesBody: [UInt8]
+    var scenesBody: [UInt8]
 
     private var tables: NativeTables
     private var context: OpaquePointer? = nil
     private var vhost: OpaquePointer? = nil
     private var gate: HeaderGate? = nil
+    /// Live reload: nil when inotify is unavailable.
+    private var watcher: SceneWatcher? = nil
     private let timer: UnsafeMutablePointer<veil_timer>
     var connections: [Int: Connection] = [:]
     private var nextConnectionID = 1
@@ -51,9 +55,9 @@ public final class PreviewServer {
     public init(options: ServeOptions) throws(ServeError) {
         self.options = options
         webRoot = try WebRoot.locate(explicit: options.webRoot)
-        catalog = options.sceneFiles.isEmpty
+        catalog = options.scenePaths.isEmpty
             ? try SceneCatalog.load(directory: webRoot.examplesDirectory)
-            : try SceneCatalog.load(files: options.sceneFiles)
+            : try SceneCatalog.load(paths: options.scenePaths)
         origins = OriginPolicy(allowed: options.allowedOrigins)
         var logger = Logger(label: "veil.serve")
         logger.logLevel = options.verbose ? .debug : .info
@@ -130,6 +134,9 @@ public final class PreviewServer {
         timer.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
         scheduleTimer()
         gate.start()
+        watcher = SceneWatcher(folders: catalog.watchedFolders, changed: { wakeTarget.cancelService() })
+        watcher?.start()
+        if watcher == nil { logger.warning("inotify unavailable: scene files are not watched") }
         logger.info("serving \(catalog.entries.count) scene(s) [\(catalog.entries.map(\.name).joined(separator: ", "))] from \(webRoot.directory); /veil.wasm: \(webRoot.wasmFile ?? "none yet (make wasm)")")
     }
 
@@ -161,6 +168,7 @@ public final class PreviewServer {
 
     private func destroy(_ context: OpaquePointer) {
         gate?.stop()
+        watcher?.stop()
         lws_sul_cancel(veil_timer_sul(timer))
         lws_context_destroy(context)
     }
@@ -208,6 +216,37 @@ public final class PreviewServer {
         }
     }
 
+    /// Scene files that changed: every viewer of a changed scene gets a patch to its new version
+    /// at once (component state kept by node id), or, when it does not read, the error as a notice
+    /// while the last good version stays live; a new file in a served folder joins /scenes.
+    func applySceneChanges() {
+        guard let watcher else { return }
+        for path in watcher.take() {
+            guard let change = catalog.reload(file: path) else { continue }
+            switch change {
+            case let .updated(name, scene):
+                logger.info("scene \(name) reloaded from \(path)")
+                for connection in connections.values where connection.sceneName == name && connection.closeRequest == nil {
+                    connection.session.replaceScene(scene, keepingSize: connection.viewerResized)
+                    if connection.shownError != nil { connection.setNotice(error: nil, headroom: headroom) }
+                    _ = connection.tick(at: .now, headroom: headroom)
+                    if connection.outgoing != nil || connection.notice != nil { lws_callback_on_writable(connection.wsi) }
+                }
+            case let .failed(name, error):
+                logger.warning("scene \(name) not reloaded, the last good version stays: \(error)")
+                for connection in connections.values where connection.sceneName == name && connection.closeRequest == nil {
+                    connection.setNotice(error: error, headroom: headroom)
+                    lws_callback_on_writable(connection.wsi)
+                }
+            case let .added(name):
+                logger.info("scene \(name) added from \(path)")
+                scenesBody = Array(catalog.namesJSON.utf8)
+            case let .refused(_, error):
+                logger.warning("not served: \(error)")
+            }
+        }
+    }
+
     // MARK: WebSocket
 
     /// Refuses the upgrade (before any session exists) when the page's origin is not allowed.
@@ -234,7 +273,8 @@ public final class PreviewServer {
         connections[id] = connection
         user.storeBytes(of: id, as: Int.self)
         logger.info("connection \(id) opened: scene \(entry.name), peer \(connection.peer), \(connections.count) open")
-        if connection.tick(at: .now, headroom: headroom) { lws_callback_on_writable(wsi) }
+        if let error = entry.error { connection.setNotice(error: error, headroom: headroom) }
+        if connection.tick(at: .now, headroom: headroom) || connection.notice != nil { lws_callback_on_writable(wsi) }
         return 0
     }
 
@@ -300,6 +340,8 @@ public final class PreviewServer {
             connection.session.requestKeyframe()
             return 0
         case let .success(.action(action)):
+            // The viewer's size wins over a reloaded file's canvas size from its first resize on.
+            if case .input(.resize) = action.action { connection.viewerResized = true }
             do throws(SessionError) {
                 if action.isTimed {
                     try connection.session.apply(action.action, at: connection.sessionTime(ofViewerTime: action.time, now: .now))
@@ -363,6 +405,16 @@ public final class PreviewServer {
             var ping = [UInt8](repeating: 0, count: headroom) + Array("veil".utf8)
             let written = ping.withUnsafeMutableBufferPointer { b in
                 lws_write(connection.wsi, b.baseAddress! + headroom, 4, LWS_WRITE_PING)
+            }
+            if written < 0 { connection.endReason = "write failed"; return -1 }
+            if connection.outgoing != nil { lws_callback_on_writable(connection.wsi) }
+            return 0
+        }
+        if var notice = connection.notice {
+            connection.notice = nil
+            let length = notice.count - headroom
+            let written = notice.withUnsafeMutableBufferPointer { b in
+                lws_write(connection.wsi, b.baseAddress! + headroom, length, LWS_WRITE_TEXT)
             }
             if written < 0 { connection.endReason = "write failed"; return -1 }
             if connection.outgoing != nil { lws_callback_on_writable(connection.wsi) }

@@ -11,7 +11,7 @@ struct Serve: ParsableCommand {
             /ws?scene=NAME. Scene names are file base names. Stop with Ctrl-C (SIGINT) or SIGTERM.
             """)
 
-    @Argument(help: "Scene files to serve (default: every examples/*.json beside the web root).")
+    @Argument(help: "Scene files or folders to serve and watch (default: every examples/*.json beside the web root).")
     var scenes: [String] = []
 
     @Option(help: "Address to listen on (loopback by default; another address exposes the preview).")
@@ -55,7 +55,7 @@ struct Serve: ParsableCommand {
     func run() throws {
         bootstrapServeLogging()
         var options = ServeOptions()
-        options.sceneFiles = scenes
+        options.scenePaths = scenes
         options.host = host
         options.port = port
         options.webRoot = webRoot

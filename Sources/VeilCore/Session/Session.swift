@@ -315,6 +315,25 @@ public final class Session {
         needsRender = true
     }
 
+    /// Swaps in a new version of the scene (its file was edited while a viewer watches), keeping
+    /// what the session holds by node id — skeletons, status views, spinners, scroll positions,
+    /// sheets, focus, scheduled reactions — and, when `keepingSize`, the canvas size the viewer
+    /// set. The timeline goes on from the session's time: entries before it do not run again.
+    /// The next tick sends a patch from the frame the viewer holds to the new one.
+    public func replaceScene(_ newScene: Scene, keepingSize: Bool) {
+        var next = newScene
+        if keepingSize {
+            next.width = scene.width
+            next.height = scene.height
+        }
+        scene = next
+        timelineIndex = scene.timeline.firstIndex { $0.time > time } ?? scene.timeline.count
+        // Nothing laid out from the old scene may be reused: its nodes are not the new ones.
+        previousLayout = nil
+        cachedLayout = nil
+        needsRender = true
+    }
+
     /// The current layout (what hit-testing and rendering see): the scene with every component
     /// installed, laid out; cached until something changes it.
     public func layout() -> LayoutBox {
