@@ -17,6 +17,8 @@ import Synchronization
 final class HeaderGate: @unchecked Sendable {
     static let maxHeaderBytes = 8192
     static let maxPending = 256
+    /// SO_SNDBUF of every connection (Linux doubles it for its own bookkeeping).
+    static let sendBufferBytes: Int32 = 32 * 1024
     /// How long a refused client has to stop sending before its socket closes (so it reads the
     /// answer instead of a reset).
     static let lingerSeconds = 1.0
@@ -120,6 +122,11 @@ final class HeaderGate: @unchecked Sendable {
             if fd < 0 { return }
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            // A small send buffer: a viewer that stops reading fills it soon, its session then
+            // skips ticks and sends one coalesced delta when the viewer reads again, instead of
+            // megabytes of stale ones queued in the kernel (loopback autotunes up to 4 MB).
+            var sendBuffer = Self.sendBufferBytes
+            setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sendBuffer, socklen_t(MemoryLayout<Int32>.size))
             pending[fd] = Pending(deadline: Self.now() + handshakeTimeout)
         }
     }
