@@ -1,14 +1,23 @@
 import VeilCore
 
-/// One viewer: its own session of the scene it asked for, at most one message waiting for the
-/// socket (the bound of its queue), and the fragments of the message it is sending us.
+/// One viewer: its own session of the scene it asked for (or its room's, shared), at most one
+/// message waiting for the socket (the bound of its queue), and the fragments of the message it
+/// is sending us.
 final class Connection {
     let id: Int
     let wsi: OpaquePointer
     let sceneName: String
     let peer: String
     let session: Session
+    /// The room whose session this is; nil for a private session.
+    let room: Room?
     let opened = ContinuousClock.now
+    /// The session's clock starts here: when the connection opened, or its room.
+    private let clockStart: ContinuousClock.Instant
+    /// In a room: the sequence number and frame of the last message queued for this viewer
+    /// (what it holds once that arrives); nil before its first.
+    var sentSequence: UInt32? = nil
+    var sentFrame: Frame? = nil
     /// `LWS_PRE` free bytes, then the next message; nil when nothing waits.
     var outgoing: [UInt8]? = nil
     /// A text notice waiting for the socket (`LWS_PRE` free bytes first): the latest replaces an
@@ -35,12 +44,26 @@ final class Connection {
     /// A ping went out since the viewer was last heard: no second one until it answers.
     var pinged = false
 
+    /// A viewer of a private session of `scene`.
     init(id: Int, wsi: OpaquePointer, sceneName: String, peer: String, scene: Scene) {
         self.id = id
         self.wsi = wsi
         self.sceneName = sceneName
         self.peer = peer
-        self.session = Session(scene: scene)
+        session = Session(scene: scene)
+        room = nil
+        clockStart = opened
+    }
+
+    /// A viewer of `room`'s shared session.
+    init(id: Int, wsi: OpaquePointer, peer: String, room: Room) {
+        self.id = id
+        self.wsi = wsi
+        sceneName = room.sceneName
+        self.peer = peer
+        session = room.session
+        self.room = room
+        clockStart = room.opened
     }
 
     /// Tells the viewer its scene's file does not read (`{"sceneError": "file:line:column: …"}`)
@@ -67,8 +90,14 @@ final class Connection {
         return .none
     }
 
-    /// Seconds since the connection opened: the time this connection's session runs on.
+    /// Seconds on the session's clock: since the connection opened, or its room.
     func age(at now: ContinuousClock.Instant) -> Double {
+        let d = clockStart.duration(to: now).components
+        return Double(d.seconds) + Double(d.attoseconds) * 1e-18
+    }
+
+    /// Seconds since this connection opened (for the log).
+    func lifetime(at now: ContinuousClock.Instant) -> Double {
         let d = opened.duration(to: now).components
         return Double(d.seconds) + Double(d.attoseconds) * 1e-18
     }
@@ -90,7 +119,7 @@ final class Connection {
     /// diffs the next frame from the last one it produced, which is the one that will be sent.
     /// Returns true when a message was queued.
     func tick(at now: ContinuousClock.Instant, headroom: Int) -> Bool {
-        guard closeRequest == nil else { return false }
+        guard closeRequest == nil, room == nil else { return false }
         guard outgoing == nil else { ticksSkipped += 1; return false }
         guard let message = session.tick(at: age(at: now)) else { return false }
         var buffer = [UInt8](repeating: 0, count: headroom)

@@ -15,6 +15,10 @@ public struct ServeOptions: Sendable {
     public var fps = 60
     public var allowedOrigins: [String] = []
     public var maxConnections = 512
+    /// Shared rooms at once (`/ws?scene=NAME&room=ROOM`).
+    public var maxRooms = 64
+    /// Viewers in one room.
+    public var maxRoomViewers = 512
     /// Seconds a WebSocket may stay silent (no message, no pong): pinged at half, closed at the end.
     public var idleTimeout = 30
     /// Seconds a connection has to send its request headers (and lws' other handshake steps).
@@ -45,6 +49,8 @@ public final class PreviewServer {
     private var watcher: SceneWatcher? = nil
     private let timer: UnsafeMutablePointer<veil_timer>
     var connections: [Int: Connection] = [:]
+    /// Shared rooms by `Room.key`, each alive while it has viewers.
+    private var rooms: [String: Room] = [:]
     private var nextConnectionID = 1
     /// Set once a stop was requested: no new sessions, no more ticks, every connection closing.
     private(set) var stopping = false
@@ -200,6 +206,9 @@ public final class PreviewServer {
                 }
                 if connection.tick(at: now, headroom: headroom) { lws_callback_on_writable(connection.wsi) }
             }
+            for room in rooms.values {
+                for viewer in room.tick(at: now, headroom: headroom) { lws_callback_on_writable(viewer.wsi) }
+            }
         }
         scheduleTimer()
     }
@@ -227,10 +236,14 @@ public final class PreviewServer {
             case let .updated(name, scene):
                 logger.info("scene \(name) reloaded from \(path)")
                 for connection in connections.values where connection.sceneName == name && connection.closeRequest == nil {
-                    connection.session.replaceScene(scene, keepingSize: connection.viewerResized)
+                    if connection.room == nil { connection.session.replaceScene(scene, keepingSize: connection.viewerResized) }
                     if connection.shownError != nil { connection.setNotice(error: nil, headroom: headroom) }
                     _ = connection.tick(at: .now, headroom: headroom)
                     if connection.outgoing != nil || connection.notice != nil { lws_callback_on_writable(connection.wsi) }
+                }
+                for room in rooms.values where room.sceneName == name {
+                    room.session.replaceScene(scene, keepingSize: room.viewers.contains { $0.viewerResized })
+                    for viewer in room.tick(at: .now, headroom: headroom) { lws_callback_on_writable(viewer.wsi) }
                 }
             case let .failed(name, error):
                 logger.warning("scene \(name) not reloaded, the last good version stays: \(error)")
@@ -267,14 +280,40 @@ public final class PreviewServer {
         guard let entry = catalog.entry(named: name) else {
             return refuse(wsi, user, CloseRequest(status: 1008, reason: "unknown scene \"\(name)\""), scene: name)
         }
+        var room: Room? = nil
+        if let roomName = urlArgument(wsi, "room") {
+            let key = Room.key(scene: entry.name, room: roomName)
+            if let existing = rooms[key] {
+                if existing.viewers.count >= options.maxRoomViewers {
+                    return refuse(wsi, user, CloseRequest(status: 1013, reason: "room \"\(roomName)\" is full (\(options.maxRoomViewers) viewers); try again later"), scene: name)
+                }
+                room = existing
+            } else {
+                if rooms.count >= options.maxRooms {
+                    return refuse(wsi, user, CloseRequest(status: 1013, reason: "too many rooms (\(options.maxRooms)); try again later"), scene: name)
+                }
+                let created = Room(name: roomName, sceneName: entry.name, scene: entry.scene)
+                rooms[key] = created
+                room = created
+                logger.info("room \(roomName) opened: scene \(entry.name), \(rooms.count) room(s)")
+            }
+        }
         let id = nextConnectionID
         nextConnectionID += 1
-        let connection = Connection(id: id, wsi: wsi, sceneName: entry.name, peer: peer(wsi), scene: entry.scene)
+        let connection = room.map { Connection(id: id, wsi: wsi, peer: peer(wsi), room: $0) }
+            ?? Connection(id: id, wsi: wsi, sceneName: entry.name, peer: peer(wsi), scene: entry.scene)
         connections[id] = connection
         user.storeBytes(of: id, as: Int.self)
-        logger.info("connection \(id) opened: scene \(entry.name), peer \(connection.peer), \(connections.count) open")
+        logger.info("connection \(id) opened: scene \(entry.name)\(room.map { ", room \($0.name)" } ?? ""), peer \(connection.peer), \(connections.count) open")
         if let error = entry.error { connection.setNotice(error: error, headroom: headroom) }
-        if connection.tick(at: .now, headroom: headroom) || connection.notice != nil { lws_callback_on_writable(wsi) }
+        if let room {
+            room.join(connection)
+            // The room's first frame now; a later joiner catches up with a keyframe when writable.
+            if room.session.sentFrame == nil { _ = room.tick(at: .now, headroom: headroom) }
+            lws_callback_on_writable(wsi)
+        } else if connection.tick(at: .now, headroom: headroom) || connection.notice != nil {
+            lws_callback_on_writable(wsi)
+        }
         return 0
     }
 
@@ -337,7 +376,13 @@ public final class PreviewServer {
         connection.incoming.removeAll(keepingCapacity: true)
         switch ClientMessage.parse(message) {
         case .success(.keyframe):
-            connection.session.requestKeyframe()
+            if connection.room != nil {
+                // A keyframe for this viewer alone, when its socket can take it.
+                connection.sentFrame = nil
+                lws_callback_on_writable(wsi)
+            } else {
+                connection.session.requestKeyframe()
+            }
             return 0
         case let .success(.action(action)):
             // The viewer's size wins over a reloaded file's canvas size from its first resize on.
@@ -420,6 +465,9 @@ public final class PreviewServer {
             if connection.outgoing != nil { lws_callback_on_writable(connection.wsi) }
             return 0
         }
+        if connection.outgoing == nil, let room = connection.room, let message = room.catchUp(connection) {
+            connection.outgoing = [UInt8](repeating: 0, count: headroom) + message
+        }
         guard var buffer = connection.outgoing else { return 0 }
         connection.outgoing = nil
         let payload = buffer.count - headroom
@@ -431,6 +479,8 @@ public final class PreviewServer {
             return -1
         }
         connection.messagesSent += 1
+        // In a room, a viewer that missed frames meanwhile catches up at its next writable.
+        if let room = connection.room, room.isBehind(connection) { lws_callback_on_writable(connection.wsi) }
         return 0
     }
 
@@ -452,7 +502,14 @@ public final class PreviewServer {
         let id = user.load(as: Int.self)
         if refusals.removeValue(forKey: id) != nil { return }
         guard id != 0, let connection = connections.removeValue(forKey: id) else { return }
-        let seconds = Int(connection.age(at: .now) * 10)
+        if let room = connection.room {
+            room.leave(connection)
+            if room.viewers.isEmpty {
+                rooms[room.key] = nil
+                logger.info("room \(room.name) closed: scene \(room.sceneName), \(rooms.count) room(s)")
+            }
+        }
+        let seconds = Int(connection.lifetime(at: .now) * 10)
         logger.info("connection \(id) closed: scene \(connection.sceneName), \(connection.endReason ?? "ended without a close from the viewer"), after \(seconds / 10).\(seconds % 10) s, \(connection.messagesSent) message(s), \(connections.count) open")
     }
 

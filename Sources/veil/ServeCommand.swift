@@ -32,6 +32,12 @@ struct Serve: ParsableCommand {
     @Option(name: .customLong("max-connections"), help: "Most WebSocket connections at once (1...10000).")
     var maxConnections = 512
 
+    @Option(name: .customLong("max-rooms"), help: "Most shared rooms (/ws?scene=NAME&room=ROOM) at once (1...10000).")
+    var maxRooms = 64
+
+    @Option(name: .customLong("max-room-viewers"), help: "Most viewers in one room (1...10000).")
+    var maxRoomViewers = 512
+
     @Option(name: .customLong("idle-timeout"), help: "Seconds a WebSocket may stay silent (no message, no pong): pinged at half, closed at the end (1...3600).")
     var idleTimeout = 30
 
@@ -48,6 +54,8 @@ struct Serve: ParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0...65535") }
         guard (1...240).contains(fps) else { throw ValidationError("--fps must be in 1...240") }
         guard (1...10_000).contains(maxConnections) else { throw ValidationError("--max-connections must be in 1...10000") }
+        guard (1...10_000).contains(maxRooms) else { throw ValidationError("--max-rooms must be in 1...10000") }
+        guard (1...10_000).contains(maxRoomViewers) else { throw ValidationError("--max-room-viewers must be in 1...10000") }
         guard (1...3600).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be in 1...3600") }
         guard (1...300).contains(handshakeTimeout) else { throw ValidationError("--handshake-timeout must be in 1...300") }
     }
@@ -62,6 +70,8 @@ struct Serve: ParsableCommand {
         options.fps = fps
         options.allowedOrigins = allowOrigin
         options.maxConnections = maxConnections
+        options.maxRooms = maxRooms
+        options.maxRoomViewers = maxRoomViewers
         options.idleTimeout = idleTimeout
         options.handshakeTimeout = handshakeTimeout
         options.deflate = !noDeflate

@@ -309,6 +309,13 @@ public final class Session {
     /// the id is not in use: for tools that name items (`veil test`, `veil stream --format text`).
     public func itemKey(_ id: UInt32) -> [UInt8]? { renderer.itemKey(id) }
 
+    /// The frame of the last message `tick` returned, its hash and its sequence number: what a
+    /// viewer that received every message holds (hosts sharing one session among viewers diff a
+    /// lagging viewer's frame against it).
+    public var sentFrame: Frame? { stream.lastFrame }
+    public var sentHash: UInt32 { stream.lastHash }
+    public var sentSequence: UInt32 { stream.sequence }
+
     /// The next tick sends a keyframe (a viewer lost track of its mirror).
     public func requestKeyframe() {
         stream.forceKeyframe()
