@@ -20,9 +20,10 @@ final class Connection {
     var sentFrame: Frame? = nil
     /// `LWS_PRE` free bytes, then the next message; nil when nothing waits.
     var outgoing: [UInt8]? = nil
-    /// A text notice waiting for the socket (`LWS_PRE` free bytes first): the latest replaces an
-    /// unsent one, so it is bounded like `outgoing`.
-    var notice: [UInt8]? = nil
+    /// Text notices waiting for the socket, as members of one JSON object: a newer value of a key
+    /// replaces an unsent one, so this stays bounded (`sceneError`, `resume`).
+    private var noticeMembers: [(key: String, value: String)] = []
+    var hasNotice: Bool { !noticeMembers.isEmpty }
     /// The scene error the viewer was last told about (nil: none shown).
     private(set) var shownError: String? = nil
     /// The viewer sent a resize: a reloaded scene keeps the viewer's size, not the file's.
@@ -44,20 +45,35 @@ final class Connection {
     /// A ping went out since the viewer was last heard: no second one until it answers.
     var pinged = false
 
-    /// A viewer of a private session of `scene`.
-    init(id: Int, wsi: OpaquePointer, sceneName: String, peer: String, scene: Scene) {
+    /// A viewer of a private session: a new one of `scene`, or `resuming` one parked (with the
+    /// clock start it ran on).
+    init(id: Int, wsi: OpaquePointer, sceneName: String, peer: String, scene: Scene,
+         token: String? = nil, resuming parked: ParkedSessions.Parked? = nil) {
         self.id = id
+        resumeToken = token
         self.wsi = wsi
         self.sceneName = sceneName
         self.peer = peer
-        session = Session(scene: scene)
+        session = parked?.session ?? Session(scene: scene)
         room = nil
-        clockStart = opened
+        clockStart = parked?.clockStart ?? opened
+        viewerResized = parked?.viewerResized ?? false
+    }
+
+    /// The token the viewer named its private session with (`session=`): kept under it for a
+    /// resume when the connection drops. nil: not resumable.
+    var resumeToken: String?
+
+    /// This private session, to keep for a resume until `until`.
+    func parked(until: ContinuousClock.Instant) -> ParkedSessions.Parked {
+        ParkedSessions.Parked(session: session, sceneName: sceneName, clockStart: clockStart,
+                              viewerResized: viewerResized, until: until)
     }
 
     /// A viewer of `room`'s shared session.
     init(id: Int, wsi: OpaquePointer, peer: String, room: Room) {
         self.id = id
+        resumeToken = nil
         self.wsi = wsi
         sceneName = room.sceneName
         self.peer = peer
@@ -68,10 +84,23 @@ final class Connection {
 
     /// Tells the viewer its scene's file does not read (`{"sceneError": "file:line:column: …"}`)
     /// or reads again (`{"sceneError": null}`).
-    func setNotice(error: String?, headroom: Int) {
+    func setNotice(error: String?) {
         shownError = error
-        let value = error.map { jsonString($0) } ?? "null"
-        notice = [UInt8](repeating: 0, count: headroom) + Array("{\"sceneError\":\(value)}".utf8)
+        post("sceneError", error.map { jsonString($0) } ?? "null")
+    }
+
+    /// Queues `"key": value` (value already JSON) for the next notice.
+    func post(_ key: String, _ value: String) {
+        noticeMembers.removeAll { $0.key == key }
+        noticeMembers.append((key, value))
+    }
+
+    /// The waiting notice as a text message after `headroom` free bytes; nil when none waits.
+    func takeNotice(headroom: Int) -> [UInt8]? {
+        guard !noticeMembers.isEmpty else { return nil }
+        let body = "{" + noticeMembers.map { jsonString($0.key) + ":" + $0.value }.joined(separator: ",") + "}"
+        noticeMembers.removeAll()
+        return [UInt8](repeating: 0, count: headroom) + Array(body.utf8)
     }
 
     func heard(at now: ContinuousClock.Instant) {

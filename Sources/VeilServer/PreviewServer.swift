@@ -19,6 +19,8 @@ public struct ServeOptions: Sendable {
     public var maxRooms = 64
     /// Viewers in one room.
     public var maxRoomViewers = 512
+    /// Seconds a dropped private session is kept for its viewer to resume.
+    public var resumeSeconds = 60
     /// Seconds a WebSocket may stay silent (no message, no pong): pinged at half, closed at the end.
     public var idleTimeout = 30
     /// Seconds a connection has to send its request headers (and lws' other handshake steps).
@@ -51,6 +53,9 @@ public final class PreviewServer {
     var connections: [Int: Connection] = [:]
     /// Shared rooms by `Room.key`, each alive while it has viewers.
     private var rooms: [String: Room] = [:]
+    /// Dropped private sessions waiting for their viewer (`--resume-seconds`), at most
+    /// `--max-connections` of them.
+    private lazy var parkedSessions = ParkedSessions(capacity: options.maxConnections)
     private var nextConnectionID = 1
     /// Set once a stop was requested: no new sessions, no more ticks, every connection closing.
     private(set) var stopping = false
@@ -209,6 +214,8 @@ public final class PreviewServer {
             for room in rooms.values {
                 for viewer in room.tick(at: now, headroom: headroom) { lws_callback_on_writable(viewer.wsi) }
             }
+            let expired = parkedSessions.expire(at: now)
+            if expired > 0 { logger.info("\(expired) dropped session(s) not resumed in \(options.resumeSeconds) s: ended") }
         }
         scheduleTimer()
     }
@@ -237,9 +244,9 @@ public final class PreviewServer {
                 logger.info("scene \(name) reloaded from \(path)")
                 for connection in connections.values where connection.sceneName == name && connection.closeRequest == nil {
                     if connection.room == nil { connection.session.replaceScene(scene, keepingSize: connection.viewerResized) }
-                    if connection.shownError != nil { connection.setNotice(error: nil, headroom: headroom) }
+                    if connection.shownError != nil { connection.setNotice(error: nil) }
                     _ = connection.tick(at: .now, headroom: headroom)
-                    if connection.outgoing != nil || connection.notice != nil { lws_callback_on_writable(connection.wsi) }
+                    if connection.outgoing != nil || connection.hasNotice { lws_callback_on_writable(connection.wsi) }
                 }
                 for room in rooms.values where room.sceneName == name {
                     room.session.replaceScene(scene, keepingSize: room.viewers.contains { $0.viewerResized })
@@ -248,7 +255,7 @@ public final class PreviewServer {
             case let .failed(name, error):
                 logger.warning("scene \(name) not reloaded, the last good version stays: \(error)")
                 for connection in connections.values where connection.sceneName == name && connection.closeRequest == nil {
-                    connection.setNotice(error: error, headroom: headroom)
+                    connection.setNotice(error: error)
                     lws_callback_on_writable(connection.wsi)
                 }
             case let .added(name):
@@ -300,21 +307,53 @@ public final class PreviewServer {
         }
         let id = nextConnectionID
         nextConnectionID += 1
+        // The viewer's name for its session (to resume it), the sequence number and hash of the
+        // frame it holds.
+        let token = urlArgument(wsi, "session").flatMap { ParkedSessions.isValidToken($0) ? $0 : nil }
+        let heldSequence = urlArgument(wsi, "seq").flatMap { UInt32($0) }
+        let heldHash = urlArgument(wsi, "hash").flatMap { UInt32($0) }
+        let parked = room == nil ? token.flatMap { resumable(token: $0, scene: entry.name) } : nil
         let connection = room.map { Connection(id: id, wsi: wsi, peer: peer(wsi), room: $0) }
-            ?? Connection(id: id, wsi: wsi, sceneName: entry.name, peer: peer(wsi), scene: entry.scene)
+            ?? Connection(id: id, wsi: wsi, sceneName: entry.name, peer: peer(wsi), scene: entry.scene,
+                          token: token, resuming: parked)
+        if parked != nil {
+            // Deltas go on from the viewer's frame when it holds the session's last one; else a keyframe.
+            let session = connection.session
+            if heldSequence != session.sentSequence || heldHash != session.sentHash { session.requestKeyframe() }
+            logger.info("connection \(id) resumes a dropped session (\(heldSequence == session.sentSequence && heldHash == session.sentHash ? "from its frame" : "with a keyframe"))")
+        } else if let room, let heldSequence, let heldHash, let sent = room.session.sentFrame,
+                  heldSequence == room.session.sentSequence, heldHash == room.session.sentHash {
+            connection.sentSequence = heldSequence  // back in a room, holding its newest frame
+            connection.sentFrame = sent
+        }
         connections[id] = connection
         user.storeBytes(of: id, as: Int.self)
         logger.info("connection \(id) opened: scene \(entry.name)\(room.map { ", room \($0.name)" } ?? ""), peer \(connection.peer), \(connections.count) open")
-        if let error = entry.error { connection.setNotice(error: error, headroom: headroom) }
+        if let error = entry.error { connection.setNotice(error: error) }
         if let room {
             room.join(connection)
             // The room's first frame now; a later joiner catches up with a keyframe when writable.
             if room.session.sentFrame == nil { _ = room.tick(at: .now, headroom: headroom) }
             lws_callback_on_writable(wsi)
-        } else if connection.tick(at: .now, headroom: headroom) || connection.notice != nil {
+        } else if connection.tick(at: .now, headroom: headroom) || connection.hasNotice {
             lws_callback_on_writable(wsi)
         }
         return 0
+    }
+
+    /// The session a viewer resumes with `token`: one parked, or one whose connection is still
+    /// open here (the viewer saw the drop first: that socket is dropped now, its session taken over).
+    private func resumable(token: String, scene: String) -> ParkedSessions.Parked? {
+        if let parked = parkedSessions.take(token: token, scene: scene, at: .now) { return parked }
+        guard let old = connections.values.first(where: {
+            $0.resumeToken == token && $0.sceneName == scene && $0.room == nil && $0.closeRequest == nil
+        }) else { return nil }
+        old.resumeToken = nil
+        old.closeRequest = CloseRequest(status: 1000, reason: "resumed on another connection")
+        old.closeSent = true  // nothing more is written to it
+        old.endReason = "resumed on another connection"
+        lws_set_timeout(old.wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
+        return old.parked(until: .now)
     }
 
     /// Refuses an upgraded connection with a close frame and a reason, then waits (at most
@@ -455,8 +494,7 @@ public final class PreviewServer {
             if connection.outgoing != nil { lws_callback_on_writable(connection.wsi) }
             return 0
         }
-        if var notice = connection.notice {
-            connection.notice = nil
+        if var notice = connection.takeNotice(headroom: headroom) {
             let length = notice.count - headroom
             let written = notice.withUnsafeMutableBufferPointer { b in
                 lws_write(connection.wsi, b.baseAddress! + headroom, length, LWS_WRITE_TEXT)
@@ -502,6 +540,12 @@ public final class PreviewServer {
         let id = user.load(as: Int.self)
         if refusals.removeValue(forKey: id) != nil { return }
         guard id != 0, let connection = connections.removeValue(forKey: id) else { return }
+        // Dropped, not closed: its viewer may come back for it.
+        if let token = connection.resumeToken, !connection.closeSent, connection.closeRequest == nil, !stopping {
+            parkedSessions.park(connection.parked(until: .now.advanced(by: .seconds(options.resumeSeconds))),
+                                token: token)
+            connection.endReason = (connection.endReason ?? "dropped") + "; session kept \(options.resumeSeconds) s for a resume"
+        }
         if let room = connection.room {
             room.leave(connection)
             if room.viewers.isEmpty {

@@ -207,6 +207,37 @@ class CrispViewerTest(unittest.TestCase):
             import shutil
             shutil.rmtree(folder, ignore_errors=True)
 
+    def test_a_killed_and_restarted_server_is_reconnected_without_a_blank_canvas(self):
+        server = harness.VeilServer(SCENE_PATH, name="viewer-server-killed")
+        driver = None
+        try:
+            driver = harness.chromium(width=700, height=600, scale=1)
+            driver.get(f"{server.url}/index.html?scene={SCENE['name']}")
+            harness.wait_for(driver, f"window.veilViewer && veilViewer.frames > 0 && {FRAMES_DRAWN} > 0",
+                             what="the first frame to be drawn")
+            harness.wait_until_still(driver, FRAMES_DRAWN)
+            driver.execute_script("window.sameDocument = true")
+            box = harness.canvas_box(driver)
+            red = next(v for v in harness.solid_views(SCENE) if v[0] == "red")
+            server.process.kill()
+            server.stop()  # reaps it and closes its log
+            status = harness.wait_for(driver, "document.getElementById('status').textContent.startsWith('reconnecting')"
+                                      " && document.getElementById('status').textContent", what="the reconnecting status")
+            image = harness.screenshot(driver, "viewer-reconnecting")
+            harness.assert_color(self, image, box, 70, 60, red[2], f"the last frame stays while {status!r}")
+            frames = driver.execute_script("return veilViewer.frames")
+            server = harness.VeilServer(SCENE_PATH, name="viewer-server-restarted", port=server.port)
+            harness.wait_for(driver, f"document.getElementById('status').dataset.state === 'open' && veilViewer.frames > {frames}",
+                             timeout=20, what="the viewer back on the restarted server")
+            harness.wait_until_still(driver, FRAMES_DRAWN)
+            harness.assert_color(self, harness.screenshot(driver, "viewer-reconnected"), box, 70, 60, red[2],
+                                 "drawn again after the restart")
+            self.assertTrue(driver.execute_script("return window.sameDocument === true"), "no page reload")
+        finally:
+            if driver:
+                driver.quit()
+            server.stop()
+
 
 if __name__ == "__main__":
     unittest.main()
