@@ -186,9 +186,19 @@ public final class PreviewServer {
 
     // MARK: Timer
 
+    /// When the next tick is due: ticks keep to the --fps grid (a late one does not push the
+    /// following ones back, so 60 fps stays 60 a second); more than a period behind, it starts over.
+    private var nextTick = ContinuousClock.now
+
     private func scheduleTimer() {
         guard let context else { return }
-        lws_sul_schedule(context, 0, veil_timer_sul(timer), veilTimerFired, lws_usec_t(1_000_000 / options.fps))
+        let period = Duration.microseconds(1_000_000 / options.fps)
+        let now = ContinuousClock.now
+        nextTick = nextTick + period
+        if nextTick < now { nextTick = now + period }
+        let delay = now.duration(to: nextTick).components
+        let microseconds = max(1, delay.seconds * 1_000_000 + delay.attoseconds / 1_000_000_000_000)
+        lws_sul_schedule(context, 0, veil_timer_sul(timer), veilTimerFired, lws_usec_t(microseconds))
     }
 
     func timerFired() {
@@ -431,6 +441,12 @@ public final class PreviewServer {
                     try connection.session.apply(action.action, at: connection.sessionTime(ofViewerTime: action.time, now: .now))
                 } else {
                     try connection.session.apply(action.action)
+                }
+                // Its answer now, not at the next timer tick (input → patch in well under a frame).
+                if let room = connection.room {
+                    for viewer in room.tick(at: .now, headroom: headroom) { lws_callback_on_writable(viewer.wsi) }
+                } else if connection.tick(at: .now, headroom: headroom) {
+                    lws_callback_on_writable(wsi)
                 }
                 return 0
             } catch {

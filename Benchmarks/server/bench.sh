@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# `make bench-server`: the figures of docs/SERVER.md, "Figures". Starts `veil serve` (release) on
+# Benchmarks/server/, drives it with veil_load (C, raw sockets, loopback) and prints:
+#   the largest number of private animated-skeleton sessions at 60 fps with p99 frame lateness
+#   under 10 ms, the server's CPU per 1,000 messages and resident memory per session there, and the
+#   input → patch round trip (p50/p99) on a still scene.
+set -euo pipefail
+VEIL=${1:?usage: bench.sh VEIL VEIL_LOAD}
+LOAD=${2:?usage: bench.sh VEIL VEIL_LOAD}
+SECONDS_PER_STEP=${SECONDS_PER_STEP:-3}
+STEPS=${STEPS:-"100 200 400 600 800 1000 1200 1500 2000 2500 3000 4000"}
+ulimit -n "$(ulimit -Hn)"
+
+log=$(mktemp)
+"$VEIL" serve "$(dirname "$0")" --port 0 --max-connections 10000 --idle-timeout 3600 >"$log.out" 2>"$log" &
+server=$!
+trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -f "$log" "$log.out"' EXIT
+for _ in $(seq 50); do grep -q "Veil preview" "$log.out" 2>/dev/null && break; sleep 0.1; done
+port=$(sed -n 's|Veil preview: http://127.0.0.1:\([0-9]*\)/|\1|p' "$log.out")
+[ -n "$port" ] || { echo "bench-server: the server did not start"; cat "$log"; exit 1; }
+
+best=""
+for n in $STEPS; do
+  line=$("$LOAD" frames "$port" "$server" skeleton "$n" "$SECONDS_PER_STEP") || { echo "  $n sessions: the load generator failed"; break; }
+  echo "  $line"
+  p99=$(sed -n 's/.*lateness_p99_ms=\([0-9.-]*\).*/\1/p' <<<"$line")
+  if awk -v p="$p99" 'BEGIN { exit !(p < 10) }'; then best=$line; else break; fi
+  sleep 1
+done
+rtt=$("$LOAD" rtt "$port" still 2000)
+
+field() { sed -n "s/.*$1=\([0-9.-]*\).*/\1/p" <<<"$2"; }
+echo
+if [ -n "$best" ]; then
+  echo "private animated-skeleton sessions at 60 fps with p99 lateness < 10 ms: $(field connections "$best") (p99 $(field lateness_p99_ms "$best") ms)"
+  echo "server CPU per 1,000 messages there: $(field cpu_ms_per_1000_messages "$best") ms"
+  echo "server memory per session there (no permessage-deflate): $(field rss_kb_per_session "$best") KB"
+else
+  echo "private animated-skeleton sessions at 60 fps with p99 lateness < 10 ms: none of the steps ($STEPS)"
+fi
+echo "input → patch round trip on loopback: p50 $(field rtt_p50_ms "$rtt") ms, p99 $(field rtt_p99_ms "$rtt") ms"
