@@ -44,6 +44,7 @@ func veilWebSocketCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons
         return 0
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
         server.adoptReady()
+        server.applyTickResults()
         server.applySceneChanges()
         return 0
     default:

@@ -8,7 +8,13 @@ final class Connection {
     let wsi: OpaquePointer
     let sceneName: String
     let peer: String
-    let session: Session
+    let shared: SharedSession
+    /// A worker is ticking the session: no other tick until its result is back.
+    var busy = false
+    /// Seconds its session's last tick on a worker took: over `TickWorkers.slowTickSeconds` it is slow.
+    var lastTickCost = 0.0
+    /// Closed while busy: to be parked for a resume once the worker is done with it.
+    var parkOnIdle = false
     /// The room whose session this is; nil for a private session.
     let room: Room?
     let opened = ContinuousClock.now
@@ -54,7 +60,7 @@ final class Connection {
         self.wsi = wsi
         self.sceneName = sceneName
         self.peer = peer
-        session = parked?.session ?? Session(scene: scene)
+        shared = parked?.session ?? SharedSession(Session(scene: scene))
         room = nil
         clockStart = parked?.clockStart ?? opened
         viewerResized = parked?.viewerResized ?? false
@@ -66,7 +72,7 @@ final class Connection {
 
     /// This private session, to keep for a resume until `until`.
     func parked(until: ContinuousClock.Instant) -> ParkedSessions.Parked {
-        ParkedSessions.Parked(session: session, sceneName: sceneName, clockStart: clockStart,
+        ParkedSessions.Parked(session: shared, sceneName: sceneName, clockStart: clockStart,
                               viewerResized: viewerResized, until: until)
     }
 
@@ -77,7 +83,7 @@ final class Connection {
         self.wsi = wsi
         sceneName = room.sceneName
         self.peer = peer
-        session = room.session
+        shared = room.shared
         self.room = room
         clockStart = room.opened
     }
@@ -148,9 +154,10 @@ final class Connection {
     /// diffs the next frame from the last one it produced, which is the one that will be sent.
     /// Returns true when a message was queued.
     func tick(at now: ContinuousClock.Instant, headroom: Int) -> Bool {
-        guard closeRequest == nil, room == nil else { return false }
+        guard closeRequest == nil, room == nil, !busy else { return false }
         guard outgoing == nil else { ticksSkipped += 1; return false }
-        guard let message = session.tick(at: age(at: now)) else { return false }
+        let t = age(at: now)
+        guard let message = shared.with({ $0.tick(at: t) }) else { return false }
         var buffer = [UInt8](repeating: 0, count: headroom)
         buffer.append(contentsOf: message)
         outgoing = buffer

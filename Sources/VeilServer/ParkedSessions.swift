@@ -6,7 +6,7 @@ import VeilCore
 /// at most `capacity` at once, the oldest dropped first; a token is good for one resume.
 struct ParkedSessions {
     struct Parked {
-        var session: Session
+        var session: SharedSession
         var sceneName: String
         /// The session's clock start, so its time goes on rather than restarting.
         var clockStart: ContinuousClock.Instant

@@ -19,6 +19,8 @@ public struct ServeOptions: Sendable {
     public var maxRooms = 64
     /// Viewers in one room.
     public var maxRoomViewers = 512
+    /// Threads that tick sessions off the service thread (0: the service thread ticks them).
+    public var workers = ProcessInfo.processInfo.activeProcessorCount
     /// Seconds a dropped private session is kept for its viewer to resume.
     public var resumeSeconds = 60
     /// Seconds a WebSocket may stay silent (no message, no pong): pinged at half, closed at the end.
@@ -47,6 +49,8 @@ public final class PreviewServer {
     private var context: OpaquePointer? = nil
     private var vhost: OpaquePointer? = nil
     private var gate: HeaderGate? = nil
+    /// The sessions' tick threads; nil with `--workers 0`.
+    private var tickWorkers: TickWorkers? = nil
     /// Live reload: nil when inotify is unavailable.
     private var watcher: SceneWatcher? = nil
     private let timer: UnsafeMutablePointer<veil_timer>
@@ -145,6 +149,10 @@ public final class PreviewServer {
         timer.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
         scheduleTimer()
         gate.start()
+        if options.workers > 0 {
+            tickWorkers = TickWorkers(count: options.workers, wake: { wakeTarget.cancelService() })
+            tickWorkers?.start()
+        }
         watcher = SceneWatcher(folders: catalog.watchedFolders, changed: { wakeTarget.cancelService() })
         watcher?.start()
         if watcher == nil { logger.warning("inotify unavailable: scene files are not watched") }
@@ -180,6 +188,7 @@ public final class PreviewServer {
     private func destroy(_ context: OpaquePointer) {
         gate?.stop()
         watcher?.stop()
+        tickWorkers?.stop()
         lws_sul_cancel(veil_timer_sul(timer))
         lws_context_destroy(context)
     }
@@ -205,6 +214,7 @@ public final class PreviewServer {
         if !stopping {
             let now = ContinuousClock.now
             let idleTimeout = Duration.seconds(options.idleTimeout)
+            var jobs: [TickWorkers.Job] = []
             for connection in connections.values {
                 switch connection.idleAction(at: now, timeout: idleTimeout) {
                 case .close:
@@ -219,11 +229,28 @@ public final class PreviewServer {
                 case .none:
                     break
                 }
-                if connection.tick(at: now, headroom: headroom) { lws_callback_on_writable(connection.wsi) }
+                if tickWorkers == nil {
+                    if connection.tick(at: now, headroom: headroom) { lws_callback_on_writable(connection.wsi) }
+                } else if connection.room == nil, connection.closeRequest == nil, !connection.busy {
+                    if connection.outgoing != nil {
+                        connection.ticksSkipped += 1
+                    } else {
+                        connection.busy = true
+                        jobs.append(TickWorkers.Job(owner: connection, session: connection.shared, time: connection.age(at: now),
+                                                    slow: connection.lastTickCost > TickWorkers.slowTickSeconds))
+                    }
+                }
             }
             for room in rooms.values {
-                for viewer in room.tick(at: now, headroom: headroom) { lws_callback_on_writable(viewer.wsi) }
+                if tickWorkers == nil {
+                    for viewer in room.tick(at: now, headroom: headroom) { lws_callback_on_writable(viewer.wsi) }
+                } else if !room.busy {
+                    room.busy = true
+                    jobs.append(TickWorkers.Job(owner: room, session: room.shared, time: room.age(at: now),
+                                                slow: room.lastTickCost > TickWorkers.slowTickSeconds))
+                }
             }
+            tickWorkers?.submit(jobs)
             let expired = parkedSessions.expire(at: now)
             if expired > 0 { logger.info("\(expired) dropped session(s) not resumed in \(options.resumeSeconds) s: ended") }
         }
@@ -253,13 +280,15 @@ public final class PreviewServer {
             case let .updated(name, scene):
                 logger.info("scene \(name) reloaded from \(path)")
                 for connection in connections.values where connection.sceneName == name && connection.closeRequest == nil {
-                    if connection.room == nil { connection.session.replaceScene(scene, keepingSize: connection.viewerResized) }
+                    let keepSize = connection.viewerResized
+                    if connection.room == nil { connection.shared.with { $0.replaceScene(scene, keepingSize: keepSize) } }
                     if connection.shownError != nil { connection.setNotice(error: nil) }
                     _ = connection.tick(at: .now, headroom: headroom)
                     if connection.outgoing != nil || connection.hasNotice { lws_callback_on_writable(connection.wsi) }
                 }
                 for room in rooms.values where room.sceneName == name {
-                    room.session.replaceScene(scene, keepingSize: room.viewers.contains { $0.viewerResized })
+                    let keepSize = room.viewers.contains { $0.viewerResized }
+                    room.shared.with { $0.replaceScene(scene, keepingSize: keepSize) }
                     for viewer in room.tick(at: .now, headroom: headroom) { lws_callback_on_writable(viewer.wsi) }
                 }
             case let .failed(name, error):
@@ -328,11 +357,15 @@ public final class PreviewServer {
                           token: token, resuming: parked)
         if parked != nil {
             // Deltas go on from the viewer's frame when it holds the session's last one; else a keyframe.
-            let session = connection.session
-            if heldSequence != session.sentSequence || heldHash != session.sentHash { session.requestKeyframe() }
-            logger.info("connection \(id) resumes a dropped session (\(heldSequence == session.sentSequence && heldHash == session.sentHash ? "from its frame" : "with a keyframe"))")
-        } else if let room, let heldSequence, let heldHash, let sent = room.session.sentFrame,
-                  heldSequence == room.session.sentSequence, heldHash == room.session.sentHash {
+            let holdsLast = connection.shared.with { session in
+                let holds = heldSequence == session.sentSequence && heldHash == session.sentHash
+                if !holds { session.requestKeyframe() }
+                return holds
+            }
+            logger.info("connection \(id) resumes a dropped session (\(holdsLast ? "from its frame" : "with a keyframe"))")
+        } else if let room, let heldSequence, let heldHash,
+                  case let (sent?, sequence, hash) = room.shared.with({ ($0.sentFrame, $0.sentSequence, $0.sentHash) }),
+                  heldSequence == sequence, heldHash == hash {
             connection.sentSequence = heldSequence  // back in a room, holding its newest frame
             connection.sentFrame = sent
         }
@@ -343,7 +376,7 @@ public final class PreviewServer {
         if let room {
             room.join(connection)
             // The room's first frame now; a later joiner catches up with a keyframe when writable.
-            if room.session.sentFrame == nil { _ = room.tick(at: .now, headroom: headroom) }
+            if room.shared.with({ $0.sentFrame == nil }) { _ = room.tick(at: .now, headroom: headroom) }
             lws_callback_on_writable(wsi)
         } else if connection.tick(at: .now, headroom: headroom) || connection.hasNotice {
             lws_callback_on_writable(wsi)
@@ -356,7 +389,7 @@ public final class PreviewServer {
     private func resumable(token: String, scene: String) -> ParkedSessions.Parked? {
         if let parked = parkedSessions.take(token: token, scene: scene, at: .now) { return parked }
         guard let old = connections.values.first(where: {
-            $0.resumeToken == token && $0.sceneName == scene && $0.room == nil && $0.closeRequest == nil
+            $0.resumeToken == token && $0.sceneName == scene && $0.room == nil && $0.closeRequest == nil && !$0.busy
         }) else { return nil }
         old.resumeToken = nil
         old.closeRequest = CloseRequest(status: 1000, reason: "resumed on another connection")
@@ -430,17 +463,16 @@ public final class PreviewServer {
                 connection.sentFrame = nil
                 lws_callback_on_writable(wsi)
             } else {
-                connection.session.requestKeyframe()
+                connection.shared.with { $0.requestKeyframe() }
             }
             return 0
         case let .success(.action(action)):
             // The viewer's size wins over a reloaded file's canvas size from its first resize on.
             if case .input(.resize) = action.action { connection.viewerResized = true }
             do throws(SessionError) {
-                if action.isTimed {
-                    try connection.session.apply(action.action, at: connection.sessionTime(ofViewerTime: action.time, now: .now))
-                } else {
-                    try connection.session.apply(action.action)
+                let time: Double? = action.isTimed ? connection.sessionTime(ofViewerTime: action.time, now: .now) : nil
+                try connection.shared.with { (session) throws(SessionError) in
+                    if let time { try session.apply(action.action, at: time) } else { try session.apply(action.action) }
                 }
                 // Its answer now, not at the next timer tick (input → patch in well under a frame).
                 if let room = connection.room {
@@ -556,10 +588,9 @@ public final class PreviewServer {
         let id = user.load(as: Int.self)
         if refusals.removeValue(forKey: id) != nil { return }
         guard id != 0, let connection = connections.removeValue(forKey: id) else { return }
-        // Dropped, not closed: its viewer may come back for it.
-        if let token = connection.resumeToken, !connection.closeSent, connection.closeRequest == nil, !stopping {
-            parkedSessions.park(connection.parked(until: .now.advanced(by: .seconds(options.resumeSeconds))),
-                                token: token)
+        // Dropped, not closed: its viewer may come back for it (once a worker is done with it).
+        if connection.resumeToken != nil, !connection.closeSent, connection.closeRequest == nil, !stopping {
+            if connection.busy { connection.parkOnIdle = true } else { park(connection) }
             connection.endReason = (connection.endReason ?? "dropped") + "; session kept \(options.resumeSeconds) s for a resume"
         }
         if let room = connection.room {
@@ -571,6 +602,36 @@ public final class PreviewServer {
         }
         let seconds = Int(connection.lifetime(at: .now) * 10)
         logger.info("connection \(id) closed: scene \(connection.sceneName), \(connection.endReason ?? "ended without a close from the viewer"), after \(seconds / 10).\(seconds % 10) s, \(connection.messagesSent) message(s), \(connections.count) open")
+    }
+
+    private func park(_ connection: Connection) {
+        guard let token = connection.resumeToken else { return }
+        parkedSessions.park(connection.parked(until: .now.advanced(by: .seconds(options.resumeSeconds))), token: token)
+    }
+
+    /// The sessions the workers ticked: their messages to the sockets.
+    func applyTickResults() {
+        guard let tickWorkers else { return }
+        for job in tickWorkers.takeDone() {
+            if let connection = job.owner as? Connection {
+                connection.busy = false
+                connection.lastTickCost = job.cost
+                if connection.parkOnIdle {
+                    connection.parkOnIdle = false
+                    park(connection)
+                    continue
+                }
+                guard connections[connection.id] === connection, connection.closeRequest == nil,
+                      connection.outgoing == nil, let message = job.message else { continue }
+                connection.outgoing = [UInt8](repeating: 0, count: headroom) + message
+                lws_callback_on_writable(connection.wsi)
+            } else if let room = job.owner as? Room {
+                room.busy = false
+                room.lastTickCost = job.cost
+                guard let message = job.message else { continue }
+                for viewer in room.distribute(message, headroom: headroom) { lws_callback_on_writable(viewer.wsi) }
+            }
+        }
     }
 
     func connection(for user: UnsafeMutableRawPointer?) -> Connection? {

@@ -10,7 +10,11 @@ import VeilCore
 final class Room {
     let name: String
     let sceneName: String
-    let session: Session
+    let shared: SharedSession
+    /// A worker is ticking the session: no other tick until its result is back.
+    var busy = false
+    /// Seconds its session's last tick on a worker took: over `TickWorkers.slowTickSeconds` it is slow.
+    var lastTickCost = 0.0
     /// The session's clock starts when the room opens (its first viewer).
     let opened = ContinuousClock.now
     private(set) var viewers: [Connection] = []
@@ -18,7 +22,7 @@ final class Room {
     init(name: String, sceneName: String, scene: Scene) {
         self.name = name
         self.sceneName = sceneName
-        session = Session(scene: scene)
+        shared = SharedSession(Session(scene: scene))
     }
 
     static func key(scene: String, room: String) -> String { scene + "\n" + room }
@@ -35,8 +39,15 @@ final class Room {
     /// Ticks the shared session once and hands its message to the viewers in sync. Returns the
     /// viewers with something to write (the message, or a catch-up to build when writable).
     func tick(at now: ContinuousClock.Instant, headroom: Int) -> [Connection] {
-        guard let message = session.tick(at: age(at: now)) else { return [] }
-        let sequence = session.sentSequence
+        guard !busy else { return [] }
+        let t = age(at: now)
+        guard let message = shared.with({ $0.tick(at: t) }) else { return [] }
+        return distribute(message, headroom: headroom)
+    }
+
+    /// Hands the session's newest message (just ticked, here or by a worker) to the viewers.
+    func distribute(_ message: [UInt8], headroom: Int) -> [Connection] {
+        let (sequence, sentFrame) = shared.with { ($0.sentSequence, $0.sentFrame) }
         let isKeyframe = message.count > 2 && message[2] & 0x03 == 1
         var buffer = [UInt8](repeating: 0, count: headroom)
         buffer += message
@@ -45,7 +56,7 @@ final class Room {
             if isKeyframe || (viewer.sentFrame != nil && viewer.sentSequence == sequence &- 1) {
                 viewer.outgoing = buffer  // the same storage for every viewer: no copy
                 viewer.sentSequence = sequence
-                viewer.sentFrame = session.sentFrame
+                viewer.sentFrame = sentFrame
             }
             ready.append(viewer)
         }
@@ -55,13 +66,13 @@ final class Room {
 
     /// The message that takes `viewer` from what it holds to the newest frame; nil when in sync.
     func catchUp(_ viewer: Connection) -> [UInt8]? {
-        guard let frame = session.sentFrame, viewer.sentSequence != session.sentSequence || viewer.sentFrame == nil else { return nil }
-        let sequence = session.sentSequence
+        let (newest, sequence, hash) = shared.with { ($0.sentFrame, $0.sentSequence, $0.sentHash) }
+        guard let frame = newest, viewer.sentSequence != sequence || viewer.sentFrame == nil else { return nil }
         let message: [UInt8]
         if let held = viewer.sentFrame, let base = viewer.sentSequence {
-            message = WireEncoder.delta(Differ.diff(from: held, to: frame), sequence: sequence, base: base, hash: session.sentHash)
+            message = WireEncoder.delta(Differ.diff(from: held, to: frame), sequence: sequence, base: base, hash: hash)
         } else {
-            message = WireEncoder.keyframe(frame, sequence: sequence, hash: session.sentHash)
+            message = WireEncoder.keyframe(frame, sequence: sequence, hash: hash)
         }
         viewer.sentSequence = sequence
         viewer.sentFrame = frame
@@ -70,6 +81,7 @@ final class Room {
 
     /// True when `viewer` does not hold the newest frame (after its waiting message, if any).
     func isBehind(_ viewer: Connection) -> Bool {
-        session.sentFrame != nil && (viewer.sentFrame == nil || viewer.sentSequence != session.sentSequence)
+        let (hasFrame, sequence) = shared.with { ($0.sentFrame != nil, $0.sentSequence) }
+        return hasFrame && (viewer.sentFrame == nil || viewer.sentSequence != sequence)
     }
 }

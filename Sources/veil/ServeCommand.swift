@@ -38,6 +38,9 @@ struct Serve: ParsableCommand {
     @Option(name: .customLong("max-room-viewers"), help: "Most viewers in one room (1...10000).")
     var maxRoomViewers = 512
 
+    @Option(help: "Threads that tick sessions off the network thread (0...64; 0: the network thread ticks them; default: one per core).")
+    var workers = ProcessInfo.processInfo.activeProcessorCount
+
     @Option(name: .customLong("resume-seconds"), help: "Seconds a dropped viewer's session is kept for it to resume (1...3600).")
     var resumeSeconds = 60
 
@@ -59,6 +62,7 @@ struct Serve: ParsableCommand {
         guard (1...10_000).contains(maxConnections) else { throw ValidationError("--max-connections must be in 1...10000") }
         guard (1...10_000).contains(maxRooms) else { throw ValidationError("--max-rooms must be in 1...10000") }
         guard (1...10_000).contains(maxRoomViewers) else { throw ValidationError("--max-room-viewers must be in 1...10000") }
+        guard (0...64).contains(workers) else { throw ValidationError("--workers must be in 0...64") }
         guard (1...3600).contains(resumeSeconds) else { throw ValidationError("--resume-seconds must be in 1...3600") }
         guard (1...3600).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be in 1...3600") }
         guard (1...300).contains(handshakeTimeout) else { throw ValidationError("--handshake-timeout must be in 1...300") }
@@ -76,6 +80,7 @@ struct Serve: ParsableCommand {
         options.maxConnections = maxConnections
         options.maxRooms = maxRooms
         options.maxRoomViewers = maxRoomViewers
+        options.workers = workers
         options.resumeSeconds = resumeSeconds
         options.idleTimeout = idleTimeout
         options.handshakeTimeout = handshakeTimeout
