@@ -34,7 +34,10 @@ public struct ServeOptions: Sendable {
 
 /// The live preview: one libwebsockets context serving the viewer's files, `/veil.wasm`, `/scenes`
 /// and, on the same port, the `veil.v2` WebSocket at `/ws?scene=NAME` with one Session per
-/// connection, ticked by one timer. Everything runs on the single lws service thread.
+/// connection (or per shared room), ticked by one timer. Its state lives on the lws service
+/// thread; the header gate (accepting), the scene watcher (inotify) and the tick workers run on
+/// their own threads and hand their results over through locked queues and `lws_cancel_service`
+/// (docs/SERVER.md).
 public final class PreviewServer {
     public let options: ServeOptions
     public let webRoot: WebRoot
