@@ -8,7 +8,8 @@ a WebSocket asking for another subprotocol is refused, so every upgraded connect
 session; silent and half-open connections are closed after the configured timeouts; request
 headers over 8 KiB get 431 and unfinished ones 408; a client
 message over 64 KiB gets a close frame 1009, single or fragmented, with or without
-permessage-deflate, and a large message under the bound arrives whole. Stops by itself (watchdog).
+permessage-deflate, and a large message under the bound arrives whole; 500 parallel clients all
+get their keyframe. Stops by itself (watchdog).
 """
 import asyncio
 import os
@@ -255,6 +256,29 @@ def test_oversized(root):
     server.wait(timeout=5)
 
 
+def test_many_clients(root):
+    server = base.start_server(root, "--port", "0")
+    port = base.read_url(server)
+    # Two log lines per client: read them as they come, or the pipe fills and the server blocks.
+    threading.Thread(target=lambda: server.stderr.read(), daemon=True).start()
+
+    async def clients(count):
+        async def one(k):
+            ws = await websockets.connect(f"ws://127.0.0.1:{port}/ws?scene={'alpha' if k % 2 else 'gamma'}",
+                                          subprotocols=["veil.v2"], open_timeout=20, close_timeout=2)
+            first = await asyncio.wait_for(ws.recv(), 20)
+            return ws, first
+        results = await asyncio.gather(*(one(k) for k in range(count)), return_exceptions=True)
+        opened = [r for r in results if not isinstance(r, BaseException)]
+        await asyncio.gather(*(ws.close() for ws, _ in opened))
+        return sum(1 for _, first in opened if isinstance(first, bytes) and len(first) > 0), \
+            [repr(r) for r in results if isinstance(r, BaseException)][:3]
+    got, errors = asyncio.run(clients(500))
+    check(got == 500, f"500 parallel clients all get their keyframe (got {got}; {errors})")
+    server.terminate()
+    server.wait(timeout=5)
+
+
 def main():
     if not os.access(base.VEIL, os.X_OK):
         sys.exit(f"limits_test: {base.VEIL} not found; run `swift build --product veil` first")
@@ -270,6 +294,7 @@ def main():
         test_timeouts(root)
         test_long_headers(root)
         test_oversized(root)
+        test_many_clients(root)
     except AssertionError as error:
         print(f"limits_test: FAILED: {error}", flush=True)
         sys.exit(1)
