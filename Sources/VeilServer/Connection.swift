@@ -13,6 +13,8 @@ final class Connection {
     var busy = false
     /// Seconds its session's last tick on a worker took: over `TickWorkers.slowTickSeconds` it is slow.
     var lastTickCost = 0.0
+    /// The connection that resumed this one's session while it was still open (see `resumable`).
+    var successor: Connection? = nil
     /// Closed while busy: to be parked for a resume once the worker is done with it.
     var parkOnIdle = false
     /// The room whose session this is; nil for a private session.

@@ -358,6 +358,12 @@ public final class PreviewServer {
         let connection = room.map { Connection(id: id, wsi: wsi, peer: peer(wsi), room: $0) }
             ?? Connection(id: id, wsi: wsi, sceneName: entry.name, peer: peer(wsi), scene: entry.scene,
                           token: token, resuming: parked)
+        if let old = takenOver {
+            // A tick of the session may be under way for the old connection: its message is this one's.
+            takenOver = nil
+            old.successor = connection
+            connection.busy = old.busy
+        }
         if parked != nil {
             // Deltas go on from the viewer's frame when it holds the session's last one; else a keyframe.
             let holdsLast = connection.shared.with { session in
@@ -387,13 +393,17 @@ public final class PreviewServer {
         return 0
     }
 
+    /// The open connection `resumable` took a session from, for `open` to link to its successor.
+    private var takenOver: Connection? = nil
+
     /// The session a viewer resumes with `token`: one parked, or one whose connection is still
     /// open here (the viewer saw the drop first: that socket is dropped now, its session taken over).
     private func resumable(token: String, scene: String) -> ParkedSessions.Parked? {
         if let parked = parkedSessions.take(token: token, scene: scene, at: .now) { return parked }
         guard let old = connections.values.first(where: {
-            $0.resumeToken == token && $0.sceneName == scene && $0.room == nil && $0.closeRequest == nil && !$0.busy
+            $0.resumeToken == token && $0.sceneName == scene && $0.room == nil && $0.closeRequest == nil
         }) else { return nil }
+        takenOver = old
         old.resumeToken = nil
         old.closeRequest = CloseRequest(status: 1000, reason: "resumed on another connection")
         old.closeSent = true  // nothing more is written to it
@@ -616,7 +626,9 @@ public final class PreviewServer {
     func applyTickResults() {
         guard let tickWorkers else { return }
         for job in tickWorkers.takeDone() {
-            if let connection = job.owner as? Connection {
+            if var connection = job.owner as? Connection {
+                // Taken over by a resume while the worker ticked: the message is the successor's.
+                while let next = connection.successor { connection = next }
                 connection.busy = false
                 connection.lastTickCost = job.cost
                 if connection.parkOnIdle {
