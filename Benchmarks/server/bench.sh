@@ -13,9 +13,13 @@ MEMORY_SESSIONS=${MEMORY_SESSIONS:-1000}
 ulimit -n "$(ulimit -Hn)"
 
 log=$(mktemp)
-"$VEIL" serve "$(dirname "$0")" --port 0 --max-connections 10000 --idle-timeout 3600 >"$log.out" 2>"$log" &
+# The scenes, copied to a folder of their own: the save figure rewrites one of them.
+scenes=$(mktemp -d)
+cp "$(dirname "$0")"/*.json "$scenes"/
+cp "$scenes/still.json" "$scenes/saved.json"
+"$VEIL" serve "$scenes" --port 0 --max-connections 10000 --idle-timeout 3600 >"$log.out" 2>"$log" &
 server=$!
-trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -f "$log" "$log.out"' EXIT
+trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$log" "$log.out" "$scenes"' EXIT
 for _ in $(seq 50); do grep -q "Veil preview" "$log.out" 2>/dev/null && break; sleep 0.1; done
 port=$(sed -n 's|Veil preview: http://127.0.0.1:\([0-9]*\)/|\1|p' "$log.out")
 [ -n "$port" ] || { echo "bench-server: the server did not start"; cat "$log"; exit 1; }
@@ -36,6 +40,7 @@ for n in $STEPS; do
   sleep 1
 done
 rtt=$("$LOAD" rtt "$port" still 2000)
+saves=$("$LOAD" save "$port" saved "$scenes/saved.json" 100)
 
 field() { sed -n "s/.*$1=\([0-9.-]*\).*/\1/p" <<<"$2"; }
 echo
@@ -49,3 +54,4 @@ fi
 echo "server memory per session ($MEMORY_SESSIONS sessions on a fresh server, no permessage-deflate): $(field rss_kb_per_session "$memory") KB"
 echo "load average while measuring: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores (the machine may be shared)"
 echo "input → patch round trip on loopback: p50 $(field rtt_p50_ms "$rtt") ms, p99 $(field rtt_p99_ms "$rtt") ms"
+echo "scene file saved → patch at a viewer: p50 $(field save_p50_ms "$saves") ms, p99 $(field save_p99_ms "$saves") ms"

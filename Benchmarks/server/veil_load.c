@@ -9,6 +9,9 @@
 //   veil_load rtt PORT SCENE COUNT
 //       On one session of a still SCENE: sends a resize COUNT times and times each until the
 //       patch arrives; prints the p50/p99 round trip.
+//   veil_load save PORT SCENE FILE COUNT
+//       Watching SCENE (served from FILE): rewrites FILE COUNT times and times each save until
+//       the patch arrives; prints the p50/p99 of save → patch.
 #define _GNU_SOURCE
 #include <arpa/inet.h>
 #include <errno.h>
@@ -226,11 +229,50 @@ static int rtt(int port, const char *scene, int count) {
     return 0;
 }
 
+/// Saves FILE COUNT times (two backgrounds in turn) and times each save until the patch arrives.
+static int save(int port, const char *scene, const char *file, int count) {
+    int fd = ws_connect(port, scene);
+    if (fd < 0) { fprintf(stderr, "veil_load: cannot connect\n"); return 1; }
+    struct conn c = {.fd = fd, .cap = 1 << 16};
+    c.buf = malloc(c.cap);
+    double *times = malloc(count * sizeof *times);
+    size_t dummy = 0;
+    while (consume(&c, 0, NULL, &dummy, 0, 0) == 0) {
+        ssize_t got = read(fd, c.buf + c.len, c.cap - c.len);
+        if (got <= 0) return 1;
+        c.len += got;
+    }
+    for (int k = 0; k < count; k++) {
+        usleep(30000);  // saves further apart than the watcher's 15 ms gathering of a burst
+        FILE *f = fopen(file, "w");
+        if (!f) { perror(file); return 1; }
+        fprintf(f, "{\"canvas\": {\"width\": 200, \"height\": 200}, \"background\": \"%s\", "
+                   "\"root\": {\"type\": \"view\", \"id\": \"root\"}}\n", k % 2 ? "#FFFFFF" : "#336699");
+        double saved = now_ms();
+        fclose(f);
+        long got_messages = 0;
+        while (got_messages == 0) {
+            ssize_t got = read(fd, c.buf + c.len, c.cap - c.len);
+            if (got <= 0) return 1;
+            c.len += got;
+            got_messages = consume(&c, 0, NULL, &dummy, 0, 0);
+        }
+        times[k] = now_ms() - saved;
+    }
+    double p50 = percentile(times, count, 0.50), p99 = percentile(times, count, 0.99);
+    printf("saves=%d save_p50_ms=%.2f save_p99_ms=%.2f\n", count, p50, p99);
+    close(fd);
+    return 0;
+}
+
 int main(int argc, char **argv) {
+    if (argc == 6 && strcmp(argv[1], "save") == 0)
+        return save(atoi(argv[2]), argv[3], argv[4], atoi(argv[5]));
     if (argc == 7 && strcmp(argv[1], "frames") == 0)
         return frames(atoi(argv[2]), atoi(argv[3]), argv[4], atoi(argv[5]), atof(argv[6]));
     if (argc == 5 && strcmp(argv[1], "rtt") == 0)
         return rtt(atoi(argv[2]), argv[3], atoi(argv[4]));
-    fprintf(stderr, "usage: veil_load frames PORT PID SCENE CONNECTIONS SECONDS | rtt PORT SCENE COUNT\n");
+    fprintf(stderr, "usage: veil_load frames PORT PID SCENE CONNECTIONS SECONDS | rtt PORT SCENE COUNT"
+                    " | save PORT SCENE FILE COUNT\n");
     return 2;
 }
