@@ -4,7 +4,7 @@
     python3 Tests/server/cores_test.py [path/to/veil]     (default: .build/debug/veil)
 
 Three viewers of a scene of 4,000 turning activity indicators (each tick costs tens of ms in a
-debug build) and one viewer of an animated skeleton: with the default tick workers the skeleton's
+debug build) and one viewer of an animated skeleton: with two tick workers the skeleton's
 viewer keeps (nearly) 60 messages a second, because sessions tick off the network thread and a
 slow session never holds the last free worker. For comparison it prints the rate with
 --workers 0 (everything on the network thread), without asserting it: that depends on the machine.
@@ -66,7 +66,9 @@ def test_cores(root):
                    "root": {"type": "view", "id": "root", "children": children}}, f)
     shutil.copy(SKELETON, os.path.join(folder, "skeleton.json"))
 
-    with_workers = cheap_rate_beside_heavy(root, folder)
+    # Two workers whatever the machine (the default is one per core): on one core the scheduler
+    # still shares it between the cheap worker and the busy one.
+    with_workers = cheap_rate_beside_heavy(root, folder, "--workers", "2")
     check(with_workers["skeleton"] >= 45,
           f"beside three expensive sessions a cheap one keeps its frame rate (got {with_workers['skeleton']:.0f}/s)")
     check(all(with_workers[f"heavy{i}"] > 0 for i in range(3)), f"the expensive sessions still run ({with_workers})")
