@@ -13,10 +13,11 @@ export VEIL_BIN := $(CURDIR)/$(VEIL)
 #   wasi-libc, libclang-rt-19-dev-wasm32  libc/malloc and compiler-rt for veil.wasm
 #   binaryen                               wasm-opt shrinks veil.wasm
 #   chromium, chromium-driver, python3-selenium, python3-pil   browser tests
+#   python3-websockets                     server tests: a WebSocket client nobody here wrote
 #   fonts-inter                            the font the text layout is measured with
 #   node-typescript                        tsc checks Web/veil.d.ts and the JSDoc of Web/*.js
 APT_PACKAGES := libwebsockets-dev pkg-config wasi-libc libclang-rt-19-dev-wasm32 binaryen \
-	chromium chromium-driver python3-selenium python3-pil fonts-inter node-typescript
+	chromium chromium-driver python3-selenium python3-pil fonts-inter node-typescript python3-websockets
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all setup build run test test-swift test-js test-wasm test-server test-cli test-browser wasm bench clean
@@ -34,8 +35,10 @@ setup:
 build: setup
 	$(SWIFT) build --product veil
 
-run: build wasm
-	$(VEIL) serve --host $(HOST) --port $(PORT)
+# The preview runs an optimised build (the tests use the debug one).
+run: setup wasm
+	$(SWIFT) build -c release --product veil
+	.build/release/veil serve --host $(HOST) --port $(PORT)
 
 test: setup build wasm test-swift test-js test-wasm test-cli test-server test-browser
 	@echo "make test: all suites passed"
@@ -54,6 +57,12 @@ test-cli: build test-golden
 
 test-server: build
 	$(PYTHON) Tests/server/serve_test.py $(VEIL)
+	$(PYTHON) Tests/server/limits_test.py $(VEIL)
+	$(PYTHON) Tests/server/live_test.py $(VEIL)
+	$(PYTHON) Tests/server/flow_test.py $(VEIL)
+	$(PYTHON) Tests/server/rooms_test.py $(VEIL)
+	$(PYTHON) Tests/server/resume_test.py $(VEIL)
+	$(PYTHON) Tests/server/cores_test.py $(VEIL)
 
 test-browser: build wasm
 	$(PYTHON) -m unittest discover -s Tests/browser -v

@@ -11,7 +11,7 @@
 // Frames carry raw wire integers: coordinates in 1/8 pt, colours 0xRRGGBBAA, angles in
 // turns/65536. One point is drawn as one CSS pixel.
 
-import { Mirror, decodeMessage } from "./wire.js";
+import { Mirror, decodeMessage, frameHash } from "./wire.js";
 
 /** wire.js: `Mirror` applies veil.v2 messages to the frame it holds; `decodeMessage` reads one. */
 export { Mirror, decodeMessage };
@@ -598,21 +598,28 @@ export class CanvasView {
 /**
  * Connects to `veil serve` at `url` (…/ws?scene=NAME). Every binary message goes through a frame
  * mirror; a message that does not apply (a gap, a hash mismatch) makes the client ask for a
- * keyframe. Closes are reported with their reason and retried with exponential backoff.
+ * keyframe. Closes are reported with their reason and retried at once, then with a backoff growing
+ * to `backoff.max`; a retry resumes the same server session (`session=TOKEN&seq=S&hash=H`: the
+ * server answers with a delta from the frame the mirror holds, or a keyframe), keeping the mirror.
+ * An unknown scene is final: no retry.
  *
  * Callbacks: onFrame(frame), onEvents([{name, node}]), onStatus({state, reason, retryIn}),
- * onMessage(byteLength). Returns { send(obj), close(), get open }.
+ * onMessage(byteLength), onNotice(object): a JSON text message from the server, such as
+ * {"sceneError": "file:line:column: message"} or {"sceneError": null}. Returns { send(obj), close(), get open }.
  * @param {string | URL} url
  * @param {{onFrame?: (frame: any) => void, onEvents?: (events: {name: string, node: string}[]) => void,
  *   onStatus?: (status: {state: string, reason: string, retryIn?: number}) => void, onMessage?: (byteLength: number) => void,
- *   WebSocketImpl?: any, createMirror?: () => Mirror, setTimer?: (fn: () => void, ms: number) => any,
- *   clearTimer?: (timer: any) => void, backoff?: {initial: number, max: number}}} options
+ *   onNotice?: (notice: any) => void, WebSocketImpl?: any, createMirror?: () => Mirror,
+ *   setTimer?: (fn: () => void, ms: number) => any, clearTimer?: (timer: any) => void,
+ *   backoff?: {initial: number, max: number}, token?: string}} options
  */
 export function connectWebSocket(url, {
   onFrame = (frame) => {}, onEvents = (events) => {}, onStatus = (status) => {}, onMessage = (byteLength) => {},
+  onNotice = (notice) => {},
   WebSocketImpl = globalThis.WebSocket, createMirror = () => new Mirror(),
   setTimer = (fn, ms) => setTimeout(fn, ms), clearTimer = (t) => clearTimeout(t),
-  backoff = { initial: 500, max: 10000 },
+  backoff = { initial: 250, max: 5000 },
+  token = randomToken(),
 } = {}) {
   let socket = null;
   let mirror = null;
@@ -630,9 +637,9 @@ export function connectWebSocket(url, {
   const open = () => {
     timer = null;
     onStatus({ state: "connecting", reason: "" });
-    socket = new WebSocketImpl(url, "veil.v2");
+    socket = new WebSocketImpl(resumeURL(url, token, mirror), "veil.v2");
     socket.binaryType = "arraybuffer";
-    mirror = createMirror(); // a new connection is a new session: start from its keyframe
+    mirror ??= createMirror(); // kept across reconnects: the server resumes from its frame
     awaitingKeyframe = false;
     const current = socket;
     socket.onopen = () => {
@@ -641,7 +648,12 @@ export function connectWebSocket(url, {
     };
     socket.onmessage = (event) => {
       if (current !== socket) return;
-      if (typeof event.data === "string") return; // veil.v2 is binary; text is not ours to draw
+      if (typeof event.data === "string") { // not a frame: a server notice, e.g. {"sceneError": …}
+        let notice = null;
+        try { notice = JSON.parse(event.data); } catch { return; }
+        if (notice && typeof notice === "object") onNotice(notice);
+        return;
+      }
       const bytes = new Uint8Array(event.data);
       attempts = 0; // the server talks to us: the next close starts the backoff afresh
       onMessage(bytes.byteLength);
@@ -662,7 +674,11 @@ export function connectWebSocket(url, {
       socket = null;
       const reason = event.reason || closeCodeText(event.code);
       if (closedByUser) { onStatus({ state: "closed", reason }); return; }
-      const retryIn = Math.min(backoff.max, backoff.initial * 2 ** attempts);
+      if (event.code === 1008 && reason.startsWith("unknown scene")) { // asking again cannot help
+        onStatus({ state: "closed", reason, final: true });
+        return;
+      }
+      const retryIn = attempts === 0 ? 0 : Math.min(backoff.max, backoff.initial * 2 ** (attempts - 1));
       attempts++;
       onStatus({ state: "closed", reason, retryIn });
       timer = setTimer(open, retryIn);
@@ -681,6 +697,25 @@ export function connectWebSocket(url, {
     get open() { return !!socket && socket.readyState === 1; },
     get mirror() { return mirror; },
   };
+}
+
+/** 128 random bits, hex: the name a viewer gives its server session, to resume it. */
+function randomToken() {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto?.getRandomValues?.(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** `url` with the session token and, when the mirror holds a frame, its sequence number and hash. */
+function resumeURL(url, token, mirror) {
+  if (!token) return url;
+  const u = new URL(url);
+  u.searchParams.set("session", token);
+  if (mirror?.frame && typeof mirror.seq === "number") {
+    u.searchParams.set("seq", String(mirror.seq));
+    u.searchParams.set("hash", String(frameHash(mirror.frame) >>> 0));
+  }
+  return u.href;
 }
 
 function closeCodeText(code) {

@@ -6,7 +6,8 @@ import VeilCore
 
 /// What `veil serve` was asked for.
 public struct ServeOptions: Sendable {
-    public var sceneFiles: [String] = []
+    /// Scene files and folders (every `*.json` in a folder; new ones appear while serving).
+    public var scenePaths: [String] = []
     public var host = "127.0.0.1"
     /// 0 picks a free port; `PreviewServer.port` tells which.
     public var port = 8080
@@ -14,6 +15,18 @@ public struct ServeOptions: Sendable {
     public var fps = 60
     public var allowedOrigins: [String] = []
     public var maxConnections = 512
+    /// Shared rooms at once (`/ws?scene=NAME&room=ROOM`).
+    public var maxRooms = 64
+    /// Viewers in one room.
+    public var maxRoomViewers = 512
+    /// Threads that tick sessions off the service thread (0: the service thread ticks them).
+    public var workers = ProcessInfo.processInfo.activeProcessorCount
+    /// Seconds a dropped private session is kept for its viewer to resume.
+    public var resumeSeconds = 60
+    /// Seconds a WebSocket may stay silent (no message, no pong): pinged at half, closed at the end.
+    public var idleTimeout = 30
+    /// Seconds a connection has to send its request headers (and lws' other handshake steps).
+    public var handshakeTimeout = 10
     public var deflate = true
     public var verbose = false
     public init() {}
@@ -21,20 +34,35 @@ public struct ServeOptions: Sendable {
 
 /// The live preview: one libwebsockets context serving the viewer's files, `/veil.wasm`, `/scenes`
 /// and, on the same port, the `veil.v2` WebSocket at `/ws?scene=NAME` with one Session per
-/// connection, ticked by one timer. Everything runs on the single lws service thread.
+/// connection (or per shared room), ticked by one timer. Its state lives on the lws service
+/// thread; the header gate (accepting), the scene watcher (inotify) and the tick workers run on
+/// their own threads and hand their results over through locked queues and `lws_cancel_service`
+/// (docs/SERVER.md).
 public final class PreviewServer {
     public let options: ServeOptions
     public let webRoot: WebRoot
-    public let catalog: SceneCatalog
+    /// The scenes, kept current as their files change (service thread only).
+    public private(set) var catalog: SceneCatalog
     let origins: OriginPolicy
     let logger: Logger
     let headroom = Int(veil_lws_pre())
-    let scenesBody: [UInt8]
+    var scenesBody: [UInt8]
 
     private var tables: NativeTables
     private var context: OpaquePointer? = nil
+    private var vhost: OpaquePointer? = nil
+    private var gate: HeaderGate? = nil
+    /// The sessions' tick threads; nil with `--workers 0`.
+    private var tickWorkers: TickWorkers? = nil
+    /// Live reload: nil when inotify is unavailable.
+    private var watcher: SceneWatcher? = nil
     private let timer: UnsafeMutablePointer<veil_timer>
     var connections: [Int: Connection] = [:]
+    /// Shared rooms by `Room.key`, each alive while it has viewers.
+    private var rooms: [String: Room] = [:]
+    /// Dropped private sessions waiting for their viewer (`--resume-seconds`), at most
+    /// `--max-connections` of them.
+    private lazy var parkedSessions = ParkedSessions(capacity: options.maxConnections)
     private var nextConnectionID = 1
     /// Set once a stop was requested: no new sessions, no more ticks, every connection closing.
     private(set) var stopping = false
@@ -45,9 +73,9 @@ public final class PreviewServer {
     public init(options: ServeOptions) throws(ServeError) {
         self.options = options
         webRoot = try WebRoot.locate(explicit: options.webRoot)
-        catalog = options.sceneFiles.isEmpty
+        catalog = options.scenePaths.isEmpty
             ? try SceneCatalog.load(directory: webRoot.examplesDirectory)
-            : try SceneCatalog.load(files: options.sceneFiles)
+            : try SceneCatalog.load(paths: options.scenePaths)
         origins = OriginPolicy(allowed: options.allowedOrigins)
         var logger = Logger(label: "veil.serve")
         logger.logLevel = options.verbose ? .debug : .info
@@ -84,42 +112,53 @@ public final class PreviewServer {
 
     private func listen() throws(ServeError) {
         let host = try Self.bindAddress(options.host)
-        try probeBind(host: host, port: options.port)
         lwsLogTarget = logger
         lws_set_log_level(Int32(LLL_ERR | LLL_WARN) | (options.verbose ? Int32(LLL_NOTICE) : 0), veilLWSLog)
+        // The gate owns the listening socket (lws would drop requests with long headers unanswered);
+        // lws serves the connections the gate hands it.
+        let logger = self.logger
+        let wakeTarget = ContextBox()
+        let gate = try HeaderGate(host: host, port: options.port, handshakeTimeout: options.handshakeTimeout,
+                                  wake: { wakeTarget.cancelService() },
+                                  log: { logger.warning("\($0)") })
+        self.gate = gate
         var info = lws_context_creation_info()
-        info.port = Int32(options.port)
+        info.port = CONTEXT_PORT_NO_LISTEN_SERVER
         info.protocols = UnsafePointer(tables.protocols)
         info.mounts = UnsafePointer(tables.mounts)
         info.extensions = options.deflate ? UnsafePointer(tables.extensions) : nil
         info.gid = -1
         info.uid = -1
+        // A socket that never finishes its request (or holds a header buffer unused) is closed.
+        info.timeout_secs = UInt32(options.handshakeTimeout)
+        info.timeout_secs_ah_idle = UInt32(options.handshakeTimeout)
+        // Later requests of a kept-alive connection are parsed by lws: the same bound as the gate's.
+        info.max_http_header_data = UInt16(HeaderGate.maxHeaderBytes)
         info.options = veil_lws_option_validate_utf8()
-        // With IPv6 on, lws 4.1 binds an IPv4 iface such as 127.0.0.1 to every address (`*`):
-        // an IPv4 host gets an IPv4-only socket, bound to exactly that address.
         if !host.contains(":") { info.options |= veil_lws_option_disable_ipv6() }
         info.user = Unmanaged.passUnretained(self).toOpaque()
         info.vhost_name = UnsafePointer(strdup("veil")!)
         defer { free(UnsafeMutablePointer(mutating: info.vhost_name)) }
-        let created: OpaquePointer? = host.withCString { iface in
-            info.iface = iface
-            return lws_create_context(&info)
-        }
-        guard let created else {
-            throw ServeError("veil serve: cannot listen on \(host) port \(options.port) (port in use, or not an address of this machine?)")
+        guard let created = lws_create_context(&info) else {
+            throw ServeError("veil serve: cannot create the libwebsockets context")
         }
         context = created
-        if let vhost = lws_get_vhost_by_name(created, "veil") {
-            port = Int(lws_get_vhost_listen_port(vhost))
-        }
-        guard port > 0 else {
-            throw ServeError("veil serve: not listening on \(host) port \(options.port) (not an address of this machine?)")
-        }
+        vhost = lws_get_vhost_by_name(created, "veil")
+        port = gate.port
+        wakeTarget.context = created
         if !["127.0.0.1", "::1"].contains(host) {
             logger.warning("listening on \(host): the preview is reachable from other machines")
         }
         timer.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
         scheduleTimer()
+        gate.start()
+        if options.workers > 0 {
+            tickWorkers = TickWorkers(count: options.workers, wake: { wakeTarget.cancelService() })
+            tickWorkers?.start()
+        }
+        watcher = SceneWatcher(folders: catalog.watchedFolders, changed: { wakeTarget.cancelService() })
+        watcher?.start()
+        if watcher == nil { logger.warning("inotify unavailable: scene files are not watched") }
         logger.info("serving \(catalog.entries.count) scene(s) [\(catalog.entries.map(\.name).joined(separator: ", "))] from \(webRoot.directory); /veil.wasm: \(webRoot.wasmFile ?? "none yet (make wasm)")")
     }
 
@@ -133,9 +172,9 @@ public final class PreviewServer {
         }
         logger.info("stopping: closing \(connections.count) connection(s)")
         stopping = true
+        gate?.stop()
         for connection in connections.values {
-            connection.closeRequest = .stopping
-            lws_callback_on_writable(connection.wsi)
+            close(connection, .stopping)
         }
         // Let the close frames go out, for at most a second.
         let deadline = ContinuousClock.now.advanced(by: .seconds(1))
@@ -150,25 +189,124 @@ public final class PreviewServer {
     }
 
     private func destroy(_ context: OpaquePointer) {
+        gate?.stop()
+        watcher?.stop()
+        tickWorkers?.stop()
         lws_sul_cancel(veil_timer_sul(timer))
         lws_context_destroy(context)
     }
 
     // MARK: Timer
 
+    /// When the next tick is due: ticks keep to the --fps grid (a late one does not push the
+    /// following ones back, so 60 fps stays 60 a second); more than a period behind, it starts over.
+    private var nextTick = ContinuousClock.now
+
     private func scheduleTimer() {
         guard let context else { return }
-        lws_sul_schedule(context, 0, veil_timer_sul(timer), veilTimerFired, lws_usec_t(1_000_000 / options.fps))
+        let period = Duration.microseconds(1_000_000 / options.fps)
+        let now = ContinuousClock.now
+        nextTick = nextTick + period
+        if nextTick < now { nextTick = now + period }
+        let delay = now.duration(to: nextTick).components
+        let microseconds = max(1, delay.seconds * 1_000_000 + delay.attoseconds / 1_000_000_000_000)
+        lws_sul_schedule(context, 0, veil_timer_sul(timer), veilTimerFired, lws_usec_t(microseconds))
     }
 
     func timerFired() {
         if !stopping {
             let now = ContinuousClock.now
-            for connection in connections.values where connection.tick(at: now, headroom: headroom) {
-                lws_callback_on_writable(connection.wsi)
+            let idleTimeout = Duration.seconds(options.idleTimeout)
+            var jobs: [TickWorkers.Job] = []
+            for connection in connections.values {
+                switch connection.idleAction(at: now, timeout: idleTimeout) {
+                case .close:
+                    if connection.closeRequest == nil {
+                        close(connection, CloseRequest(status: 1001, reason: "idle: nothing heard for \(options.idleTimeout) s"))
+                    }
+                    continue
+                case .ping:
+                    connection.pingDue = true
+                    connection.pinged = true
+                    lws_callback_on_writable(connection.wsi)
+                case .none:
+                    break
+                }
+                if tickWorkers == nil {
+                    if connection.tick(at: now, headroom: headroom) { lws_callback_on_writable(connection.wsi) }
+                } else if connection.room == nil, connection.closeRequest == nil, !connection.busy {
+                    if connection.outgoing != nil {
+                        connection.ticksSkipped += 1
+                    } else {
+                        connection.busy = true
+                        jobs.append(TickWorkers.Job(owner: connection, session: connection.shared, time: connection.age(at: now),
+                                                    slow: connection.lastTickCost > TickWorkers.slowTickSeconds))
+                    }
+                }
             }
+            for room in rooms.values {
+                if tickWorkers == nil {
+                    for viewer in room.tick(at: now, headroom: headroom) { lws_callback_on_writable(viewer.wsi) }
+                } else if !room.busy {
+                    room.busy = true
+                    jobs.append(TickWorkers.Job(owner: room, session: room.shared, time: room.age(at: now),
+                                                slow: room.lastTickCost > TickWorkers.slowTickSeconds))
+                }
+            }
+            tickWorkers?.submit(jobs)
+            let expired = parkedSessions.expire(at: now)
+            if expired > 0 { logger.info("\(expired) dropped session(s) not resumed in \(options.resumeSeconds) s: ended") }
         }
         scheduleTimer()
+    }
+
+    /// Connections whose headers the gate has read: lws serves them from here on.
+    func adoptReady() {
+        guard let gate else { return }
+        for handoff in gate.takeReady() {
+            if stopping || vhost == nil { Glibc.close(handoff.fd); continue }
+            let adopted = handoff.bytes.withUnsafeBufferPointer { b in
+                b.withMemoryRebound(to: CChar.self) { lws_adopt_socket_vhost_readbuf(vhost, handoff.fd, $0.baseAddress, $0.count) }
+            }
+            if adopted == nil { logger.warning("lws could not take a connection") }  // lws closed its socket
+        }
+    }
+
+    /// Scene files that changed: every viewer of a changed scene gets a patch to its new version
+    /// at once (component state kept by node id), or, when it does not read, the error as a notice
+    /// while the last good version stays live; a new file in a served folder joins /scenes.
+    func applySceneChanges() {
+        guard let watcher else { return }
+        for path in watcher.take() {
+            guard let change = catalog.reload(file: path) else { continue }
+            switch change {
+            case let .updated(name, scene):
+                logger.info("scene \(name) reloaded from \(path)")
+                for connection in connections.values where connection.sceneName == name && connection.closeRequest == nil {
+                    let keepSize = connection.viewerResized
+                    if connection.room == nil { connection.shared.with { $0.replaceScene(scene, keepingSize: keepSize) } }
+                    if connection.shownError != nil { connection.setNotice(error: nil) }
+                    _ = connection.tick(at: .now, headroom: headroom)
+                    if connection.outgoing != nil || connection.hasNotice { lws_callback_on_writable(connection.wsi) }
+                }
+                for room in rooms.values where room.sceneName == name {
+                    let keepSize = room.viewers.contains { $0.viewerResized }
+                    room.shared.with { $0.replaceScene(scene, keepingSize: keepSize) }
+                    for viewer in room.tick(at: .now, headroom: headroom) { lws_callback_on_writable(viewer.wsi) }
+                }
+            case let .failed(name, error):
+                logger.warning("scene \(name) not reloaded, the last good version stays: \(error)")
+                for connection in connections.values where connection.sceneName == name && connection.closeRequest == nil {
+                    connection.setNotice(error: error)
+                    lws_callback_on_writable(connection.wsi)
+                }
+            case let .added(name):
+                logger.info("scene \(name) added from \(path)")
+                scenesBody = Array(catalog.namesJSON.utf8)
+            case let .refused(_, error):
+                logger.warning("not served: \(error)")
+            }
+        }
     }
 
     // MARK: WebSocket
@@ -186,30 +324,144 @@ public final class PreviewServer {
     func open(_ wsi: OpaquePointer, _ user: UnsafeMutableRawPointer) -> Int32 {
         user.storeBytes(of: 0, as: Int.self)
         let name = urlArgument(wsi, "scene") ?? catalog.entries[0].name
-        if stopping { return refuse(wsi, .stopping, scene: name) }
-        if connections.count >= options.maxConnections { return refuse(wsi, .serverFull, scene: name) }
+        if stopping { return refuse(wsi, user, .stopping, scene: name) }
+        if connections.count >= options.maxConnections { return refuse(wsi, user, .serverFull, scene: name) }
         guard let entry = catalog.entry(named: name) else {
-            return refuse(wsi, CloseRequest(status: 1008, reason: "unknown scene \"\(name)\""), scene: name)
+            return refuse(wsi, user, CloseRequest(status: 1008, reason: "unknown scene \"\(name)\""), scene: name)
+        }
+        var room: Room? = nil
+        if let roomName = urlArgument(wsi, "room") {
+            let key = Room.key(scene: entry.name, room: roomName)
+            if let existing = rooms[key] {
+                if existing.viewers.count >= options.maxRoomViewers {
+                    return refuse(wsi, user, CloseRequest(status: 1013, reason: "room \"\(roomName)\" is full (\(options.maxRoomViewers) viewers); try again later"), scene: name)
+                }
+                room = existing
+            } else {
+                if rooms.count >= options.maxRooms {
+                    return refuse(wsi, user, CloseRequest(status: 1013, reason: "too many rooms (\(options.maxRooms)); try again later"), scene: name)
+                }
+                let created = Room(name: roomName, sceneName: entry.name, scene: entry.scene)
+                rooms[key] = created
+                room = created
+                logger.info("room \(roomName) opened: scene \(entry.name), \(rooms.count) room(s)")
+            }
         }
         let id = nextConnectionID
         nextConnectionID += 1
-        let connection = Connection(id: id, wsi: wsi, sceneName: entry.name, peer: peer(wsi), scene: entry.scene)
+        // The viewer's name for its session (to resume it), the sequence number and hash of the
+        // frame it holds.
+        let token = urlArgument(wsi, "session").flatMap { ParkedSessions.isValidToken($0) ? $0 : nil }
+        let heldSequence = urlArgument(wsi, "seq").flatMap { UInt32($0) }
+        let heldHash = urlArgument(wsi, "hash").flatMap { UInt32($0) }
+        let parked = room == nil ? token.flatMap { resumable(token: $0, scene: entry.name) } : nil
+        let connection = room.map { Connection(id: id, wsi: wsi, peer: peer(wsi), room: $0) }
+            ?? Connection(id: id, wsi: wsi, sceneName: entry.name, peer: peer(wsi), scene: entry.scene,
+                          token: token, resuming: parked)
+        if let old = takenOver {
+            // A tick of the session may be under way for the old connection: its message is this one's.
+            takenOver = nil
+            old.successor = connection
+            connection.busy = old.busy
+        }
+        if parked != nil {
+            // Deltas go on from the viewer's frame when it holds the session's last one; else a keyframe.
+            let holdsLast = connection.shared.with { session in
+                let holds = heldSequence == session.sentSequence && heldHash == session.sentHash
+                if !holds { session.requestKeyframe() }
+                return holds
+            }
+            logger.info("connection \(id) resumes a dropped session (\(holdsLast ? "from its frame" : "with a keyframe"))")
+        } else if let room, let heldSequence, let heldHash,
+                  case let (sent?, sequence, hash) = room.shared.with({ ($0.sentFrame, $0.sentSequence, $0.sentHash) }),
+                  heldSequence == sequence, heldHash == hash {
+            connection.sentSequence = heldSequence  // back in a room, holding its newest frame
+            connection.sentFrame = sent
+        }
         connections[id] = connection
         user.storeBytes(of: id, as: Int.self)
-        logger.info("connection \(id) opened: scene \(entry.name), peer \(connection.peer), \(connections.count) open")
-        if connection.tick(at: .now, headroom: headroom) { lws_callback_on_writable(wsi) }
+        logger.info("connection \(id) opened: scene \(entry.name)\(room.map { ", room \($0.name)" } ?? ""), peer \(connection.peer), \(connections.count) open")
+        if let error = entry.error { connection.setNotice(error: error) }
+        if let room {
+            room.join(connection)
+            // The room's first frame now; a later joiner catches up with a keyframe when writable.
+            if room.shared.with({ $0.sentFrame == nil }) { _ = room.tick(at: .now, headroom: headroom) }
+            lws_callback_on_writable(wsi)
+        } else if connection.tick(at: .now, headroom: headroom) || connection.hasNotice {
+            lws_callback_on_writable(wsi)
+        }
         return 0
     }
 
-    private func refuse(_ wsi: OpaquePointer, _ close: CloseRequest, scene: String) -> Int32 {
+    /// The open connection `resumable` took a session from, for `open` to link to its successor.
+    private var takenOver: Connection? = nil
+
+    /// The session a viewer resumes with `token`: one parked, or one whose connection is still
+    /// open here (the viewer saw the drop first: that socket is dropped now, its session taken over).
+    private func resumable(token: String, scene: String) -> ParkedSessions.Parked? {
+        if let parked = parkedSessions.take(token: token, scene: scene, at: .now) { return parked }
+        guard let old = connections.values.first(where: {
+            $0.resumeToken == token && $0.sceneName == scene && $0.room == nil && $0.closeRequest == nil
+        }) else { return nil }
+        takenOver = old
+        old.resumeToken = nil
+        old.closeRequest = CloseRequest(status: 1000, reason: "resumed on another connection")
+        old.closeSent = true  // nothing more is written to it
+        old.endReason = "resumed on another connection"
+        lws_set_timeout(old.wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
+        return old.parked(until: .now)
+    }
+
+    /// Refuses an upgraded connection with a close frame and a reason, then waits (at most
+    /// `closeGraceSeconds`) for the viewer's close: no session exists. Returning -1 from
+    /// ESTABLISHED would drop the socket without the close frame on connections lws adopted.
+    private func refuse(_ wsi: OpaquePointer, _ user: UnsafeMutableRawPointer, _ close: CloseRequest, scene: String) -> Int32 {
         logger.warning("connection refused: scene \(scene), peer \(peer(wsi)): \(close.status) \(close.reason)")
-        sendClose(wsi, close)
-        return -1
+        // Refusals are few and short-lived; past this many, a flood gets its sockets dropped.
+        if refusals.count >= options.maxConnections { return -1 }
+        let id = nextConnectionID
+        nextConnectionID += 1
+        refusals[id] = Refusal(close: close)
+        user.storeBytes(of: id, as: Int.self)
+        lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_SEND, Int32(Self.closeGraceSeconds))
+        lws_callback_on_writable(wsi)
+        return 0
+    }
+
+    struct Refusal { var close: CloseRequest; var sent = false }
+    /// Connections refused after their upgrade, by id, until they close.
+    private var refusals: [Int: Refusal] = [:]
+
+    /// A refused connection: writes its close frame once; true when `user` is one.
+    func refusalWritable(_ wsi: OpaquePointer, _ user: UnsafeMutableRawPointer?) -> Int32? {
+        guard let user, let refusal = refusals[user.load(as: Int.self)] else { return nil }
+        if refusal.sent { return 0 }
+        refusals[user.load(as: Int.self)]?.sent = true
+        return writeCloseFrame(wsi, refusal.close)
+    }
+
+    func isRefused(_ user: UnsafeMutableRawPointer?) -> Bool {
+        guard let user else { return false }
+        return refusals[user.load(as: Int.self)] != nil
+    }
+
+    /// A close frame with its status and reason, written now (inside a writable callback).
+    private func writeCloseFrame(_ wsi: OpaquePointer, _ close: CloseRequest) -> Int32 {
+        var frame = [UInt8](repeating: 0, count: headroom)
+        frame += [UInt8(close.status >> 8), UInt8(close.status & 0xFF)] + Array(close.reason.utf8)
+        let length = frame.count - headroom
+        let written = frame.withUnsafeMutableBufferPointer { b in
+            lws_write(wsi, b.baseAddress! + headroom, length, Self.writeClose)
+        }
+        return written < 0 ? -1 : 0
     }
 
     /// A fragment of a client message; the whole message is handled once its last fragment is in.
+    /// With permessage-deflate the fragments are inflated chunks: the last one is marked final
+    /// (`lws_remaining_packet_payload` counts compressed bytes, so it says nothing then).
     func receive(_ connection: Connection, _ bytes: UnsafeRawBufferPointer) -> Int32 {
         let wsi = connection.wsi
+        connection.heard(at: .now)
         if connection.closeRequest != nil { return 0 }
         if lws_frame_is_binary(wsi) != 0 { return fail(connection, .unsupportedBinary) }
         if connection.incoming.count + bytes.count > Limits.maxActionBytes { return fail(connection, .tooLarge) }
@@ -219,14 +471,27 @@ public final class PreviewServer {
         connection.incoming.removeAll(keepingCapacity: true)
         switch ClientMessage.parse(message) {
         case .success(.keyframe):
-            connection.session.requestKeyframe()
+            if connection.room != nil {
+                // A keyframe for this viewer alone, when its socket can take it.
+                connection.sentFrame = nil
+                lws_callback_on_writable(wsi)
+            } else {
+                connection.shared.with { $0.requestKeyframe() }
+            }
             return 0
         case let .success(.action(action)):
+            // The viewer's size wins over a reloaded file's canvas size from its first resize on.
+            if case .input(.resize) = action.action { connection.viewerResized = true }
             do throws(SessionError) {
-                if action.isTimed {
-                    try connection.session.apply(action.action, at: connection.sessionTime(ofViewerTime: action.time, now: .now))
-                } else {
-                    try connection.session.apply(action.action)
+                let time: Double? = action.isTimed ? connection.sessionTime(ofViewerTime: action.time, now: .now) : nil
+                try connection.shared.with { (session) throws(SessionError) in
+                    if let time { try session.apply(action.action, at: time) } else { try session.apply(action.action) }
+                }
+                // Its answer now, not at the next timer tick (input → patch in well under a frame).
+                if let room = connection.room {
+                    for viewer in room.tick(at: .now, headroom: headroom) { lws_callback_on_writable(viewer.wsi) }
+                } else if connection.tick(at: .now, headroom: headroom) {
+                    lws_callback_on_writable(wsi)
                 }
                 return 0
             } catch {
@@ -238,19 +503,69 @@ public final class PreviewServer {
     }
 
     /// Closes this connection only, telling the viewer why.
-    private func fail(_ connection: Connection, _ close: CloseRequest) -> Int32 {
-        connection.endReason = "closed by server: \(close.status) \(close.reason)"
-        logger.warning("connection \(connection.id) rejected a message: \(close.status) \(close.reason)")
-        sendClose(connection.wsi, close)
-        return -1
+    private func fail(_ connection: Connection, _ request: CloseRequest) -> Int32 {
+        logger.warning("connection \(connection.id) rejected a message: \(request.status) \(request.reason)")
+        close(connection, request)
+        return 0
     }
 
-    /// Exactly one lws_write per writable callback: the pending close, else the pending message.
+    /// Starts the closing handshake: the close frame goes out at the next writable callback, then
+    /// what the viewer still sends is read and dropped until its own close frame arrives (at most
+    /// `closeGrace`). lws 4.1, told to close with -1, drops the socket right after its close frame:
+    /// a viewer still sending then gets a reset and loses the frame (and with permessage-deflate lws
+    /// ignores a -1 returned while it delivers the rest of an inflated message).
+    func close(_ connection: Connection, _ request: CloseRequest) {
+        guard connection.closeRequest == nil else { return }
+        connection.closeRequest = request
+        connection.endReason = "closed by server: \(request.status) \(request.reason)"
+        connection.incoming = []
+        connection.outgoing = nil
+        lws_set_timeout(connection.wsi, PENDING_TIMEOUT_CLOSE_SEND, Int32(Self.closeGraceSeconds))
+        lws_callback_on_writable(connection.wsi)
+    }
+
+    /// lws' LWS_WRITE_CLOSE (4): private in lws 4.1's headers, which leave closing to
+    /// lws_close_reason; lws_write sends it as a close frame.
+    static let writeClose = lws_write_protocol(rawValue: 4)
+
+    /// Seconds a closing viewer has to answer the close frame before its socket is closed.
+    static let closeGraceSeconds = 2
+
+    /// A WebSocket refused at its handshake (before any session exists), logged with why.
+    func refuseUpgrade(_ wsi: OpaquePointer, because reason: String) {
+        logger.warning("refused WebSocket from \(peer(wsi)): \(reason)")
+    }
+
+    /// Exactly one lws_write per writable callback: the pending close, else a due ping, else the
+    /// pending message.
     func writable(_ connection: Connection) -> Int32 {
         if let close = connection.closeRequest {
-            connection.endReason = connection.endReason ?? "closed by server: \(close.status) \(close.reason)"
-            sendClose(connection.wsi, close)
-            return -1
+            if connection.closeSent { return 0 }
+            connection.closeSent = true
+            return writeCloseFrame(connection.wsi, close)
+        }
+        if connection.pingDue {
+            connection.pingDue = false
+            // lws 4.1 hands an empty pong to nobody: the ping carries a payload for the pong to echo.
+            var ping = [UInt8](repeating: 0, count: headroom) + Array("veil".utf8)
+            let written = ping.withUnsafeMutableBufferPointer { b in
+                lws_write(connection.wsi, b.baseAddress! + headroom, 4, LWS_WRITE_PING)
+            }
+            if written < 0 { connection.endReason = "write failed"; return -1 }
+            if connection.outgoing != nil { lws_callback_on_writable(connection.wsi) }
+            return 0
+        }
+        if var notice = connection.takeNotice(headroom: headroom) {
+            let length = notice.count - headroom
+            let written = notice.withUnsafeMutableBufferPointer { b in
+                lws_write(connection.wsi, b.baseAddress! + headroom, length, LWS_WRITE_TEXT)
+            }
+            if written < 0 { connection.endReason = "write failed"; return -1 }
+            if connection.outgoing != nil { lws_callback_on_writable(connection.wsi) }
+            return 0
+        }
+        if connection.outgoing == nil, let room = connection.room, let message = room.catchUp(connection) {
+            connection.outgoing = [UInt8](repeating: 0, count: headroom) + message
         }
         guard var buffer = connection.outgoing else { return 0 }
         connection.outgoing = nil
@@ -263,21 +578,75 @@ public final class PreviewServer {
             return -1
         }
         connection.messagesSent += 1
+        // In a room, a viewer that missed frames meanwhile catches up at its next writable.
+        if let room = connection.room, room.isBehind(connection) { lws_callback_on_writable(connection.wsi) }
         return 0
     }
 
-    func peerClosed(_ connection: Connection, _ payload: UnsafeRawBufferPointer) {
-        guard payload.count >= 2 else { connection.endReason = "closed by viewer"; return }
+    /// The viewer's close frame: lws answers it and closes (returns true), unless it answers ours
+    /// (returns false: the handshake is complete, close now without a second close frame).
+    func peerClosed(_ connection: Connection, _ payload: UnsafeRawBufferPointer) -> Bool {
+        if connection.closeSent { return false }
+        // lws answers this one: nothing else may be written, and the session stops ticking.
+        connection.closeSent = true
+        connection.closeRequest = connection.closeRequest ?? CloseRequest(status: 1000, reason: "")
+        guard payload.count >= 2 else { connection.endReason = "closed by viewer"; return true }
         let status = Int(payload[0]) << 8 | Int(payload[1])
         let reason = String(decoding: payload[2...], as: UTF8.self)
         connection.endReason = "closed by viewer: \(status)\(reason.isEmpty ? "" : " " + reason)"
+        return true
     }
 
     func closed(_ user: UnsafeMutableRawPointer) {
         let id = user.load(as: Int.self)
+        if refusals.removeValue(forKey: id) != nil { return }
         guard id != 0, let connection = connections.removeValue(forKey: id) else { return }
-        let seconds = Int(connection.age(at: .now) * 10)
+        // Dropped, not closed: its viewer may come back for it (once a worker is done with it).
+        if connection.resumeToken != nil, !connection.closeSent, connection.closeRequest == nil, !stopping {
+            if connection.busy { connection.parkOnIdle = true } else { park(connection) }
+            connection.endReason = (connection.endReason ?? "dropped") + "; session kept \(options.resumeSeconds) s for a resume"
+        }
+        if let room = connection.room {
+            room.leave(connection)
+            if room.viewers.isEmpty {
+                rooms[room.key] = nil
+                logger.info("room \(room.name) closed: scene \(room.sceneName), \(rooms.count) room(s)")
+            }
+        }
+        let seconds = Int(connection.lifetime(at: .now) * 10)
         logger.info("connection \(id) closed: scene \(connection.sceneName), \(connection.endReason ?? "ended without a close from the viewer"), after \(seconds / 10).\(seconds % 10) s, \(connection.messagesSent) message(s), \(connections.count) open")
+    }
+
+    private func park(_ connection: Connection) {
+        guard let token = connection.resumeToken else { return }
+        parkedSessions.park(connection.parked(until: .now.advanced(by: .seconds(options.resumeSeconds))), token: token)
+    }
+
+    /// The sessions the workers ticked: their messages to the sockets.
+    func applyTickResults() {
+        guard let tickWorkers else { return }
+        for job in tickWorkers.takeDone() {
+            if var connection = job.owner as? Connection {
+                // Taken over by a resume while the worker ticked: the message is the successor's.
+                while let next = connection.successor { connection = next }
+                connection.busy = false
+                connection.lastTickCost = job.cost
+                if connection.parkOnIdle {
+                    connection.parkOnIdle = false
+                    park(connection)
+                    continue
+                }
+                guard connections[connection.id] === connection, connection.closeRequest == nil,
+                      connection.outgoing == nil, let message = job.message else { continue }
+                connection.outgoing = [UInt8](repeating: 0, count: headroom) + message
+                lws_callback_on_writable(connection.wsi)
+            } else if let room = job.owner as? Room {
+                room.busy = false
+                room.lastTickCost = job.cost
+                guard let message = job.message else { continue }
+                for viewer in room.distribute(message, headroom: headroom) { lws_callback_on_writable(viewer.wsi) }
+            }
+        }
     }
 
     func connection(for user: UnsafeMutableRawPointer?) -> Connection? {
@@ -360,6 +729,12 @@ public final class PreviewServer {
         guard lws_get_peer_simple(wsi, &bytes, bytes.count) != nil else { return "?" }
         return String(decoding: bytes.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
+}
+
+/// The context the header gate wakes, set once it exists (the gate starts after that).
+final class ContextBox: @unchecked Sendable {
+    var context: OpaquePointer? = nil
+    func cancelService() { if let context { lws_cancel_service(context) } }
 }
 
 /// Bootstraps swift-log for the command line: one line per event on standard error.

@@ -1,16 +1,95 @@
 import Foundation
 import VeilCore
 
-/// The scenes a server offers, each parsed once at startup; a connection picks one by name.
+/// The scenes a server offers, by name; a connection picks one. Read at startup (every error
+/// reported together), then kept current as files change (`reload`): an edit that does not read
+/// keeps the last good scene and records the error; a new `*.json` in a served folder is added.
 public struct SceneCatalog: Sendable {
     public struct Entry: Sendable {
         /// The file's base name: what `/ws?scene=NAME` and `/scenes` use.
         public var name: String
         public var file: String
+        /// The last version of the file that read without error.
         public var scene: Scene
+        /// Why the file as it is now does not read (`file:line:column: message`); nil when it does.
+        public var error: String? = nil
     }
 
     public private(set) var entries: [Entry]
+    /// Folders given on the command line: a new `*.json` in one becomes a scene.
+    public private(set) var folders: [String] = []
+
+    /// What a reload changed.
+    public enum Change: Sendable {
+        /// The scene named `name` has a new version.
+        case updated(name: String, scene: Scene)
+        /// Its file no longer reads: the last good version stays; `error` says why.
+        case failed(name: String, error: String)
+        /// A new file in a served folder, now a scene.
+        case added(name: String)
+        /// A file that could not become a scene (a new one that does not read, a clashing name).
+        case refused(file: String, error: String)
+    }
+
+    /// Folders and files whose changes matter: each folder given, and each file's folder.
+    public var watchedFolders: [String] {
+        var seen: [String] = []
+        for folder in folders + entries.map({ Self.folder(of: $0.file) }) where !seen.contains(folder) { seen.append(folder) }
+        return seen
+    }
+
+    /// Reads scene files and folders (every `*.json` in a folder, sorted by name).
+    public static func load(paths: [String]) throws(ServeError) -> SceneCatalog {
+        var files: [String] = []
+        var folders: [String] = []
+        for path in paths {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+                let folder = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
+                folders.append(folder)
+                files += try jsonFiles(in: folder)
+            } else {
+                files.append(path)
+            }
+        }
+        var catalog = try load(files: files)
+        catalog.folders = folders
+        return catalog
+    }
+
+    /// Reads `file` again after it changed on disk (or appeared in a served folder).
+    public mutating func reload(file: String) -> Change? {
+        if let index = entries.firstIndex(where: { $0.file == file }) {
+            guard FileManager.default.fileExists(atPath: file) else { return nil }  // deleted: keep serving it
+            do throws(ServeError) {
+                let scene = try Self.readScene(file)
+                entries[index].scene = scene
+                entries[index].error = nil
+                return .updated(name: entries[index].name, scene: scene)
+            } catch {
+                let message = error.lines.joined(separator: "; ")
+                entries[index].error = message
+                return .failed(name: entries[index].name, error: message)
+            }
+        }
+        guard file.hasSuffix(".json"), folders.contains(Self.folder(of: file)),
+              FileManager.default.fileExists(atPath: file) else { return nil }
+        let name = Self.baseName(file)
+        if entries.contains(where: { $0.name == name }) {
+            return .refused(file: file, error: "\(file): a scene named \"\(name)\" is already served (scene names are file base names)")
+        }
+        do throws(ServeError) {
+            entries.append(Entry(name: name, file: file, scene: try Self.readScene(file)))
+            return .added(name: name)
+        } catch {
+            return .refused(file: file, error: error.lines.joined(separator: "; "))
+        }
+    }
+
+    static func folder(of file: String) -> String {
+        guard let slash = file.lastIndex(of: "/") else { return "." }
+        return slash == file.startIndex ? "/" : String(file[..<slash])
+    }
 
     /// Reads the given scene files; every file error is collected and reported together.
     public static func load(files: [String]) throws(ServeError) -> SceneCatalog {
@@ -35,15 +114,21 @@ public struct SceneCatalog: Sendable {
 
     /// Every `*.json` in `directory` (the built-in demo scenes), sorted by name.
     public static func load(directory: String) throws(ServeError) -> SceneCatalog {
+        var catalog = try load(files: try jsonFiles(in: directory))
+        catalog.folders = [directory]
+        return catalog
+    }
+
+    private static func jsonFiles(in directory: String) throws(ServeError) -> [String] {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory)
         } catch {
-            throw ServeError("veil serve: cannot list demo scenes in \(directory): pass SCENE files")
+            throw ServeError("veil serve: cannot list scenes in \(directory): pass SCENE files or folders")
         }
         let files = names.filter { $0.hasSuffix(".json") }.sorted().map { directory + "/" + $0 }
-        if files.isEmpty { throw ServeError("veil serve: no *.json scenes in \(directory): pass SCENE files") }
-        return try load(files: files)
+        if files.isEmpty { throw ServeError("veil serve: no *.json scenes in \(directory): pass SCENE files or folders") }
+        return files
     }
 
     public func entry(named name: String) -> Entry? { entries.first { $0.name == name } }

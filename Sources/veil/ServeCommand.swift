@@ -11,7 +11,7 @@ struct Serve: ParsableCommand {
             /ws?scene=NAME. Scene names are file base names. Stop with Ctrl-C (SIGINT) or SIGTERM.
             """)
 
-    @Argument(help: "Scene files to serve (default: every examples/*.json beside the web root).")
+    @Argument(help: "Scene files or folders to serve and watch (default: every examples/*.json beside the web root).")
     var scenes: [String] = []
 
     @Option(help: "Address to listen on (loopback by default; another address exposes the preview).")
@@ -32,6 +32,24 @@ struct Serve: ParsableCommand {
     @Option(name: .customLong("max-connections"), help: "Most WebSocket connections at once (1...10000).")
     var maxConnections = 512
 
+    @Option(name: .customLong("max-rooms"), help: "Most shared rooms (/ws?scene=NAME&room=ROOM) at once (1...10000).")
+    var maxRooms = 64
+
+    @Option(name: .customLong("max-room-viewers"), help: "Most viewers in one room (1...10000).")
+    var maxRoomViewers = 512
+
+    @Option(help: "Threads that tick sessions off the network thread (0...64; 0: the network thread ticks them; default: one per core).")
+    var workers = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(name: .customLong("resume-seconds"), help: "Seconds a dropped viewer's session is kept for it to resume (1...3600).")
+    var resumeSeconds = 60
+
+    @Option(name: .customLong("idle-timeout"), help: "Seconds a WebSocket may stay silent (no message, no pong): pinged at half, closed at the end (1...3600).")
+    var idleTimeout = 30
+
+    @Option(name: .customLong("handshake-timeout"), help: "Seconds a connection has to send its request headers (1...300).")
+    var handshakeTimeout = 10
+
     @Flag(name: .customLong("no-deflate"), help: "Do not offer permessage-deflate compression.")
     var noDeflate = false
 
@@ -42,18 +60,30 @@ struct Serve: ParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be in 0...65535") }
         guard (1...240).contains(fps) else { throw ValidationError("--fps must be in 1...240") }
         guard (1...10_000).contains(maxConnections) else { throw ValidationError("--max-connections must be in 1...10000") }
+        guard (1...10_000).contains(maxRooms) else { throw ValidationError("--max-rooms must be in 1...10000") }
+        guard (1...10_000).contains(maxRoomViewers) else { throw ValidationError("--max-room-viewers must be in 1...10000") }
+        guard (0...64).contains(workers) else { throw ValidationError("--workers must be in 0...64") }
+        guard (1...3600).contains(resumeSeconds) else { throw ValidationError("--resume-seconds must be in 1...3600") }
+        guard (1...3600).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be in 1...3600") }
+        guard (1...300).contains(handshakeTimeout) else { throw ValidationError("--handshake-timeout must be in 1...300") }
     }
 
     func run() throws {
         bootstrapServeLogging()
         var options = ServeOptions()
-        options.sceneFiles = scenes
+        options.scenePaths = scenes
         options.host = host
         options.port = port
         options.webRoot = webRoot
         options.fps = fps
         options.allowedOrigins = allowOrigin
         options.maxConnections = maxConnections
+        options.maxRooms = maxRooms
+        options.maxRoomViewers = maxRoomViewers
+        options.workers = workers
+        options.resumeSeconds = resumeSeconds
+        options.idleTimeout = idleTimeout
+        options.handshakeTimeout = handshakeTimeout
         options.deflate = !noDeflate
         options.verbose = verbose
         let server: PreviewServer

@@ -54,11 +54,11 @@ def _die_with_parent():
 class VeilServer:
     """`veil serve SCENE… --host 127.0.0.1 --port P`, started from the repository root."""
 
-    def __init__(self, *scenes, name="server"):
+    def __init__(self, *scenes, name="server", port=None):
         if not VEIL_BIN.exists():
             raise AssertionError(f"veil binary not found at {VEIL_BIN}: build it (swift build) or set VEIL_BIN")
         OUT.mkdir(parents=True, exist_ok=True)
-        self.port = free_port()
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = OUT / f"{name}.log"
         self.log = open(self.log_path, "wb")

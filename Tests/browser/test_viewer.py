@@ -165,6 +165,79 @@ class CrispViewerTest(unittest.TestCase):
                 driver.quit()
             server.stop()
 
+    def test_a_saved_scene_file_changes_the_picture_without_a_reload(self):
+        import tempfile
+        folder = Path(tempfile.mkdtemp(prefix="veil-live-browser-"))
+        scene_file = folder / "live.json"
+        scene = '{"canvas": {"width": 300, "height": 200}, "background": "%s", "root": {"type": "view", "id": "root"}}'
+        scene_file.write_text(scene % "#D32F2F")
+        server = harness.VeilServer(folder, name="viewer-server-live")
+        driver = None
+        try:
+            driver = harness.chromium(width=700, height=600, scale=1)
+            driver.get(f"{server.url}/index.html?scene=live")
+            harness.wait_for(driver, f"window.veilViewer && veilViewer.frames > 0 && {FRAMES_DRAWN} > 0",
+                             what="the first frame to be drawn")
+            harness.wait_until_still(driver, FRAMES_DRAWN)
+            driver.execute_script("window.sameDocument = true")
+            box = harness.canvas_box(driver)
+            harness.assert_color(self, harness.screenshot(driver, "viewer-live-before"), box, 20, 20,
+                                 harness.hex_color("#D32F2F"), "the scene's background before the save")
+            scene_file.write_text(scene % "#1565C0")
+            harness.wait_for(driver, "veilViewer.frame.background === 0x1565C0FF", what="the saved background")
+            harness.wait_until_still(driver, FRAMES_DRAWN)
+            harness.assert_color(self, harness.screenshot(driver, "viewer-live-after"), box, 20, 20,
+                                 harness.hex_color("#1565C0"), "the background after the save")
+            self.assertTrue(driver.execute_script("return window.sameDocument === true"), "no page reload")
+            # A broken save: the error over the canvas, the last good picture under it; fixed: gone.
+            scene_file.write_text('{"canvas": {"width": 300,\n "height": }')
+            text = harness.wait_for(driver, "!document.getElementById('scene-error').hidden && "
+                                    "document.getElementById('scene-error').textContent", what="the error overlay")
+            self.assertRegex(text, r"live\.json:2:\d+: ", "the overlay says file:line:column")
+            image = harness.screenshot(driver, "viewer-live-error")
+            harness.assert_color(self, image, box, 20, 20, harness.hex_color("#1565C0"), "the last good frame stays")
+            scene_file.write_text(scene % "#2E7D32")
+            harness.wait_for(driver, "document.getElementById('scene-error').hidden && "
+                             "veilViewer.frame.background === 0x2E7D32FF", what="the fixed scene, without the overlay")
+            self.assertTrue(driver.execute_script("return window.sameDocument === true"), "still no page reload")
+        finally:
+            if driver:
+                driver.quit()
+            server.stop()
+            import shutil
+            shutil.rmtree(folder, ignore_errors=True)
+
+    def test_a_killed_and_restarted_server_is_reconnected_without_a_blank_canvas(self):
+        server = harness.VeilServer(SCENE_PATH, name="viewer-server-killed")
+        driver = None
+        try:
+            driver = harness.chromium(width=700, height=600, scale=1)
+            driver.get(f"{server.url}/index.html?scene={SCENE['name']}")
+            harness.wait_for(driver, f"window.veilViewer && veilViewer.frames > 0 && {FRAMES_DRAWN} > 0",
+                             what="the first frame to be drawn")
+            harness.wait_until_still(driver, FRAMES_DRAWN)
+            driver.execute_script("window.sameDocument = true")
+            box = harness.canvas_box(driver)
+            red = next(v for v in harness.solid_views(SCENE) if v[0] == "red")
+            server.process.kill()
+            server.stop()  # reaps it and closes its log
+            status = harness.wait_for(driver, "document.getElementById('status').textContent.startsWith('reconnecting')"
+                                      " && document.getElementById('status').textContent", what="the reconnecting status")
+            image = harness.screenshot(driver, "viewer-reconnecting")
+            harness.assert_color(self, image, box, 70, 60, red[2], f"the last frame stays while {status!r}")
+            frames = driver.execute_script("return veilViewer.frames")
+            server = harness.VeilServer(SCENE_PATH, name="viewer-server-restarted", port=server.port)
+            harness.wait_for(driver, f"document.getElementById('status').dataset.state === 'open' && veilViewer.frames > {frames}",
+                             timeout=20, what="the viewer back on the restarted server")
+            harness.wait_until_still(driver, FRAMES_DRAWN)
+            harness.assert_color(self, harness.screenshot(driver, "viewer-reconnected"), box, 70, 60, red[2],
+                                 "drawn again after the restart")
+            self.assertTrue(driver.execute_script("return window.sameDocument === true"), "no page reload")
+        finally:
+            if driver:
+                driver.quit()
+            server.stop()
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -366,7 +366,7 @@ test("websocket: subprotocol veil.v2, arraybuffer, frames and events through the
   const { client, got, socket } = connectFake();
   assert.equal(socket().protocol, "veil.v2");
   assert.equal(socket().binaryType, "arraybuffer");
-  assert.equal(socket().url, "ws://127.0.0.1:1/ws?scene=hello");
+  assert.match(socket().url, /^ws:\/\/127\.0\.0\.1:1\/ws\?scene=hello&session=[0-9a-f]{32}$/, "names its session");
   socket().serverOpen();
   assert.equal(got.status.at(-1).state, "open");
   socket().serverSend([1, 9, 9]);
@@ -400,17 +400,19 @@ test("websocket: send() writes JSON text; nothing is sent before open", () => {
   assert.deepEqual(socket().sent, ['{"input":{"resize":{"width":10,"height":20}}}']);
 });
 
-test("websocket: reconnects with growing backoff and reports the close reason", () => {
+test("websocket: reconnects at once, then with growing backoff, and reports the close reason", () => {
   const { client, got, socket } = connectFake({ backoff: { initial: 100, max: 350 } });
   const first = socket();
   first.serverOpen();
-  first.serverClose(1008, "unknown scene: nope");
-  assert.deepEqual(got.status.at(-1), { state: "closed", reason: "unknown scene: nope", retryIn: 100 });
+  first.serverClose(1006, "");
+  assert.deepEqual(got.status.at(-1), { state: "closed", reason: "connection lost", retryIn: 0 }, "at once");
   got.timers.at(-1).fn();
   assert.notEqual(socket(), first, "a new socket");
-  assert.notEqual(client.mirror, null);
   socket().serverClose(1006, "");
-  assert.deepEqual(got.status.at(-1), { state: "closed", reason: "connection lost", retryIn: 200 });
+  assert.deepEqual(got.status.at(-1), { state: "closed", reason: "connection lost", retryIn: 100 });
+  got.timers.at(-1).fn();
+  socket().serverClose(1006, "");
+  assert.equal(got.status.at(-1).retryIn, 200);
   got.timers.at(-1).fn();
   socket().serverClose(1006, "");
   assert.equal(got.status.at(-1).retryIn, 350, "capped");
@@ -418,7 +420,7 @@ test("websocket: reconnects with growing backoff and reports the close reason", 
   socket().serverOpen();
   socket().serverSend([1]);
   socket().serverClose(1001, "");
-  assert.equal(got.status.at(-1).retryIn, 100, "a working connection resets the backoff");
+  assert.equal(got.status.at(-1).retryIn, 0, "a working connection resets the backoff");
   const timers = got.timers.length;
   got.timers.at(-1).fn();
   client.close();
@@ -426,12 +428,27 @@ test("websocket: reconnects with growing backoff and reports the close reason", 
   assert.equal(got.status.at(-1).state, "closed");
 });
 
-test("websocket: each connection starts a fresh mirror", () => {
-  const { client, socket, got } = connectFake();
-  const firstMirror = client.mirror;
+test("websocket: an unknown scene is final", () => {
+  const { got, socket } = connectFake();
+  socket().serverOpen();
+  socket().serverClose(1008, "unknown scene \"nope\"");
+  assert.deepEqual(got.status.at(-1), { state: "closed", reason: "unknown scene \"nope\"", final: true });
+  assert.equal(got.timers.length, 0, "no retry");
+});
+
+test("websocket: a reconnect keeps the mirror and resumes the session from its frame", () => {
+  const frame = { width: 80, height: 80, background: 0xffffffff, paints: [], items: [] };
+  const mirror = { frame: null, seq: 0, apply() { this.frame = frame; this.seq = 7; return { ok: true, frame, events: [] }; } };
+  const { client, socket, got } = connectFake({ createMirror: () => mirror, token: "0123456789abcdef0123" });
+  socket().serverOpen();
+  socket().serverSend([1]);
   socket().serverClose(1006, "");
   got.timers.at(-1).fn();
-  assert.notEqual(client.mirror, firstMirror);
+  assert.equal(client.mirror, mirror, "the same mirror: the canvas keeps its frame");
+  const url = new URL(socket().url);
+  assert.equal(url.searchParams.get("session"), "0123456789abcdef0123");
+  assert.equal(url.searchParams.get("seq"), "7");
+  assert.match(url.searchParams.get("hash"), /^\d+$/, "the hash of the frame it holds");
 });
 
 // --- Wasm transport ------------------------------------------------------------------------------

@@ -337,9 +337,35 @@ public final class Session {
     /// the id is not in use: for tools that name items (`veil test`, `veil stream --format text`).
     public func itemKey(_ id: UInt32) -> [UInt8]? { renderer.itemKey(id) }
 
+    /// The frame of the last message `tick` returned, its hash and its sequence number: what a
+    /// viewer that received every message holds (hosts sharing one session among viewers diff a
+    /// lagging viewer's frame against it).
+    public var sentFrame: Frame? { stream.lastFrame }
+    public var sentHash: UInt32 { stream.lastHash }
+    public var sentSequence: UInt32 { stream.sequence }
+
     /// The next tick sends a keyframe (a viewer lost track of its mirror).
     public func requestKeyframe() {
         stream.forceKeyframe()
+        needsRender = true
+    }
+
+    /// Swaps in a new version of the scene (its file was edited while a viewer watches), keeping
+    /// what the session holds by node id — skeletons, status views, spinners, scroll positions,
+    /// sheets, focus, scheduled reactions — and, when `keepingSize`, the canvas size the viewer
+    /// set. The timeline goes on from the session's time: entries before it do not run again.
+    /// The next tick sends a patch from the frame the viewer holds to the new one.
+    public func replaceScene(_ newScene: Scene, keepingSize: Bool) {
+        var next = newScene
+        if keepingSize {
+            next.width = scene.width
+            next.height = scene.height
+        }
+        scene = next
+        timelineIndex = scene.timeline.firstIndex { $0.time > time } ?? scene.timeline.count
+        // Nothing laid out from the old scene may be reused: its nodes are not the new ones.
+        previousLayout = nil
+        cachedLayout = nil
         needsRender = true
     }
 

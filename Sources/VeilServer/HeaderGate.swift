@@ -1,0 +1,242 @@
+import CLibWebSockets
+import Foundation
+import Synchronization
+
+/// The listening socket, in front of libwebsockets: it accepts connections and reads each request's
+/// headers on its own thread, bounded in bytes and time, before lws sees the connection.
+///
+/// lws 4.1 drops the socket when a request's headers overflow its header buffer: a client sees a
+/// reset, not an answer. The gate answers `431 Request Header Fields Too Large` for headers over
+/// `maxHeaderBytes`, `408 Request Timeout` for headers not complete within the handshake timeout,
+/// and hands every complete request to lws (`lws_adopt_socket_vhost_readbuf` on the service
+/// thread, woken with `lws_cancel_service`) with the bytes already read. At most `maxPending`
+/// connections wait for their headers at once; more wait in the kernel's backlog.
+///
+/// Later requests on a kept-alive HTTP connection are read by lws itself, whose buffer is sized to
+/// the same bound (it then drops the socket rather than answer 431).
+final class HeaderGate: @unchecked Sendable {
+    static let maxHeaderBytes = 8192
+    static let maxPending = 256
+    /// SO_SNDBUF of every connection (Linux doubles it for its own bookkeeping).
+    static let sendBufferBytes: Int32 = 32 * 1024
+    /// How long a refused client has to stop sending before its socket closes (so it reads the
+    /// answer instead of a reset).
+    static let lingerSeconds = 1.0
+
+    /// A connection whose headers are complete, for the service thread to adopt.
+    struct Handoff { var fd: Int32; var bytes: [UInt8] }
+
+    let listener: Int32
+    let port: Int
+    private let handshakeTimeout: Double
+    private let wakePipe: (read: Int32, write: Int32)
+    private let ready = Mutex<[Handoff]>([])
+    private var thread: Thread? = nil
+    private let stopped = Atomic<Bool>(false)
+    /// Called on the gate's thread after a hand-off is queued: wakes the lws service thread.
+    private let wake: @Sendable () -> Void
+    private let log: @Sendable (String) -> Void
+
+    private enum Phase { case reading, lingering }
+    private struct Pending {
+        var bytes: [UInt8] = []
+        var deadline: Double
+        var phase = Phase.reading
+    }
+    private var pending: [Int32: Pending] = [:]
+
+    /// Binds and listens on `host:port` (an IP address; port 0 picks one).
+    init(host: String, port: Int, handshakeTimeout: Int, wake: @escaping @Sendable () -> Void,
+         log: @escaping @Sendable (String) -> Void) throws(ServeError) {
+        self.handshakeTimeout = Double(handshakeTimeout)
+        self.wake = wake
+        self.log = log
+        let (fd, bound) = try Self.listen(host: host, port: port)
+        listener = fd
+        self.port = bound
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else {
+            Glibc.close(fd)
+            throw ServeError("veil serve: cannot create a pipe: \(String(cString: strerror(errno)))")
+        }
+        for descriptor in [fds[0], fds[1]] { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK) }
+        wakePipe = (fds[0], fds[1])
+    }
+
+    deinit {
+        stop()
+        Glibc.close(listener)
+        Glibc.close(wakePipe.read)
+        Glibc.close(wakePipe.write)
+        for fd in pending.keys { Glibc.close(fd) }
+        for handoff in takeReady() { Glibc.close(handoff.fd) }
+    }
+
+    func start() {
+        let thread = Thread { [self] in run() }
+        thread.name = "veil-header-gate"
+        thread.start()
+        self.thread = thread
+    }
+
+    /// Stops accepting; returns once the gate's thread has finished.
+    func stop() {
+        guard thread != nil, !stopped.exchange(true, ordering: .relaxed) else { return }
+        var byte: UInt8 = 1
+        _ = write(wakePipe.write, &byte, 1)
+        while thread?.isFinished == false { usleep(1000) }
+    }
+
+    /// The connections whose headers are complete, oldest first (service thread).
+    func takeReady() -> [Handoff] {
+        ready.withLock { queue in
+            defer { queue.removeAll() }
+            return queue
+        }
+    }
+
+    // MARK: The gate's thread
+
+    private func run() {
+        while !stopped.load(ordering: .relaxed) {
+            var fds = [pollfd(fd: wakePipe.read, events: Int16(POLLIN), revents: 0)]
+            if pending.count < Self.maxPending { fds.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0)) }
+            let waiting = Array(pending.keys)
+            fds += waiting.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            let now = Self.now()
+            let nextDeadline = pending.values.map(\.deadline).min() ?? now + 1
+            let timeout = Int32(max(0, min(1000, (nextDeadline - now) * 1000)).rounded(.up))
+            let count = poll(&fds, nfds_t(fds.count), timeout)
+            if count < 0, errno != EINTR { log("header gate: poll failed: \(String(cString: strerror(errno)))"); return }
+            for entry in fds where entry.revents != 0 {
+                if entry.fd == wakePipe.read { continue }
+                if entry.fd == listener { acceptAll() } else { readFrom(entry.fd) }
+            }
+            expire(at: Self.now())
+        }
+    }
+
+    private func acceptAll() {
+        while pending.count < Self.maxPending {
+            let fd = accept(listener, nil, nil)
+            if fd < 0 { return }
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            // A small send buffer: a viewer that stops reading fills it soon, its session then
+            // skips ticks and sends one coalesced delta when the viewer reads again, instead of
+            // megabytes of stale ones queued in the kernel (loopback autotunes up to 4 MB).
+            var sendBuffer = Self.sendBufferBytes
+            setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sendBuffer, socklen_t(MemoryLayout<Int32>.size))
+            pending[fd] = Pending(deadline: Self.now() + handshakeTimeout)
+        }
+    }
+
+    private func readFrom(_ fd: Int32) {
+        guard var connection = pending[fd] else { return }
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        let n = recv(fd, &chunk, chunk.count, 0)
+        if n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR) { drop(fd); return }
+        if n < 0 { return }
+        if connection.phase == .lingering { return }  // what a refused client still sends is dropped
+        let searchFrom = max(0, connection.bytes.count - 3)
+        connection.bytes += chunk[..<n]
+        if let end = Self.headerEnd(connection.bytes, from: searchFrom), end <= Self.maxHeaderBytes {
+            pending[fd] = nil
+            let handoff = Handoff(fd: fd, bytes: connection.bytes)
+            ready.withLock { $0.append(handoff) }
+            wake()
+        } else if connection.bytes.count > Self.maxHeaderBytes {
+            pending[fd] = connection
+            refuse(fd, status: "431 Request Header Fields Too Large",
+                   body: "request headers larger than \(Self.maxHeaderBytes) bytes\n")
+        } else {
+            pending[fd] = connection
+        }
+    }
+
+    private func expire(at now: Double) {
+        for (fd, connection) in pending where connection.deadline <= now {
+            if connection.phase == .lingering || connection.bytes.isEmpty {
+                drop(fd)
+            } else {
+                refuse(fd, status: "408 Request Timeout",
+                       body: "request headers not complete within \(Int(handshakeTimeout)) s\n")
+            }
+        }
+    }
+
+    /// Answers and half-closes; the socket closes once the client closes or the linger ends.
+    private func refuse(_ fd: Int32, status: String, body: String) {
+        let response = "HTTP/1.1 \(status)\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
+        let bytes = Array(response.utf8)
+        _ = send(fd, bytes, bytes.count, Int32(MSG_NOSIGNAL))
+        shutdown(fd, Int32(SHUT_WR))
+        pending[fd]?.phase = .lingering
+        pending[fd]?.bytes = []
+        pending[fd]?.deadline = Self.now() + Self.lingerSeconds
+        log("refused a request: \(status)")
+    }
+
+    private func drop(_ fd: Int32) {
+        pending[fd] = nil
+        Glibc.close(fd)
+    }
+
+    /// The length of the head up to and including its blank line, if it has arrived.
+    static func headerEnd(_ bytes: [UInt8], from start: Int) -> Int? {
+        guard bytes.count >= 4 else { return nil }
+        var i = start
+        while i + 3 < bytes.count {
+            if bytes[i] == 13, bytes[i + 1] == 10, bytes[i + 2] == 13, bytes[i + 3] == 10 { return i + 4 }
+            i += 1
+        }
+        return nil
+    }
+
+    private static func now() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
+    }
+
+    /// A listening socket bound to exactly `host:port`, and the port it got.
+    private static func listen(host: String, port: Int) throws(ServeError) -> (Int32, Int) {
+        let isV6 = host.contains(":")
+        let fd = socket(isV6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue | SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw ServeError("veil serve: cannot create a socket: \(String(cString: strerror(errno)))") }
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        if isV6 { setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &yes, socklen_t(MemoryLayout<Int32>.size)) }
+        var storage = sockaddr_storage()
+        var length: socklen_t
+        if isV6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = in_port_t(UInt16(port).bigEndian)
+            inet_pton(AF_INET6, host, &address.sin6_addr)
+            length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+            withUnsafeBytes(of: address) { raw in withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: raw) } }
+        } else {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            inet_pton(AF_INET, host, &address.sin_addr)
+            length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            withUnsafeBytes(of: address) { raw in withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: raw) } }
+        }
+        let bound = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(fd, $0, length) }
+        }
+        guard bound == 0, Glibc.listen(fd, SOMAXCONN) == 0 else {
+            let reason = String(cString: strerror(errno))
+            Glibc.close(fd)
+            throw ServeError("veil serve: cannot listen on \(host) port \(port): \(reason) (port in use, or not an address of this machine?)")
+        }
+        let actual = withUnsafeMutablePointer(to: &storage) { pointer -> Int in
+            var size = socklen_t(MemoryLayout<sockaddr_storage>.size)
+            _ = pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &size) }
+            return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { Int(UInt16(bigEndian: $0.pointee.sin_port)) }
+        }
+        return (fd, actual)
+    }
+}

@@ -1,0 +1,87 @@
+import VeilCore
+
+/// A session shared by every viewer of `/ws?scene=NAME&room=ROOM`: any of them can drive it, all
+/// see the same frames. Each tick renders and encodes once, and the very same bytes (one array,
+/// shared) go to every viewer in sync — nothing waiting for its socket, holding the frame of the
+/// previous message. A viewer that fell behind (its socket was slow, it just joined, it asked for
+/// a keyframe) gets, when its socket can take it, one message from the frame it holds to the
+/// newest: a delta whose base is its own last message, or a keyframe when it holds none. Host
+/// events ride on the shared messages only: a viewer catching up does not get those it skipped.
+final class Room {
+    let name: String
+    let sceneName: String
+    let shared: SharedSession
+    /// A worker is ticking the session: no other tick until its result is back.
+    var busy = false
+    /// Seconds its session's last tick on a worker took: over `TickWorkers.slowTickSeconds` it is slow.
+    var lastTickCost = 0.0
+    /// The session's clock starts when the room opens (its first viewer).
+    let opened = ContinuousClock.now
+    private(set) var viewers: [Connection] = []
+
+    init(name: String, sceneName: String, scene: Scene) {
+        self.name = name
+        self.sceneName = sceneName
+        shared = SharedSession(Session(scene: scene))
+    }
+
+    static func key(scene: String, room: String) -> String { scene + "\n" + room }
+    var key: String { Self.key(scene: sceneName, room: name) }
+
+    func join(_ viewer: Connection) { viewers.append(viewer) }
+    func leave(_ viewer: Connection) { viewers.removeAll { $0 === viewer } }
+
+    func age(at now: ContinuousClock.Instant) -> Double {
+        let d = opened.duration(to: now).components
+        return Double(d.seconds) + Double(d.attoseconds) * 1e-18
+    }
+
+    /// Ticks the shared session once and hands its message to the viewers in sync. Returns the
+    /// viewers with something to write (the message, or a catch-up to build when writable).
+    func tick(at now: ContinuousClock.Instant, headroom: Int) -> [Connection] {
+        guard !busy else { return [] }
+        let t = age(at: now)
+        guard let message = shared.with({ $0.tick(at: t) }) else { return [] }
+        return distribute(message, headroom: headroom)
+    }
+
+    /// Hands the session's newest message (just ticked, here or by a worker) to the viewers.
+    func distribute(_ message: [UInt8], headroom: Int) -> [Connection] {
+        let (sequence, sentFrame) = shared.with { ($0.sentSequence, $0.sentFrame) }
+        let isKeyframe = message.count > 2 && message[2] & 0x03 == 1
+        var buffer = [UInt8](repeating: 0, count: headroom)
+        buffer += message
+        var ready: [Connection] = []
+        for viewer in viewers where viewer.closeRequest == nil && viewer.outgoing == nil {
+            if isKeyframe || (viewer.sentFrame != nil && viewer.sentSequence == sequence &- 1) {
+                viewer.outgoing = buffer  // the same storage for every viewer: no copy
+                viewer.sentSequence = sequence
+                viewer.sentFrame = sentFrame
+            }
+            ready.append(viewer)
+        }
+        for viewer in viewers where viewer.outgoing != nil && viewer.sentSequence != sequence { viewer.ticksSkipped += 1 }
+        return ready
+    }
+
+    /// The message that takes `viewer` from what it holds to the newest frame; nil when in sync.
+    func catchUp(_ viewer: Connection) -> [UInt8]? {
+        let (newest, sequence, hash) = shared.with { ($0.sentFrame, $0.sentSequence, $0.sentHash) }
+        guard let frame = newest, viewer.sentSequence != sequence || viewer.sentFrame == nil else { return nil }
+        let message: [UInt8]
+        if let held = viewer.sentFrame, let base = viewer.sentSequence {
+            message = WireEncoder.delta(Differ.diff(from: held, to: frame), sequence: sequence, base: base, hash: hash)
+        } else {
+            message = WireEncoder.keyframe(frame, sequence: sequence, hash: hash)
+        }
+        viewer.sentSequence = sequence
+        viewer.sentFrame = frame
+        return message
+    }
+
+    /// True when `viewer` does not hold the newest frame (after its waiting message, if any).
+    func isBehind(_ viewer: Connection) -> Bool {
+        let (hasFrame, sequence) = shared.with { ($0.sentFrame != nil, $0.sentSequence) }
+        return hasFrame && (viewer.sentFrame == nil || viewer.sentSequence != sequence)
+    }
+}

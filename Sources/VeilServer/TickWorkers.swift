@@ -1,0 +1,118 @@
+import CLibWebSockets
+import Foundation
+import Synchronization
+
+/// Threads that tick sessions off the libwebsockets service thread, so the server uses every core
+/// and an expensive session cannot starve the others. The service thread hands out a job per
+/// session due (never two for one session: it marks the session busy until the result is back);
+/// a worker ticks it under its lock, measures what the tick cost and queues the message;
+/// `lws_cancel_service` wakes the service thread, which takes the results (`takeDone`).
+///
+/// Fairness: a session whose last tick cost more than `slowTickSeconds` is slow. Cheap jobs go in
+/// batches that any worker takes first; slow ones run one at a time per worker, on at most
+/// `count - 1` workers at once (one, when there is one worker), so a worker is always free for
+/// the cheap sessions: they keep their frame rate while slow ones share what is left.
+final class TickWorkers: @unchecked Sendable {
+    /// One session to tick at `time`; `owner` is the Connection or Room it belongs to (only the
+    /// service thread looks at it).
+    struct Job: @unchecked Sendable {
+        var owner: AnyObject
+        var session: SharedSession
+        var time: Double
+        var slow: Bool
+        var message: [UInt8]? = nil
+        /// Seconds the tick took (set by the worker).
+        var cost: Double = 0
+    }
+
+    /// A quarter of a 60 fps frame.
+    static let slowTickSeconds = 0.004
+
+    private let condition = NSCondition()
+    private var fast: [[Job]] = []
+    private var slow: [Job] = []
+    private var slowRunning = 0
+    private let maxSlowRunning: Int
+    private var stopped = false
+    private let done = Mutex<[Job]>([])
+    private var threads: [Thread] = []
+    private let wake: @Sendable () -> Void
+
+    init(count: Int, wake: @escaping @Sendable () -> Void) {
+        self.wake = wake
+        maxSlowRunning = max(1, count - 1)
+        for index in 0 ..< count {
+            let thread = Thread { [self] in work() }
+            thread.name = "veil-tick-\(index)"
+            threads.append(thread)
+        }
+    }
+
+    func start() { for thread in threads { thread.start() } }
+
+    /// Returns once every worker has finished its job in hand.
+    func stop() {
+        condition.lock()
+        stopped = true
+        condition.broadcast()
+        condition.unlock()
+        while threads.contains(where: { $0.isExecuting }) { usleep(1000) }
+    }
+
+    /// Queues `jobs`: cheap ones in batches small enough to spread over the workers and large
+    /// enough to cost few wake-ups; slow ones one by one.
+    func submit(_ jobs: [Job]) {
+        guard !jobs.isEmpty else { return }
+        let cheap = jobs.filter { !$0.slow }
+        let size = max(1, min(32, cheap.count / (threads.count * 4)))
+        condition.lock()
+        fast += stride(from: 0, to: cheap.count, by: size).map { Array(cheap[$0 ..< min(cheap.count, $0 + size)]) }
+        slow += jobs.filter(\.slow)
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The jobs ticked since the last call, with their messages and costs.
+    func takeDone() -> [Job] {
+        done.withLock { jobs in
+            defer { jobs.removeAll() }
+            return jobs
+        }
+    }
+
+    private func work() {
+        while true {
+            condition.lock()
+            var batch: [Job] = []
+            var isSlow = false
+            while batch.isEmpty {
+                if stopped { condition.unlock(); return }
+                if !fast.isEmpty {
+                    batch = fast.removeFirst()
+                } else if !slow.isEmpty, slowRunning < maxSlowRunning {
+                    batch = [slow.removeFirst()]
+                    slowRunning += 1
+                    isSlow = true
+                } else {
+                    condition.wait()
+                }
+            }
+            condition.unlock()
+            for index in batch.indices {
+                let time = batch[index].time
+                let started = ContinuousClock.now
+                batch[index].message = batch[index].session.with { $0.tick(at: time) }
+                let cost = started.duration(to: .now).components
+                batch[index].cost = Double(cost.seconds) + Double(cost.attoseconds) * 1e-18
+            }
+            done.withLock { $0 += batch }
+            wake()
+            if isSlow {
+                condition.lock()
+                slowRunning -= 1
+                condition.broadcast()
+                condition.unlock()
+            }
+        }
+    }
+}

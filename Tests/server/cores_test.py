@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""Expensive sessions do not starve cheap ones (docs/SERVER.md, "Threads"), loopback only.
+
+    python3 Tests/server/cores_test.py [path/to/veil]     (default: .build/debug/veil)
+
+Three viewers of a scene of 4,000 turning activity indicators (each tick costs tens of ms in a
+debug build) and one viewer of an animated skeleton: with two tick workers the skeleton's
+viewer keeps (nearly) 60 messages a second, because sessions tick off the network thread and a
+slow session never holds the last free worker. For comparison it prints the rate with
+--workers 0 (everything on the network thread), without asserting it: that depends on the machine.
+Stops by itself (watchdog).
+"""
+import json
+import os
+import shutil
+import socket
+import sys
+import tempfile
+import threading
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import serve_test as base
+from serve_test import WebSocket, check
+
+SKELETON = os.path.join(base.REPO, "Benchmarks", "server", "skeleton.json")
+
+
+def rate(port, scene, seconds, results, key):
+    ws = WebSocket(port, f"/ws?scene={scene}")
+    ws.expect_binary(f"{scene} keyframe")
+    count, started = 0, time.monotonic()
+    while time.monotonic() - started < seconds:
+        try:
+            ws.receive(timeout=1.0)
+            count += 1
+        except socket.timeout:
+            pass
+    ws.close()
+    results[key] = count / seconds
+
+
+def cheap_rate_beside_heavy(root, folder, *args):
+    server = base.start_server(root, "--port", "0", *args, folder)
+    port = base.read_url(server)
+    results = {}
+    heavy = [threading.Thread(target=rate, args=(port, "heavy", 4.5, results, f"heavy{i}"), daemon=True) for i in range(3)]
+    for thread in heavy:
+        thread.start()
+    time.sleep(1.0)
+    rate(port, "skeleton", 3.0, results, "skeleton")
+    for thread in heavy:
+        thread.join(timeout=10)
+    server.terminate()
+    server.wait(timeout=5)
+    return results
+
+
+def test_cores(root):
+    folder = os.path.join(root, "cores")
+    os.makedirs(folder)
+    children = [{"type": "activityIndicator", "id": f"s{i}",
+                 "frame": {"x": (i % 60) * 10, "y": (i // 60) * 10, "width": 10, "height": 10}} for i in range(4000)]
+    with open(os.path.join(folder, "heavy.json"), "w") as f:
+        json.dump({"canvas": {"width": 600, "height": 700}, "background": "#FFFFFF",
+                   "root": {"type": "view", "id": "root", "children": children}}, f)
+    shutil.copy(SKELETON, os.path.join(folder, "skeleton.json"))
+
+    # Two workers whatever the machine (the default is one per core): on one core the scheduler
+    # still shares it between the cheap worker and the busy one.
+    with_workers = cheap_rate_beside_heavy(root, folder, "--workers", "2")
+    check(with_workers["skeleton"] >= 45,
+          f"beside three expensive sessions a cheap one keeps its frame rate (got {with_workers['skeleton']:.0f}/s)")
+    check(all(with_workers[f"heavy{i}"] > 0 for i in range(3)), f"the expensive sessions still run ({with_workers})")
+    without = cheap_rate_beside_heavy(root, folder, "--workers", "0")
+    print(f"cores_test: the cheap session's messages/s beside three expensive ones: "
+          f"{with_workers['skeleton']:.0f} with tick workers, {without['skeleton']:.0f} with --workers 0")
+
+
+def main():
+    if not os.access(base.VEIL, os.X_OK):
+        sys.exit(f"cores_test: {base.VEIL} not found; run `swift build --product veil` first")
+    watchdog = threading.Timer(60, lambda: (print("cores_test: FAILED: took longer than 60 s", flush=True), os._exit(1)))
+    watchdog.daemon = True
+    watchdog.start()
+    root = tempfile.mkdtemp(prefix="veil-cores-test-")
+    started = time.monotonic()
+    try:
+        base.make_repository(root)
+        test_cores(root)
+    except AssertionError as error:
+        print(f"cores_test: FAILED: {error}", flush=True)
+        sys.exit(1)
+    finally:
+        for process in base.processes:
+            if process.poll() is None:
+                process.kill()
+        shutil.rmtree(root, ignore_errors=True)
+    print(f"cores_test: ok ({base.checks} checks, {time.monotonic() - started:.1f} s)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,8 @@
+# make bench-server: the preview server's figures (docs/SERVER.md, "Figures"), printed by
+# Benchmarks/server/bench.sh against an optimised build, with a load generator in C.
+.PHONY: bench-server
+bench-server: setup
+	$(SWIFT) build -c release --product veil
+	@mkdir -p .build/bench
+	cc -O2 -Wall -o .build/bench/veil_load Benchmarks/server/veil_load.c
+	Benchmarks/server/bench.sh .build/release/veil .build/bench/veil_load
