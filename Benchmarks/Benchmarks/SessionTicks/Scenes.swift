@@ -58,7 +58,7 @@ enum Scenes {
             "{\"type\": \"view\", \"id\": \"c\(c)\", \"width\": \(side), \"height\": \(side), \"background\": \"#D0D4D6\", \"skeletonable\": true}"
         }.joined(separator: ", ")
         var children = """
-        {"type": "list", "id": "grid", "rowHeight": \(side), "rowCount": \(rows), "skeletonable": true,
+        {"type": "list", "id": "grid", "rowHeight": \(side), "rowCount": \(rows), "skeletonRows": \(rows), "skeletonable": true,
          \(fills ? "" : "\"frame\": {\"x\": 0, \"y\": 0, \"width\": 1000, \"height\": 1000},")
          "row": {"type": "stack", "id": "row", "axis": "horizontal", "skeletonable": true, "children": [\(cells)]}}
         """
