@@ -10,7 +10,10 @@ let embeddedWasm = Context.environment["EMBEDDED_WASM"] != nil
 let embeddedSwiftSettings: [SwiftSetting] = embeddedWasm ? [
     .enableExperimentalFeature("Embedded"),
     .enableExperimentalFeature("Extern"),
-    .unsafeFlags(["-wmo", "-Osize", "-Xfrontend", "-disable-stack-protector"]
+    // No closure specialization: a copy of a function per closure passed to it (Node.update(at:_:) ×7)
+    // costs 4 KB of veil.wasm (docs/EMBED.md, the size figures).
+    .unsafeFlags(["-wmo", "-Osize", "-Xfrontend", "-disable-stack-protector",
+                  "-Xllvm", "-sil-disable-pass=closure-specialize"]
         + (Context.environment["VEIL_WASM_SWIFTFLAGS"] ?? "").split(separator: " ").map(String.init)),
 ] : []
 

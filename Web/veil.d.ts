@@ -56,6 +56,7 @@ export interface MountOptions {
 export interface NodeOption { node?: string }
 export interface SkeletonLook {
   style?: SkeletonStyleName;
+  /** A scene colour: "#RGB", "#RRGGBB", "#RRGGBBAA" or a semantic name resolved per appearance ("label", "card", "tint"…; docs/SCENE.md). */
   color?: string;
   gradient?: string[];
   direction?: Direction;
@@ -125,7 +126,7 @@ export class Controller {
     remove(options: NodeOption & { at: number; count: number }): void;
   };
   readonly scroll: { to(options: NodeOption & { to: number; animated?: boolean }): void };
-  /** `set`: text, hidden, background, textColor, opacity, frame of a node. */
+  /** `set`: text, hidden, background, textColor (colours as in scenes, semantic names too), opacity, frame of a node. */
   set(options: NodeOption & Record<string, unknown>): void;
   setAppearance(mode: "system" | "light" | "dark" | "scene"): void;
   /** `{"motion": "reduced"}` (still skeletons, instant transitions and scrolls) or full; "system" follows prefers-reduced-motion. */

@@ -105,7 +105,7 @@ private let badScenes: [BadScene] = [
     BadScene(#"{"safeArea": {"top": -1}, "root": {"type": "view"}}"#, 1, 22, #""top" must be at least 0, found -1"#),
     BadScene(#"{"appearance": "dim", "root": {"type": "view"}}"#, 1, 16, #"expected one of "light" or "dark" for "appearance", found "dim""#),
     BadScene(#"{"background": "red", "root": {"type": "view"}}"#, 1, 16,
-             ##"expected a colour "#RGB", "#RRGGBB" or "#RRGGBBAA" for "background", found a string "red""##),
+             ##"expected a colour "#RGB", "#RRGGBB", "#RRGGBBAA" or a semantic colour ("label", "background", "card"…) for "background", found a string "red""##),
     BadScene(##"{"background": "#12345", "root": {"type": "view"}}"##, 1, 16, ##"found a string "#12345""##),
     BadScene(##"{"background": "#GGGGGG", "root": {"type": "view"}}"##, 1, 16, "expected a colour"),
     BadScene(#"{"name": "", "root": {"type": "view"}}"#, 1, 10, #""name" must not be empty"#),

@@ -131,8 +131,8 @@ class ViewerTest(harness.ServedBrowserTest):
         harness.wait_until_still(driver, FRAMES_DRAWN)
         image = harness.screenshot(driver, "viewer-hello")
         box = harness.canvas_box(driver)
-        harness.assert_color(self, image, box, 200, box["height"] - 20, harness.hex_color(hello["background"]),
-                             "hello's background")
+        harness.assert_color(self, image, box, 200, box["height"] - 20, harness.hex_color("#F2F2F7"),
+                             "hello's background (groupedBackground in light)")
 
 
 class CrispViewerTest(unittest.TestCase):

@@ -4,6 +4,9 @@ public struct Color: Equatable, Hashable, Sendable {
     public var g: UInt8
     public var b: UInt8
     public var a: UInt8
+    /// Non-zero for a semantic colour (SemanticColor: its index + 1), resolved per appearance when
+    /// drawn; the channels then hold its light value. Never on the wire: frames hold resolved colours.
+    var semantic: UInt8 = 0
     public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {
         self.r = r; self.g = g; self.b = b; self.a = a
     }

@@ -18,12 +18,15 @@ struct PaintTable {
     private var free: [UInt32] = []
     /// Slots in use after the last collection.
     private var liveAtCollection = 0
+    /// What semantic colours resolve to (set per render).
+    var appearance = Appearance.light
 
     /// Slots in use (the frame's paint list is as long as the most ever held at once).
     var held: Int { paints.count - free.count }
 
     /// The item reference for `paint`: slot + 1.
     mutating func reference(_ paint: Paint) -> UInt32 {
+        let paint = paint.resolved(appearance)
         if let s = slots[paint] { return s }
         let ref = allocate(paint)
         slots[paint] = ref
@@ -35,6 +38,7 @@ struct PaintTable {
     /// The slot of the paint `owner` animates, set to its value now: never shared with an equal
     /// paint, and kept while the owner draws, so stepping it in place touches one slot.
     mutating func dedicated(owner: [UInt8], _ paint: Paint) -> UInt32 {
+        let paint = paint.resolved(appearance)
         if let ref = owned[owner] {
             paints[Int(ref) - 1] = paint
             return ref

@@ -49,7 +49,7 @@ struct Renderer {
         var pass = RenderPass(appearance: scene.appearance, interaction: interaction, time: time,
                               ids: take(&ids, IdTable()), paints: take(&paints, PaintTable()),
                               drawn: reusesNothing ? [] : take(&drawn, []), scroll: scroll)
-        let background = scene.background ?? pass.palette.background
+        let background = scene.background?.resolved(scene.appearance) ?? pass.palette.background
         pass.draw(root, clip: nil)
         let frame = Frame(width: Fixed.from(scene.width), height: Fixed.from(scene.height), background: background,
                           paints: pass.paints.paints, items: pass.layers[0].items)
@@ -160,6 +160,7 @@ private struct RenderPass {
         self.appearance = appearance; self.palette = .of(appearance)
         self.interaction = interaction; self.time = time; self.ids = ids
         self.paints = paints; self.drawn = drawn
+        self.paints.appearance = appearance
     }
 
     /// A node becomes a layer when it has children (moving it moves one layer), clips them, or has

@@ -1,10 +1,12 @@
 /// Colours in scene files: "#RGB", "#RRGGBB" or "#RRGGBBAA" (hex digits in either case; alpha defaults
-/// to FF; "#RGB" doubles each digit, as in CSS).
+/// to FF; "#RGB" doubles each digit, as in CSS), or a semantic colour's name ("label", "card"…:
+/// SemanticColor), resolved per appearance when drawn.
 enum ColorParsing {
-    static let expected = "a colour \"#RGB\", \"#RRGGBB\" or \"#RRGGBBAA\""
+    static let expected = "a colour \"#RGB\", \"#RRGGBB\", \"#RRGGBBAA\" or a semantic colour (\"label\", \"background\", \"card\"…)"
 
     static func parse(_ text: [UInt8]) -> Color? {
-        guard let hash = text.first, hash == UInt8(ascii: "#") else { return nil }
+        guard let hash = text.first else { return nil }
+        guard hash == UInt8(ascii: "#") else { return SemanticColor.named(text) }
         var nibbles: [UInt8] = []
         for byte in text.dropFirst() {
             guard let n = hexValue(byte) else { return nil }

@@ -19,7 +19,7 @@ struct SkeletonLook: Sendable {
 
     init(_ style: SkeletonStyle, appearance: SkeletonAppearance, scheme: Appearance, animationStart: Double, fade: Fade?) {
         let kind = style.kind ?? .solid
-        let base = style.color ?? appearance.tint(for: scheme)
+        let base = (style.color ?? appearance.tint(for: scheme)).resolved(scheme)
         self.kind = kind
         switch kind {
         case .solid:
@@ -30,6 +30,7 @@ struct SkeletonLook: Sendable {
             // A custom colour makes SkeletonGradient(baseColor:); a custom gradient wins over both.
             colors = style.gradient ?? (style.color == nil ? appearance.gradient : nil)
                 ?? [base, base.skeletonComplementary, base]
+            colors = colors.map { $0.resolved(scheme) }
         }
         direction = style.direction
         duration = style.duration ?? (kind == .sliding ? 1.5 : 1)
