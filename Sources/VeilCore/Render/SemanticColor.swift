@@ -12,6 +12,7 @@ enum SemanticColor {
         "label", "secondaryLabel", "tertiaryLabel", "quaternaryLabel", "placeholderText",
         "separator", "opaqueSeparator", "fill", "secondaryFill", "tertiaryFill", "quaternaryFill",
         "link", "tint", "systemBlue", "systemRed", "systemOrange", "systemYellow", "systemGreen", "systemGray",
+        "accessibleGray",
     ]
 
     /// Per name, its light and dark values (0xRRGGBBAA), UIKit's (iOS 13+, default contrast).
@@ -43,6 +44,7 @@ enum SemanticColor {
         0xFFCC00FF, 0xFFD60AFF,  // systemYellow
         0x34C759FF, 0x30D158FF,  // systemGreen
         0x8E8E93FF, 0x8E8E93FF,  // systemGray
+        0x6C6C70FF, 0xAEAEB2FF,  // accessibleGray: systemGray at increased contrast, secondary text at ≥ 4.5:1
     ]
 
     /// The semantic colour called `text`, if any.
