@@ -32,7 +32,7 @@ public struct ServeOptions: Sendable {
     public init() {}
 }
 
-/// The live preview: one libwebsockets context serving the viewer's files, `/veil.wasm`, `/scenes`
+/// The live preview: one libwebsockets context serving the viewer's files, `/veil.wasm`, `/scenes`, `/commands`
 /// and, on the same port, the `veil.v2` WebSocket at `/ws?scene=NAME` with one Session per
 /// connection (or per shared room), ticked by one timer. Its state lives on the lws service
 /// thread; the header gate (accepting), the scene watcher (inotify) and the tick workers run on
@@ -47,6 +47,11 @@ public final class PreviewServer {
     let logger: Logger
     let headroom = Int(veil_lws_pre())
     var scenesBody: [UInt8]
+    /// GET /commands: the commands the core takes (`CommandCatalog`), for the viewer's toolbar.
+    let commandsBody = Array(CommandCatalog.json.utf8)
+    /// HTTP responses being written, by the id kept in their connection's user data.
+    private var pendingBodies: [Int: HTTPBody] = [:]
+    private var nextBodyID = 1
 
     private var tables: NativeTables
     private var context: OpaquePointer? = nil
@@ -673,38 +678,66 @@ public final class PreviewServer {
         return 0
     }
 
-    /// GET /scenes (and /scenes.json): the headers now, the body when writable.
+    /// GET /scenes (and /scenes.json) and /commands: the headers now, the body when writable.
     func httpRequest(_ wsi: OpaquePointer, _ user: UnsafeMutableRawPointer?) -> Int32 {
         user?.storeBytes(of: 0, as: Int.self)
         // HEAD requests carry their path in another header token than GET.
         let path = header(wsi, WSI_TOKEN_GET_URI) ?? header(wsi, WSI_TOKEN_HEAD_URI)
         if path == "/veil.wasm" { return serveWasm(wsi) }
+        let body = path == "/commands" ? commandsBody : scenesBody
+        return respond(wsi, user, HTTPBody(bytes: body, type: "application/json"))
+    }
+
+    /// Sends `body`'s headers now and queues its bytes for `httpWritable`.
+    func respond(_ wsi: OpaquePointer, _ user: UnsafeMutableRawPointer?, _ body: HTTPBody) -> Int32 {
         var buffer = [UInt8](repeating: 0, count: headroom + 1024)
         let failed = buffer.withUnsafeMutableBufferPointer { b -> Bool in
             let start = b.baseAddress! + headroom
             let end = b.baseAddress! + b.count
             var p: UnsafeMutablePointer<UInt8>? = start
-            if lws_add_http_common_headers(wsi, UInt32(HTTP_STATUS_OK.rawValue), "application/json",
-                                           lws_filepos_t(scenesBody.count), &p, end) != 0 { return true }
-            let noStore = Array("no-store".utf8)
-            if lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL, noStore, Int32(noStore.count), &p, end) != 0 { return true }
+            if lws_add_http_common_headers(wsi, UInt32(HTTP_STATUS_OK.rawValue), body.type,
+                                           lws_filepos_t(body.bytes.count), &p, end) != 0 { return true }
+            for (token, value) in body.headers {
+                let bytes = Array(value.utf8)
+                if lws_add_http_header_by_token(wsi, token, bytes, Int32(bytes.count), &p, end) != 0 { return true }
+            }
             return lws_finalize_write_http_header(wsi, start, &p, end) != 0
         }
         if failed { return 1 }
-        user?.storeBytes(of: 1, as: Int.self)
+        guard let user else { return -1 }
+        let id = nextBodyID
+        nextBodyID += 1
+        pendingBodies[id] = body
+        user.storeBytes(of: id, as: Int.self)
         lws_callback_on_writable(wsi)
         return 0
     }
 
+    /// Writes the next chunk of the request's body (at most `HTTPBody.chunk` bytes a call).
     func httpWritable(_ wsi: OpaquePointer, _ user: UnsafeMutableRawPointer?) -> Int32 {
-        guard let user, user.load(as: Int.self) == 1 else { return 0 }
-        user.storeBytes(of: 0, as: Int.self)
-        var buffer = [UInt8](repeating: 0, count: headroom) + scenesBody
+        guard let user, case let id = user.load(as: Int.self), id != 0, var body = pendingBodies[id] else { return 0 }
+        let end = min(body.bytes.count, body.sent + HTTPBody.chunk)
+        let last = end == body.bytes.count
+        var buffer = [UInt8](repeating: 0, count: headroom) + body.bytes[body.sent ..< end]
         let written = buffer.withUnsafeMutableBufferPointer { b in
-            lws_write(wsi, b.baseAddress! + headroom, scenesBody.count, LWS_WRITE_HTTP_FINAL)
+            lws_write(wsi, b.baseAddress! + headroom, end - body.sent, last ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP)
         }
-        if written < 0 { return -1 }
+        if written < 0 { httpClosed(user); return -1 }
+        if !last {
+            body.sent = end
+            pendingBodies[id] = body
+            lws_callback_on_writable(wsi)
+            return 0
+        }
+        httpClosed(user)
         return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
+    }
+
+    /// Forgets the request's body (sent, or its connection closed first).
+    func httpClosed(_ user: UnsafeMutableRawPointer?) {
+        guard let user else { return }
+        pendingBodies[user.load(as: Int.self)] = nil
+        user.storeBytes(of: 0, as: Int.self)
     }
 
     // MARK: Request details
