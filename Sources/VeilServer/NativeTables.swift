@@ -48,6 +48,9 @@ final class NativeTables {
         // A file mount on "/veil.wasm" would redirect to "/veil.wasm/"; the callback serves the file
         // found at request time, so `make wasm` while serving needs no restart.
         addMount("/veil.wasm", origin: Self.httpProtocol, def: nil, kind: LWSMPRO_CALLBACK, mimeTypes: nil)
+        // Served by the callback too, gzipped when the client accepts it (`CompressedFiles`).
+        addMount("/veil.js", origin: Self.httpProtocol, def: nil, kind: LWSMPRO_CALLBACK, mimeTypes: nil)
+        addMount("/fonts", origin: Self.httpProtocol, def: nil, kind: LWSMPRO_CALLBACK, mimeTypes: nil)
         addMount("/", origin: webRoot, def: "index.html", kind: LWSMPRO_FILE, mimeTypes: mimeTypes)
     }
 

@@ -261,8 +261,9 @@ extension ReaderContext {
         guard let action = draft.action else {
             throw error(at: value.offset, "missing \"command\" or \"input\" in an action")
         }
-        return (TimedAction(time: draft.time, action: action, isTimed: draft.timeOffset != nil),
-                draft.timeOffset ?? value.offset)
+        var timed = TimedAction(time: draft.time, action: action, isTimed: draft.timeOffset != nil)
+        timed.place = place(of: value.offset)
+        return (timed, draft.timeOffset ?? value.offset)
     }
 
     /// Reads an array of timed actions (a scene's "timeline"): bounded, and in time order.
