@@ -85,8 +85,8 @@ enum ValueDescription: Sendable {
     case other
 
     static func number(_ range: ClosedRange<Double>) -> ValueDescription { .number(range.lowerBound, range.upperBound) }
-    static func choice<Value>(_ choices: [Choice<Value>]) -> ValueDescription { .choice(choices.map(\.name)) }
-    static func object<Target>(_ fields: [Field<Target>]) -> ValueDescription { .object(fields.map(\.description)) }
+    static func choice<Value>(_ choices: [Choice<Value>]) -> ValueDescription { .choice(choices.map { $0.name }) }
+    static func object<Target>(_ fields: [Field<Target>]) -> ValueDescription { .object(fields.map { $0.description }) }
 }
 
 /// One key of an object, as `CommandCatalog` tells hosts.
