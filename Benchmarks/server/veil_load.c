@@ -6,6 +6,9 @@
 //       key=value figures: messages, the p50/p99 lateness of frames (gap between two messages of a
 //       connection minus the 1/60 s period), the server's CPU per 1,000 messages (from
 //       /proc/PID/stat) and its resident memory per session (VmRSS before and after connecting).
+//       SCENE may carry more of the query: "skeleton&room=r" joins one shared room.
+//       With VEIL_LOAD_DEFLATE=1 in the environment each connection offers permessage-deflate
+//       (the messages are then counted, not inflated).
 //   veil_load rtt PORT SCENE COUNT
 //       On one session of a still SCENE: sends a resize COUNT times and times each until the
 //       patch arrives; prints the p50/p99 round trip.
@@ -79,11 +82,13 @@ static int ws_connect(int port, const char *scene) {
     if (connect(fd, (struct sockaddr *)&a, sizeof a) != 0) { close(fd); return -1; }
     int one = 1;
     setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-    char req[512];
+    char req[640];
+    const char *deflate = getenv("VEIL_LOAD_DEFLATE");
     int len = snprintf(req, sizeof req,
         "GET /ws?scene=%s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
-        "Sec-WebSocket-Protocol: veil.v2\r\n\r\n", scene, port);
+        "Sec-WebSocket-Protocol: veil.v2\r\n%s\r\n", scene, port,
+        deflate && strcmp(deflate, "1") == 0 ? "Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n" : "");
     if (write(fd, req, len) != len) { close(fd); return -1; }
     // Read the answer byte by byte up to its blank line, so no frame byte is consumed.
     char head[1024];
