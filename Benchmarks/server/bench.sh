@@ -10,7 +10,7 @@ VEIL=${1:?usage: bench.sh VEIL VEIL_LOAD}
 LOAD=${2:?usage: bench.sh VEIL VEIL_LOAD}
 SECONDS_PER_STEP=${SECONDS_PER_STEP:-3}
 STEPS=${STEPS:-"100 200 300 400 500 600 800 1000 1200 1500 2000 3000"}
-ROOM_STEPS=${ROOM_STEPS:-"1000 2000 3000 5000 7500 9000"}
+ROOM_STEPS=${ROOM_STEPS:-"250 500 750 1000 1500 2000 3000 5000"}
 MEMORY_SESSIONS=${MEMORY_SESSIONS:-1000}
 ulimit -n "$(ulimit -Hn)"
 
@@ -72,7 +72,7 @@ field() { sed -n "s/.*$1=\([0-9.-]*\).*/\1/p" <<<"$2"; }
 echo
 if [ -n "$best" ]; then
   echo "private animated-skeleton sessions at 60 fps with p99 lateness < 10 ms: $(field connections "$best") (p99 $(field lateness_p99_ms "$best") ms)"
-  echo "server CPU per 1,000 messages there: $(field cpu_ms_per_1000_messages "$best") ms"
+  echo "server CPU per 1,000 messages there: $(field cpu_ms_per_1000_messages "$best") ms ($(field user_ms_per_1000 "$best") ms user, $(field system_ms_per_1000 "$best") ms system)"
 
 else
   echo "private animated-skeleton sessions at 60 fps with p99 lateness < 10 ms: none of the steps ($STEPS)"

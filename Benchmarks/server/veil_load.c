@@ -5,7 +5,8 @@
 //       Opens CONNECTIONS private sessions of SCENE, reads for SECONDS, and prints one line of
 //       key=value figures: messages, the p50/p99 lateness of frames (gap between two messages of a
 //       connection minus the 1/60 s period), the server's CPU per 1,000 messages (from
-//       /proc/PID/stat) and its resident memory per session (VmRSS before and after connecting).
+//       /proc/PID/stat; also split into user and system time: on loopback the system time of a
+//       send includes the receiving side's TCP work) and its resident memory per session (VmRSS before and after connecting).
 //       SCENE may carry more of the query: "skeleton&room=r" joins one shared room.
 //       With VEIL_LOAD_DEFLATE=1 in the environment each connection offers permessage-deflate
 //       (the messages are then counted, not inflated).
@@ -58,6 +59,23 @@ static long rss_kb(int pid) {
         if (strncmp(line, "VmRSS:", 6) == 0) kb = strtol(line + 6, NULL, 10);
     fclose(f);
     return kb;
+}
+
+/// The process's user and system CPU so far, ms (/proc/PID/stat utime, stime).
+static void cpu_split_ms(int pid, double *user, double *sys) {
+    char path[64], buf[1024];
+    snprintf(path, sizeof path, "/proc/%d/stat", pid);
+    *user = *sys = 0;
+    FILE *f = fopen(path, "r");
+    if (!f) return;
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    char *p = strrchr(buf, ')');
+    unsigned long utime = 0, stime = 0;
+    if (p) sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &utime, &stime);
+    *user = utime * 1000.0 / sysconf(_SC_CLK_TCK);
+    *sys = stime * 1000.0 / sysconf(_SC_CLK_TCK);
 }
 
 static double cpu_ms(int pid) {
@@ -167,7 +185,7 @@ static int frames(int port, int pid, const char *scene, int n, double seconds) {
     // Settle for a second (keyframes, first ticks), then measure.
     double start = now_ms(), measure_from = start + 1000, end = measure_from + seconds * 1000;
     long messages = 0, rss_after = 0;
-    double cpu_from = 0;
+    double cpu_from = 0, user_from = 0, sys_from = 0;
     int measuring = 0;
     while (now_ms() < end) {
         int ready = epoll_wait(ep, events, 256, 10);
@@ -175,6 +193,7 @@ static int frames(int port, int pid, const char *scene, int n, double seconds) {
         if (!measuring && t >= measure_from) {
             measuring = 1;
             cpu_from = cpu_ms(pid);
+            cpu_split_ms(pid, &user_from, &sys_from);
             rss_after = rss_kb(pid);
             for (int k = 0; k < n; k++) conns[k].last = 0;
         }
@@ -190,12 +209,16 @@ static int frames(int port, int pid, const char *scene, int n, double seconds) {
             if (measuring) messages += m;
         }
     }
-    double cpu = cpu_ms(pid) - cpu_from;
+    double cpu = cpu_ms(pid) - cpu_from, user, sys;
+    cpu_split_ms(pid, &user, &sys);
+    user -= user_from;
+    sys -= sys_from;
     for (size_t k = 0; k < ngaps; k++) gaps[k] -= 1000.0 / 60;  // lateness against the 60 fps period
     double p50 = percentile(gaps, ngaps, 0.50), p99 = percentile(gaps, ngaps, 0.99);
     printf("connections=%d messages=%ld messages_per_s=%.0f lateness_p50_ms=%.2f lateness_p99_ms=%.2f "
-           "cpu_ms_per_1000_messages=%.2f rss_kb_per_session=%.1f\n",
+           "cpu_ms_per_1000_messages=%.2f user_ms_per_1000=%.2f system_ms_per_1000=%.2f rss_kb_per_session=%.1f\n",
            n, messages, messages / seconds, p50, p99, messages ? cpu * 1000.0 / messages : 0,
+           messages ? user * 1000.0 / messages : 0, messages ? sys * 1000.0 / messages : 0,
            (double)(rss_after - rss_before) / n);
     for (int k = 0; k < n; k++) close(conns[k].fd);
     return 0;

@@ -16,12 +16,13 @@ from selenium.webdriver.common.action_chains import ActionBuilder  # noqa: E402
 SCENE_PATH = harness.FIXTURES / "solid.json"
 SCENE = harness.load_json(SCENE_PATH)
 HELLO_PATH = harness.ROOT / "examples" / "hello.json"
+REFUSED_PATH = harness.FIXTURES / "refused.json"  # its timeline names a node it does not have
 BACKGROUND = harness.hex_color(SCENE["background"])
 FRAMES_DRAWN = harness.FRAMES_DRAWN
 
 
 class ViewerTest(harness.ServedBrowserTest):
-    SCENES = (SCENE_PATH, HELLO_PATH)
+    SCENES = (SCENE_PATH, HELLO_PATH, REFUSED_PATH)
     SERVER_NAME = "viewer-server"
 
     def open_viewer(self, scene=SCENE["name"]):
@@ -144,6 +145,16 @@ class ViewerTest(harness.ServedBrowserTest):
         changed = [p for p in points if harness.pixel(after, box, *p) != harness.pixel(before, before_box, *p)]
         self.assertTrue(changed, "the status view changed the picture over the blue view")
         self.assertEqual(driver.find_element("id", "status").get_attribute("data-state"), "open")
+
+    def test_a_refused_timeline_action_shows_in_the_overlay(self):
+        driver = self.open_viewer("refused")
+        text = harness.wait_for(
+            driver, "(() => { const r = document.getElementById('refused'); return !r.hidden && r.textContent; })()",
+            what="the refused action shown over the canvas")
+        self.assertIn(f"{REFUSED_PATH}:5:4: timeline entry (t = 0.2): ", text)
+        self.assertIn('"nowhere"', text)
+        driver.find_element("id", "refused").click()
+        self.assertFalse(driver.find_element("id", "refused").is_displayed(), "a click dismisses it")
 
     def test_hello_example_is_listed_drawn_and_follows_its_timeline(self):
         hello = harness.load_json(HELLO_PATH)
