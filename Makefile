@@ -59,6 +59,8 @@ test-server: build
 	$(PYTHON) Tests/server/serve_test.py $(VEIL)
 	$(PYTHON) Tests/server/limits_test.py $(VEIL)
 	$(PYTHON) Tests/server/live_test.py $(VEIL)
+	$(PYTHON) Tests/server/problems_test.py $(VEIL)
+	$(PYTHON) Tests/server/compress_test.py $(VEIL)
 	$(PYTHON) Tests/server/flow_test.py $(VEIL)
 	$(PYTHON) Tests/server/rooms_test.py $(VEIL)
 	$(PYTHON) Tests/server/resume_test.py $(VEIL)

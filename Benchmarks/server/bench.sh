@@ -3,12 +3,14 @@
 # Benchmarks/server/, drives it with veil_load (C, raw sockets, loopback) and prints:
 #   the largest number of private animated-skeleton sessions at 60 fps with p99 frame lateness
 #   under 10 ms, the server's CPU per 1,000 messages and resident memory per session there, and the
-#   input → patch round trip (p50/p99) on a still scene.
+#   input → patch round trip (p50/p99) on a still scene; memory per session with permessage-deflate;
+#   the largest shared room at 60 fps under the same lateness bound.
 set -euo pipefail
 VEIL=${1:?usage: bench.sh VEIL VEIL_LOAD}
 LOAD=${2:?usage: bench.sh VEIL VEIL_LOAD}
 SECONDS_PER_STEP=${SECONDS_PER_STEP:-3}
 STEPS=${STEPS:-"100 200 300 400 500 600 800 1000 1200 1500 2000 3000"}
+ROOM_STEPS=${ROOM_STEPS:-"250 500 750 1000 1500 2000 3000 5000"}
 MEMORY_SESSIONS=${MEMORY_SESSIONS:-1000}
 ulimit -n "$(ulimit -Hn)"
 
@@ -17,17 +19,31 @@ log=$(mktemp)
 scenes=$(mktemp -d)
 cp "$(dirname "$0")"/*.json "$scenes"/
 cp "$scenes/still.json" "$scenes/saved.json"
-"$VEIL" serve "$scenes" --port 0 --max-connections 10000 --idle-timeout 3600 >"$log.out" 2>"$log" &
-server=$!
-trap 'kill $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$log" "$log.out" "$scenes"' EXIT
-for _ in $(seq 50); do grep -q "Veil preview" "$log.out" 2>/dev/null && break; sleep 0.1; done
-port=$(sed -n 's|Veil preview: http://127.0.0.1:\([0-9]*\)/|\1|p' "$log.out")
-[ -n "$port" ] || { echo "bench-server: the server did not start"; cat "$log"; exit 1; }
+server=""
+trap '[ -n "$server" ] && kill $server 2>/dev/null; wait 2>/dev/null; rm -rf "$log" "$log.out" "$scenes"' EXIT
 
-# Memory first, on the fresh server (later steps reuse what the allocator already holds).
+# Starts a fresh server (sets $server and $port).
+start() {
+  "$VEIL" serve "$scenes" --port 0 --max-connections 10000 --max-room-viewers 10000 --idle-timeout 3600 \
+    >"$log.out" 2>"$log" &
+  server=$!
+  for _ in $(seq 50); do grep -q "Veil preview" "$log.out" 2>/dev/null && break; sleep 0.1; done
+  port=$(sed -n 's|Veil preview: http://127.0.0.1:\([0-9]*\)/|\1|p' "$log.out")
+  [ -n "$port" ] || { echo "bench-server: the server did not start"; cat "$log"; exit 1; }
+}
+stop() { kill "$server"; wait "$server" 2>/dev/null || true; server=""; }
+
+# Memory on fresh servers (later steps reuse what the allocator already holds): without, then
+# with permessage-deflate (the load generator offers it; the server accepts by default).
+start
 memory=$("$LOAD" frames "$port" "$server" skeleton "$MEMORY_SESSIONS" 1)
 echo "  memory: $memory"
-sleep 1
+stop
+start
+memory_deflate=$(VEIL_LOAD_DEFLATE=1 "$LOAD" frames "$port" "$server" skeleton "$MEMORY_SESSIONS" 1)
+echo "  memory with permessage-deflate: $memory_deflate"
+stop
+start
 # Then more and more sessions; the machine may be shared, so one step over the bound is not the
 # end: the ramp stops after two in a row.
 best="" misses=0
@@ -39,6 +55,16 @@ for n in $STEPS; do
   [ "$misses" -ge 2 ] && break
   sleep 1
 done
+# One shared room: every viewer gets the same bytes of one session (a new room per step).
+room_best="" misses=0
+for n in $ROOM_STEPS; do
+  line=$("$LOAD" frames "$port" "$server" "skeleton&room=bench$n" "$n" "$SECONDS_PER_STEP") || { echo "  room of $n: the load generator failed"; break; }
+  echo "  room: $line"
+  p99=$(sed -n 's/.*lateness_p99_ms=\([0-9.-]*\).*/\1/p' <<<"$line")
+  if awk -v p="$p99" 'BEGIN { exit !(p < 10) }'; then room_best=$line misses=0; else misses=$((misses + 1)); fi
+  [ "$misses" -ge 2 ] && break
+  sleep 2
+done
 rtt=$("$LOAD" rtt "$port" still 2000)
 saves=$("$LOAD" save "$port" saved "$scenes/saved.json" 100)
 
@@ -46,12 +72,18 @@ field() { sed -n "s/.*$1=\([0-9.-]*\).*/\1/p" <<<"$2"; }
 echo
 if [ -n "$best" ]; then
   echo "private animated-skeleton sessions at 60 fps with p99 lateness < 10 ms: $(field connections "$best") (p99 $(field lateness_p99_ms "$best") ms)"
-  echo "server CPU per 1,000 messages there: $(field cpu_ms_per_1000_messages "$best") ms"
+  echo "server CPU per 1,000 messages there: $(field cpu_ms_per_1000_messages "$best") ms ($(field user_ms_per_1000 "$best") ms user, $(field system_ms_per_1000 "$best") ms system)"
 
 else
   echo "private animated-skeleton sessions at 60 fps with p99 lateness < 10 ms: none of the steps ($STEPS)"
 fi
+if [ -n "$room_best" ]; then
+  echo "viewers of one shared room at 60 fps with p99 lateness < 10 ms: $(field connections "$room_best") (p99 $(field lateness_p99_ms "$room_best") ms, $(field messages_per_s "$room_best") messages/s, server CPU per 1,000 messages $(field cpu_ms_per_1000_messages "$room_best") ms)"
+else
+  echo "viewers of one shared room at 60 fps with p99 lateness < 10 ms: none of the steps ($ROOM_STEPS)"
+fi
 echo "server memory per session ($MEMORY_SESSIONS sessions on a fresh server, no permessage-deflate): $(field rss_kb_per_session "$memory") KB"
+echo "server memory per session ($MEMORY_SESSIONS sessions on a fresh server, permessage-deflate): $(field rss_kb_per_session "$memory_deflate") KB"
 echo "load average while measuring: $(cut -d' ' -f1-3 /proc/loadavg) on $(nproc) cores (the machine may be shared)"
 echo "input → patch round trip on loopback: p50 $(field rtt_p50_ms "$rtt") ms, p99 $(field rtt_p99_ms "$rtt") ms"
 echo "scene file saved → patch at a viewer: p50 $(field save_p50_ms "$saves") ms, p99 $(field save_p99_ms "$saves") ms"

@@ -5,7 +5,11 @@
 //       Opens CONNECTIONS private sessions of SCENE, reads for SECONDS, and prints one line of
 //       key=value figures: messages, the p50/p99 lateness of frames (gap between two messages of a
 //       connection minus the 1/60 s period), the server's CPU per 1,000 messages (from
-//       /proc/PID/stat) and its resident memory per session (VmRSS before and after connecting).
+//       /proc/PID/stat; also split into user and system time: on loopback the system time of a
+//       send includes the receiving side's TCP work) and its resident memory per session (VmRSS before and after connecting).
+//       SCENE may carry more of the query: "skeleton&room=r" joins one shared room.
+//       With VEIL_LOAD_DEFLATE=1 in the environment each connection offers permessage-deflate
+//       (the messages are then counted, not inflated).
 //   veil_load rtt PORT SCENE COUNT
 //       On one session of a still SCENE: sends a resize COUNT times and times each until the
 //       patch arrives; prints the p50/p99 round trip.
@@ -57,6 +61,23 @@ static long rss_kb(int pid) {
     return kb;
 }
 
+/// The process's user and system CPU so far, ms (/proc/PID/stat utime, stime).
+static void cpu_split_ms(int pid, double *user, double *sys) {
+    char path[64], buf[1024];
+    snprintf(path, sizeof path, "/proc/%d/stat", pid);
+    *user = *sys = 0;
+    FILE *f = fopen(path, "r");
+    if (!f) return;
+    size_t n = fread(buf, 1, sizeof buf - 1, f);
+    fclose(f);
+    buf[n] = 0;
+    char *p = strrchr(buf, ')');
+    unsigned long utime = 0, stime = 0;
+    if (p) sscanf(p + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %lu %lu", &utime, &stime);
+    *user = utime * 1000.0 / sysconf(_SC_CLK_TCK);
+    *sys = stime * 1000.0 / sysconf(_SC_CLK_TCK);
+}
+
 static double cpu_ms(int pid) {
     char path[64], buf[1024];
     snprintf(path, sizeof path, "/proc/%d/stat", pid);
@@ -79,11 +100,13 @@ static int ws_connect(int port, const char *scene) {
     if (connect(fd, (struct sockaddr *)&a, sizeof a) != 0) { close(fd); return -1; }
     int one = 1;
     setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-    char req[512];
+    char req[640];
+    const char *deflate = getenv("VEIL_LOAD_DEFLATE");
     int len = snprintf(req, sizeof req,
         "GET /ws?scene=%s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
-        "Sec-WebSocket-Protocol: veil.v2\r\n\r\n", scene, port);
+        "Sec-WebSocket-Protocol: veil.v2\r\n%s\r\n", scene, port,
+        deflate && strcmp(deflate, "1") == 0 ? "Sec-WebSocket-Extensions: permessage-deflate; client_max_window_bits\r\n" : "");
     if (write(fd, req, len) != len) { close(fd); return -1; }
     // Read the answer byte by byte up to its blank line, so no frame byte is consumed.
     char head[1024];
@@ -162,7 +185,7 @@ static int frames(int port, int pid, const char *scene, int n, double seconds) {
     // Settle for a second (keyframes, first ticks), then measure.
     double start = now_ms(), measure_from = start + 1000, end = measure_from + seconds * 1000;
     long messages = 0, rss_after = 0;
-    double cpu_from = 0;
+    double cpu_from = 0, user_from = 0, sys_from = 0;
     int measuring = 0;
     while (now_ms() < end) {
         int ready = epoll_wait(ep, events, 256, 10);
@@ -170,6 +193,7 @@ static int frames(int port, int pid, const char *scene, int n, double seconds) {
         if (!measuring && t >= measure_from) {
             measuring = 1;
             cpu_from = cpu_ms(pid);
+            cpu_split_ms(pid, &user_from, &sys_from);
             rss_after = rss_kb(pid);
             for (int k = 0; k < n; k++) conns[k].last = 0;
         }
@@ -185,12 +209,16 @@ static int frames(int port, int pid, const char *scene, int n, double seconds) {
             if (measuring) messages += m;
         }
     }
-    double cpu = cpu_ms(pid) - cpu_from;
+    double cpu = cpu_ms(pid) - cpu_from, user, sys;
+    cpu_split_ms(pid, &user, &sys);
+    user -= user_from;
+    sys -= sys_from;
     for (size_t k = 0; k < ngaps; k++) gaps[k] -= 1000.0 / 60;  // lateness against the 60 fps period
     double p50 = percentile(gaps, ngaps, 0.50), p99 = percentile(gaps, ngaps, 0.99);
     printf("connections=%d messages=%ld messages_per_s=%.0f lateness_p50_ms=%.2f lateness_p99_ms=%.2f "
-           "cpu_ms_per_1000_messages=%.2f rss_kb_per_session=%.1f\n",
+           "cpu_ms_per_1000_messages=%.2f user_ms_per_1000=%.2f system_ms_per_1000=%.2f rss_kb_per_session=%.1f\n",
            n, messages, messages / seconds, p50, p99, messages ? cpu * 1000.0 / messages : 0,
+           messages ? user * 1000.0 / messages : 0, messages ? sys * 1000.0 / messages : 0,
            (double)(rss_after - rss_before) / n);
     for (int k = 0; k < n; k++) close(conns[k].fd);
     return 0;

@@ -4,6 +4,7 @@
 #define VEIL_CLIBWEBSOCKETS_SHIM_H
 
 #include <libwebsockets.h>
+#include <zlib.h>  /* gzip of the static files (zlib1g-dev comes with libwebsockets-dev) */
 
 /// Bytes lws needs free in front of every payload given to lws_write.
 static inline int veil_lws_pre(void) { return LWS_PRE; }

@@ -52,7 +52,7 @@ func veilWebSocketCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons
     }
 }
 
-/// protocols[1], "veil-http": the /scenes mounts. A WebSocket asking for this protocol by name
+/// protocols[1], "veil-http": the /scenes and /commands mounts. A WebSocket asking for this protocol by name
 /// is refused at the handshake: every upgraded connection must be a counted session.
 func veilHTTPCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
                       _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
@@ -69,6 +69,9 @@ func veilHTTPCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ u
         return server.httpRequest(wsi, user)
     case LWS_CALLBACK_HTTP_WRITEABLE:
         return server.httpWritable(wsi, user)
+    case LWS_CALLBACK_CLOSED_HTTP:
+        server.httpClosed(user)
+        return 0
     default:
         return lws_callback_http_dummy(wsi, reason, user, input, length)
     }

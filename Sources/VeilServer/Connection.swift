@@ -55,9 +55,10 @@ final class Connection {
 
     /// A viewer of a private session: a new one of `scene`, or `resuming` one parked (with the
     /// clock start it ran on).
-    init(id: Int, wsi: OpaquePointer, sceneName: String, peer: String, scene: Scene,
+    init(id: Int, wsi: OpaquePointer, sceneName: String, sceneFile: String, peer: String, scene: Scene,
          token: String? = nil, resuming parked: ParkedSessions.Parked? = nil) {
         self.id = id
+        self.sceneFile = sceneFile
         resumeToken = token
         self.wsi = wsi
         self.sceneName = sceneName
@@ -84,10 +85,23 @@ final class Connection {
         resumeToken = nil
         self.wsi = wsi
         sceneName = room.sceneName
+        sceneFile = room.sceneFile
         self.peer = peer
         shared = room.shared
         self.room = room
         clockStart = room.opened
+    }
+
+    /// The scene's file: where refused actions are reported.
+    let sceneFile: String
+    /// The refusals shown to the viewer, newest last (at most `maxShownRefusals`).
+    private(set) var shownRefusals: [String] = []
+    static let maxShownRefusals = 16
+
+    /// Tells the viewer about actions its session refused: `{"refused": [the latest lines]}`.
+    func noteRefused(_ lines: [String]) {
+        shownRefusals = Array((shownRefusals + lines).suffix(Self.maxShownRefusals))
+        post("refused", "[" + shownRefusals.map { jsonString($0) }.joined(separator: ",") + "]")
     }
 
     /// Tells the viewer its scene's file does not read (`{"sceneError": "file:line:column: …"}`)
@@ -154,12 +168,14 @@ final class Connection {
 
     /// Ticks the session and keeps its message, unless one is still waiting: the session then
     /// diffs the next frame from the last one it produced, which is the one that will be sent.
-    /// Returns true when a message was queued.
+    /// Returns true when a message (or a notice of refused actions) was queued.
     func tick(at now: ContinuousClock.Instant, headroom: Int) -> Bool {
         guard closeRequest == nil, room == nil, !busy else { return false }
         guard outgoing == nil else { ticksSkipped += 1; return false }
         let t = age(at: now)
-        guard let message = shared.with({ $0.tick(at: t) }) else { return false }
+        let (ticked, refused) = shared.tick(at: t)
+        if let refused { noteRefused(refused.report(scene: sceneName, file: sceneFile)) }
+        guard let message = ticked else { return refused != nil }
         var buffer = [UInt8](repeating: 0, count: headroom)
         buffer.append(contentsOf: message)
         outgoing = buffer

@@ -43,10 +43,14 @@ final class NativeTables {
         ])
         // Built in reverse: each mount points at the one after it.
         addMount("/scenes.json", origin: Self.httpProtocol, def: nil, kind: LWSMPRO_CALLBACK, mimeTypes: nil)
+        addMount("/commands", origin: Self.httpProtocol, def: nil, kind: LWSMPRO_CALLBACK, mimeTypes: nil)
         addMount("/scenes", origin: Self.httpProtocol, def: nil, kind: LWSMPRO_CALLBACK, mimeTypes: nil)
         // A file mount on "/veil.wasm" would redirect to "/veil.wasm/"; the callback serves the file
         // found at request time, so `make wasm` while serving needs no restart.
         addMount("/veil.wasm", origin: Self.httpProtocol, def: nil, kind: LWSMPRO_CALLBACK, mimeTypes: nil)
+        // Served by the callback too, gzipped when the client accepts it (`CompressedFiles`).
+        addMount("/veil.js", origin: Self.httpProtocol, def: nil, kind: LWSMPRO_CALLBACK, mimeTypes: nil)
+        addMount("/fonts", origin: Self.httpProtocol, def: nil, kind: LWSMPRO_CALLBACK, mimeTypes: nil)
         addMount("/", origin: webRoot, def: "index.html", kind: LWSMPRO_FILE, mimeTypes: mimeTypes)
     }
 

@@ -32,7 +32,7 @@ public struct ServeOptions: Sendable {
     public init() {}
 }
 
-/// The live preview: one libwebsockets context serving the viewer's files, `/veil.wasm`, `/scenes`
+/// The live preview: one libwebsockets context serving the viewer's files, `/veil.wasm`, `/scenes`, `/commands`
 /// and, on the same port, the `veil.v2` WebSocket at `/ws?scene=NAME` with one Session per
 /// connection (or per shared room), ticked by one timer. Its state lives on the lws service
 /// thread; the header gate (accepting), the scene watcher (inotify) and the tick workers run on
@@ -47,6 +47,13 @@ public final class PreviewServer {
     let logger: Logger
     let headroom = Int(veil_lws_pre())
     var scenesBody: [UInt8]
+    /// GET /commands: the commands the core takes (`CommandCatalog`), for the viewer's toolbar.
+    let commandsBody = Array(CommandCatalog.json.utf8)
+    /// HTTP responses being written, by the id kept in their connection's user data.
+    private var pendingBodies: [Int: HTTPBody] = [:]
+    private var nextBodyID = 1
+    /// gzip copies of veil.wasm, veil.js and the fonts.
+    private let compressedFiles = CompressedFiles()
 
     private var tables: NativeTables
     private var context: OpaquePointer? = nil
@@ -341,7 +348,7 @@ public final class PreviewServer {
                 if rooms.count >= options.maxRooms {
                     return refuse(wsi, user, CloseRequest(status: 1013, reason: "too many rooms (\(options.maxRooms)); try again later"), scene: name)
                 }
-                let created = Room(name: roomName, sceneName: entry.name, scene: entry.scene)
+                let created = Room(name: roomName, sceneName: entry.name, sceneFile: entry.file, scene: entry.scene)
                 rooms[key] = created
                 room = created
                 logger.info("room \(roomName) opened: scene \(entry.name), \(rooms.count) room(s)")
@@ -356,7 +363,7 @@ public final class PreviewServer {
         let heldHash = urlArgument(wsi, "hash").flatMap { UInt32($0) }
         let parked = room == nil ? token.flatMap { resumable(token: $0, scene: entry.name) } : nil
         let connection = room.map { Connection(id: id, wsi: wsi, peer: peer(wsi), room: $0) }
-            ?? Connection(id: id, wsi: wsi, sceneName: entry.name, peer: peer(wsi), scene: entry.scene,
+            ?? Connection(id: id, wsi: wsi, sceneName: entry.name, sceneFile: entry.file, peer: peer(wsi), scene: entry.scene,
                           token: token, resuming: parked)
         if let old = takenOver {
             // A tick of the session may be under way for the old connection: its message is this one's.
@@ -636,13 +643,20 @@ public final class PreviewServer {
                     park(connection)
                     continue
                 }
-                guard connections[connection.id] === connection, connection.closeRequest == nil,
-                      connection.outgoing == nil, let message = job.message else { continue }
+                guard connections[connection.id] === connection, connection.closeRequest == nil else { continue }
+                if let refused = job.refused {
+                    connection.noteRefused(refused.report(scene: connection.sceneName, file: connection.sceneFile))
+                    lws_callback_on_writable(connection.wsi)
+                }
+                guard connection.outgoing == nil, let message = job.message else { continue }
                 connection.outgoing = [UInt8](repeating: 0, count: headroom) + message
                 lws_callback_on_writable(connection.wsi)
             } else if let room = job.owner as? Room {
                 room.busy = false
                 room.lastTickCost = job.cost
+                if let refused = job.refused {
+                    for viewer in room.noteRefused(refused) { lws_callback_on_writable(viewer.wsi) }
+                }
                 guard let message = job.message else { continue }
                 for viewer in room.distribute(message, headroom: headroom) { lws_callback_on_writable(viewer.wsi) }
             }
@@ -661,50 +675,104 @@ public final class PreviewServer {
 
     // MARK: HTTP
 
-    /// GET /veil.wasm: the module file, as application/wasm (instantiateStreaming needs it).
-    func serveWasm(_ wsi: OpaquePointer) -> Int32 {
-        guard let file = webRoot.wasmFile else {
-            lws_return_http_status(wsi, UInt32(HTTP_STATUS_NOT_FOUND.rawValue), "no veil.wasm: run make wasm")
+    /// The file and type behind a path this callback serves itself: `/veil.wasm` (application/wasm,
+    /// as instantiateStreaming needs), `/veil.js` and `/fonts/NAME` — the files worth compressing.
+    /// nil: not one of them. A font name is one path segment of letters, digits, `.`, `-`, `_`.
+    func staticFile(_ path: String) -> (file: String?, type: String)? {
+        if path == "/veil.wasm" { return (webRoot.wasmFile, "application/wasm") }
+        if path == "/veil.js" { return (webRoot.directory + "/veil.js", "text/javascript") }
+        guard path.hasPrefix("/fonts/") else { return nil }
+        let name = path.dropFirst("/fonts/".count)
+        guard !name.isEmpty, !name.hasPrefix("."), name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }) else {
+            return (nil, "")
+        }
+        let types = [".woff2": "font/woff2", ".woff": "font/woff", ".ttf": "font/ttf", ".otf": "font/otf",
+                     ".css": "text/css", ".txt": "text/plain; charset=utf-8"]
+        guard let type = types.first(where: { name.hasSuffix($0.key) })?.value else { return (nil, "") }
+        return (webRoot.directory + "/fonts/" + name, type)
+    }
+
+    /// A static file: gzip from `compressedFiles` when the client accepts it and it shrinks, else
+    /// the file as it is (lws reads it in chunks).
+    func serveStatic(_ wsi: OpaquePointer, _ user: UnsafeMutableRawPointer?, file: String?, type: String) -> Int32 {
+        guard let file, FileManager.default.isReadableFile(atPath: file) else {
+            let why = type == "application/wasm" ? "no veil.wasm: run make wasm" : "not found"
+            lws_return_http_status(wsi, UInt32(HTTP_STATUS_NOT_FOUND.rawValue), why)
             return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
         }
-        let result = lws_serve_http_file(wsi, file, "application/wasm", nil, 0)
+        if CompressedFiles.accepts(header(wsi, WSI_TOKEN_HTTP_ACCEPT_ENCODING)), let gzip = compressedFiles.gzip(file) {
+            var body = HTTPBody(bytes: gzip, type: type)
+            body.headers += [(WSI_TOKEN_HTTP_CONTENT_ENCODING, "gzip"), (WSI_TOKEN_HTTP_VARY, "Accept-Encoding")]
+            return respond(wsi, user, body)
+        }
+        let vary = "Vary: Accept-Encoding\r\nCache-Control: no-store\r\n"
+        let result = lws_serve_http_file(wsi, file, type, vary, Int32(vary.utf8.count))
         if result < 0 { return -1 }
         if result > 0 { return lws_http_transaction_completed(wsi) != 0 ? -1 : 0 }
         return 0
     }
 
-    /// GET /scenes (and /scenes.json): the headers now, the body when writable.
+    /// GET /scenes (and /scenes.json), /commands and the compressible static files: the headers
+    /// now, the body when writable.
     func httpRequest(_ wsi: OpaquePointer, _ user: UnsafeMutableRawPointer?) -> Int32 {
         user?.storeBytes(of: 0, as: Int.self)
         // HEAD requests carry their path in another header token than GET.
         let path = header(wsi, WSI_TOKEN_GET_URI) ?? header(wsi, WSI_TOKEN_HEAD_URI)
-        if path == "/veil.wasm" { return serveWasm(wsi) }
+        if let path, let found = staticFile(path) { return serveStatic(wsi, user, file: found.file, type: found.type) }
+        let body = path == "/commands" ? commandsBody : scenesBody
+        return respond(wsi, user, HTTPBody(bytes: body, type: "application/json"))
+    }
+
+    /// Sends `body`'s headers now and queues its bytes for `httpWritable`.
+    func respond(_ wsi: OpaquePointer, _ user: UnsafeMutableRawPointer?, _ body: HTTPBody) -> Int32 {
         var buffer = [UInt8](repeating: 0, count: headroom + 1024)
         let failed = buffer.withUnsafeMutableBufferPointer { b -> Bool in
             let start = b.baseAddress! + headroom
             let end = b.baseAddress! + b.count
             var p: UnsafeMutablePointer<UInt8>? = start
-            if lws_add_http_common_headers(wsi, UInt32(HTTP_STATUS_OK.rawValue), "application/json",
-                                           lws_filepos_t(scenesBody.count), &p, end) != 0 { return true }
-            let noStore = Array("no-store".utf8)
-            if lws_add_http_header_by_token(wsi, WSI_TOKEN_HTTP_CACHE_CONTROL, noStore, Int32(noStore.count), &p, end) != 0 { return true }
+            if lws_add_http_common_headers(wsi, UInt32(HTTP_STATUS_OK.rawValue), body.type,
+                                           lws_filepos_t(body.bytes.count), &p, end) != 0 { return true }
+            for (token, value) in body.headers {
+                let bytes = Array(value.utf8)
+                if lws_add_http_header_by_token(wsi, token, bytes, Int32(bytes.count), &p, end) != 0 { return true }
+            }
             return lws_finalize_write_http_header(wsi, start, &p, end) != 0
         }
         if failed { return 1 }
-        user?.storeBytes(of: 1, as: Int.self)
+        guard let user else { return -1 }
+        let id = nextBodyID
+        nextBodyID += 1
+        pendingBodies[id] = body
+        user.storeBytes(of: id, as: Int.self)
         lws_callback_on_writable(wsi)
         return 0
     }
 
+    /// Writes the next chunk of the request's body (at most `HTTPBody.chunk` bytes a call).
     func httpWritable(_ wsi: OpaquePointer, _ user: UnsafeMutableRawPointer?) -> Int32 {
-        guard let user, user.load(as: Int.self) == 1 else { return 0 }
-        user.storeBytes(of: 0, as: Int.self)
-        var buffer = [UInt8](repeating: 0, count: headroom) + scenesBody
+        guard let user, case let id = user.load(as: Int.self), id != 0, var body = pendingBodies[id] else { return 0 }
+        let end = min(body.bytes.count, body.sent + HTTPBody.chunk)
+        let last = end == body.bytes.count
+        var buffer = [UInt8](repeating: 0, count: headroom) + body.bytes[body.sent ..< end]
         let written = buffer.withUnsafeMutableBufferPointer { b in
-            lws_write(wsi, b.baseAddress! + headroom, scenesBody.count, LWS_WRITE_HTTP_FINAL)
+            lws_write(wsi, b.baseAddress! + headroom, end - body.sent, last ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP)
         }
-        if written < 0 { return -1 }
+        if written < 0 { httpClosed(user); return -1 }
+        if !last {
+            body.sent = end
+            pendingBodies[id] = body
+            lws_callback_on_writable(wsi)
+            return 0
+        }
+        httpClosed(user)
         return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
+    }
+
+    /// Forgets the request's body (sent, or its connection closed first).
+    func httpClosed(_ user: UnsafeMutableRawPointer?) {
+        guard let user else { return }
+        pendingBodies[user.load(as: Int.self)] = nil
+        user.storeBytes(of: 0, as: Int.self)
     }
 
     // MARK: Request details

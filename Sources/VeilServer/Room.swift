@@ -10,6 +10,8 @@ import VeilCore
 final class Room {
     let name: String
     let sceneName: String
+    /// The scene's file: where refused actions are reported.
+    let sceneFile: String
     let shared: SharedSession
     /// A worker is ticking the session: no other tick until its result is back.
     var busy = false
@@ -19,9 +21,10 @@ final class Room {
     let opened = ContinuousClock.now
     private(set) var viewers: [Connection] = []
 
-    init(name: String, sceneName: String, scene: Scene) {
+    init(name: String, sceneName: String, sceneFile: String, scene: Scene) {
         self.name = name
         self.sceneName = sceneName
+        self.sceneFile = sceneFile
         shared = SharedSession(Session(scene: scene))
     }
 
@@ -41,8 +44,17 @@ final class Room {
     func tick(at now: ContinuousClock.Instant, headroom: Int) -> [Connection] {
         guard !busy else { return [] }
         let t = age(at: now)
-        guard let message = shared.with({ $0.tick(at: t) }) else { return [] }
-        return distribute(message, headroom: headroom)
+        let (ticked, refused) = shared.tick(at: t)
+        let told = refused.map { noteRefused($0) } ?? []
+        guard let message = ticked else { return told }
+        return distribute(message, headroom: headroom) + told
+    }
+
+    /// Tells every viewer about actions the session refused; returns them (each has a notice).
+    func noteRefused(_ refused: Refusals) -> [Connection] {
+        let lines = refused.report(scene: sceneName, file: sceneFile)
+        for viewer in viewers { viewer.noteRefused(lines) }
+        return viewers.filter { $0.closeRequest == nil }
     }
 
     /// Hands the session's newest message (just ticked, here or by a worker) to the viewers.

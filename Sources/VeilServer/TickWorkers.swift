@@ -21,6 +21,8 @@ final class TickWorkers: @unchecked Sendable {
         var time: Double
         var slow: Bool
         var message: [UInt8]? = nil
+        /// Timeline and reaction actions the tick refused (set by the worker).
+        var refused: Refusals? = nil
         /// Seconds the tick took (set by the worker).
         var cost: Double = 0
     }
@@ -101,7 +103,7 @@ final class TickWorkers: @unchecked Sendable {
             for index in batch.indices {
                 let time = batch[index].time
                 let started = ContinuousClock.now
-                batch[index].message = batch[index].session.with { $0.tick(at: time) }
+                (batch[index].message, batch[index].refused) = batch[index].session.tick(at: time)
                 let cost = started.duration(to: .now).components
                 batch[index].cost = Double(cost.seconds) + Double(cost.attoseconds) * 1e-18
             }

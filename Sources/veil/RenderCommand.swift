@@ -63,6 +63,12 @@ struct Render: ParsableCommand {
                 }
             }
             let frame = session.frame(at: at)
+            // Timeline and reaction actions that did not apply: reported as `veil check` does (the
+            // frame is still written: it is what the scene shows without them).
+            let (refused, dropped) = session.takeRefused()
+            var problems = refused.map { $0.description(file: scene) }
+            if dropped > 0 { problems.append("\(scene): \(dropped) more refused action(s) left out") }
+            if !problems.isEmpty { _ = Failure(lines: problems).report() }
             let output = try OutputFile(out)
             switch format {
             case .svg: try output.write(SVGExport.svg(frame))

@@ -16,12 +16,13 @@ from selenium.webdriver.common.action_chains import ActionBuilder  # noqa: E402
 SCENE_PATH = harness.FIXTURES / "solid.json"
 SCENE = harness.load_json(SCENE_PATH)
 HELLO_PATH = harness.ROOT / "examples" / "hello.json"
+REFUSED_PATH = harness.FIXTURES / "refused.json"  # its timeline names a node it does not have
 BACKGROUND = harness.hex_color(SCENE["background"])
 FRAMES_DRAWN = harness.FRAMES_DRAWN
 
 
 class ViewerTest(harness.ServedBrowserTest):
-    SCENES = (SCENE_PATH, HELLO_PATH)
+    SCENES = (SCENE_PATH, HELLO_PATH, REFUSED_PATH)
     SERVER_NAME = "viewer-server"
 
     def open_viewer(self, scene=SCENE["name"]):
@@ -113,6 +114,47 @@ class ViewerTest(harness.ServedBrowserTest):
         ActionChains(driver).send_keys(Keys.TAB).perform()
         harness.wait_for(driver, "document.activeElement !== document.getElementById('canvas')",
                          what="focus to leave the canvas forwards")
+
+    def test_a_toolbar_click_changes_the_picture(self):
+        # The toolbar is built from GET /commands (the core's catalog), not from a list in the page.
+        driver = self.open_viewer()
+        status, content_type, body = self.server.get("/commands")
+        self.assertEqual((status, content_type), (200, "application/json"))
+        catalog = json.loads(body)
+        names = driver.execute_script(
+            "return [...document.querySelectorAll('#toolbar [data-command]')].map(b => b.dataset.command)")
+        self.assertEqual(names, [c["name"] for c in catalog["commands"]])
+        self.assertIn("skeleton", names)
+        blue = next(v for v in harness.solid_views(SCENE) if v[0] == "blue")
+        frame = blue[1]
+        points = [(frame["x"] + frame["width"] * i / 8, frame["y"] + frame["height"] * j / 4)
+                  for i in range(1, 8) for j in range(1, 4)]
+        before_box = harness.canvas_box(driver)
+        before = harness.screenshot(driver, "toolbar-before")
+        harness.assert_color(self, before, before_box, *points[0], blue[2], "the blue view before the command")
+        driver.find_element("css selector", "#toolbar button[data-command='status']").click()
+        driver.find_element("css selector", "#toolbar [data-key='status.node']").send_keys("blue")
+        from selenium.webdriver.support.ui import Select
+        Select(driver.find_element("css selector", "#toolbar [data-key='status.state']")).select_by_value("error")
+        driver.find_element("css selector", "#toolbar [data-key='status.title']").send_keys("Oops")
+        driver.find_element("css selector", "#toolbar .command-form button[type='submit']").click()
+        harness.wait_for(driver, "veilViewer.items().some(i => i.text === 'Oops')", what="the status title drawn")
+        harness.wait_until_still(driver, FRAMES_DRAWN)
+        after = harness.screenshot(driver, "toolbar-after")
+        box = harness.canvas_box(driver)
+        changed = [p for p in points if harness.pixel(after, box, *p) != harness.pixel(before, before_box, *p)]
+        self.assertTrue(changed, "the status view changed the picture over the blue view")
+        self.assertEqual(driver.find_element("id", "status").get_attribute("data-state"), "open")
+
+    def test_a_refused_timeline_action_shows_in_the_overlay(self):
+        driver = self.open_viewer("refused")
+        text = harness.wait_for(
+            driver, "(() => { const r = document.getElementById('refused'); return !r.hidden && r.textContent; })()",
+            what="the refused action shown over the canvas")
+        self.assertIn(f"{REFUSED_PATH}:5:4: timeline entry (t = 0.2): ", text)
+        self.assertIn('"nowhere"', text)
+        driver.find_element("id", "refused").click()
+        self.assertFalse(driver.find_element("id", "refused").is_displayed(), "a click dismisses it")
 
     def test_hello_example_is_listed_drawn_and_follows_its_timeline(self):
         hello = harness.load_json(HELLO_PATH)

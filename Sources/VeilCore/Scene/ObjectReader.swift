@@ -8,19 +8,26 @@ struct Field<Target>: Sendable {
 
     let name: [UInt8]
     let required: Bool
+    /// What the value is, for `CommandCatalog` (the reader itself checks the value in `read`).
+    let takes: ValueDescription
     let read: Read
 
-    init(_ name: StaticString, required: Bool = false, _ read: @escaping Read) {
+    init(_ name: StaticString, required: Bool = false, takes: ValueDescription = .other, _ read: @escaping Read) {
         self.name = utf8(name)
         self.required = required
+        self.takes = takes
         self.read = read
     }
 
-    init(name: [UInt8], required: Bool, _ read: @escaping Read) {
+    init(name: [UInt8], required: Bool, takes: ValueDescription = .other, _ read: @escaping Read) {
         self.name = name
         self.required = required
+        self.takes = takes
         self.read = read
     }
+
+    /// The key as `CommandCatalog` lists it.
+    var description: FieldDescription { FieldDescription(name: name, required: required, takes: takes) }
 
     /// A key read elsewhere (such as a node's "type" and "id") that the table must still accept and list.
     static func handledElsewhere(_ name: StaticString) -> Field<Target> {
@@ -34,10 +41,13 @@ struct Variant<Result>: Sendable {
     typealias Read = @Sendable (JSONMember, ReaderContext) throws(SceneError) -> Result
 
     let name: [UInt8]
+    /// What the variant's value is, for `CommandCatalog`.
+    let takes: ValueDescription
     let read: Read
 
-    init(_ name: StaticString, _ read: @escaping Read) {
+    init(_ name: StaticString, takes: ValueDescription = .other, _ read: @escaping Read) {
         self.name = utf8(name)
+        self.takes = takes
         self.read = read
     }
 }

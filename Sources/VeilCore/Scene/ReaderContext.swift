@@ -16,6 +16,9 @@ final class ReaderContext {
     var namespace = IDNamespace()
     /// Every sheet read and where: a sheet must be a child of the scene's root (`SceneReader`).
     var sheets: [(id: [UInt8], offset: Int)] = []
+    /// Where `place(of:)` last counted to: actions are read in source order, so a scene's timeline
+    /// and reactions are placed in one pass over the source, not one pass per action.
+    private var counted = (offset: 0, line: 1, column: 1)
 
     init(file: String, source: [UInt8], firstLine: Int = 1) {
         self.file = file
@@ -43,6 +46,20 @@ final class ReaderContext {
         } catch {
             throw self.error(error)
         }
+    }
+
+    /// The line and column of `offset` (counting on from the last place asked for when it is later).
+    func place(of offset: Int) -> SourcePlace {
+        if offset < counted.offset { counted = (0, 1, 1) }
+        var (line, column) = (counted.line, counted.column)
+        let end = min(max(offset, 0), source.count)
+        var i = counted.offset
+        while i < end {
+            if source[i] == UInt8(ascii: "\n") { line += 1; column = 1 } else if source[i] & 0xC0 != 0x80 { column += 1 }
+            i += 1
+        }
+        counted = (end, line, column)
+        return SourcePlace(line: firstLine - 1 + line, column: column)
     }
 
     /// "line:column" of an offset, for messages that point back at an earlier place.

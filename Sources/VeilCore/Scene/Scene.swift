@@ -36,9 +36,20 @@ public struct TimedAction: Sendable {
     public var action: Action
     /// False when the JSON had no "t" (time is then 0): a host applies such an action now.
     public var isTimed: Bool
+    /// Where the action starts in the file it was read from (a refused one is reported there).
+    public var place: SourcePlace? = nil
+    /// For an action a reaction scheduled: the event it reacts to.
+    public var reactionTo: [UInt8]? = nil
     public init(time: Double, action: Action, isTimed: Bool = true) {
         self.time = time; self.action = action; self.isTimed = isTimed
     }
+}
+
+/// A line and column (1-based, columns in characters) of a file.
+public struct SourcePlace: Equatable, Sendable {
+    public var line: Int
+    public var column: Int
+    public init(line: Int, column: Int) { self.line = line; self.column = column }
 }
 
 public enum Action: Sendable {

@@ -26,6 +26,8 @@ public enum Limits {
     public static let maxTrackedPointers = 16
     /// Events waiting for the next tick.
     public static let maxPendingEvents = 256
+    /// Refused timeline and reaction actions a session keeps until the host takes them.
+    public static let maxRefusedKept = 16
     /// Bytes of one command/input message (events file line, WebSocket message, wasm call).
     public static let maxActionBytes = 64 * 1024
     /// Rows a list shows per section while a skeleton fills it ("automatic" counts included).

@@ -13,6 +13,10 @@ public final class Session {
     public private(set) var time: Double = 0
     /// Events not yet sent: they ride on the next tick's message.
     public private(set) var pendingEvents: [HostEvent] = []
+    /// Timeline and reaction actions that did not apply, oldest first, not yet taken by the host
+    /// (`takeRefused`): at most `Limits.maxRefusedKept`; `refusedDropped` counts those left out.
+    public private(set) var refused: [RefusedAction] = []
+    public private(set) var refusedDropped = 0
 
     private var timelineIndex = 0
     /// Actions scheduled by reactions to events.
@@ -407,7 +411,10 @@ public final class Session {
         for reaction in scene.reactions where reaction.event == event.name {
             if let node = reaction.node, node != event.node { continue }
             for a in reaction.actions where scheduled.count < Limits.maxTimeline {
-                scheduled.add(TimedAction(time: time + a.time, action: a.action))
+                var due = TimedAction(time: time + a.time, action: a.action)
+                due.place = a.place
+                due.reactionTo = event.name
+                scheduled.add(due)
             }
         }
     }
@@ -442,19 +449,35 @@ public final class Session {
             guard next <= target else { break }
             time = max(time, next)
             settleComponents()
-            let action: Action
+            let due: TimedAction
             if nextTimeline <= nextScheduled {
-                action = scene.timeline[timelineIndex].action
+                due = scene.timeline[timelineIndex]
                 timelineIndex += 1
             } else {
-                guard let due = scheduled.takeFirst() else { break }
-                action = due.action
+                guard let scheduledAction = scheduled.takeFirst() else { break }
+                due = scheduledAction
             }
-            // A timeline action that does not apply was reported by `veil check`; skip it.
-            try? apply(action)
+            // One that does not apply changes nothing and is kept for the host to report.
+            do throws(SessionError) {
+                try apply(due.action)
+            } catch {
+                refuse(due, error)
+            }
         }
         time = target
         settleComponents()
+    }
+
+    /// Keeps `action`'s refusal for the host (bounded: past `Limits.maxRefusedKept`, only counted).
+    private func refuse(_ action: TimedAction, _ error: SessionError) {
+        guard refused.count < Limits.maxRefusedKept else { refusedDropped += 1; return }
+        refused.append(RefusedAction(time: time, place: action.place, reactionTo: action.reactionTo, message: error.message))
+    }
+
+    /// The refused actions not taken yet, and how many more were left out; empties the list.
+    public func takeRefused() -> (actions: [RefusedAction], dropped: Int) {
+        defer { refused.removeAll(); refusedDropped = 0 }
+        return (refused, refusedDropped)
     }
 
     /// Drops finished fade-outs and starts delayed skeletons due by `time`.
