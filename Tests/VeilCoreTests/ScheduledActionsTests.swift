@@ -52,7 +52,8 @@ import Testing
             try s.apply(.input(.pointer(PointerEvent(phase: .down, x: 20, y: 20))), at: t)
             try s.apply(.input(.pointer(PointerEvent(phase: .up, x: 20, y: 20))), at: t)
         }
-        #expect(ContinuousClock.now - start < .seconds(2), "scheduling 100,000 reactions")
+        // Quadratic scheduling took 279 s here; the bound only has to tell that from O(n log n) on a busy machine.
+        #expect(ContinuousClock.now - start < .seconds(20), "scheduling 100,000 reactions")
         func text() -> String {
             guard case let .label(style) = s.scene.root.children[1].kind else { return "" }
             return String(decoding: style.text, as: UTF8.self)

@@ -34,6 +34,7 @@ import Testing
         #expect(throws: SessionError.self) { try run(#"{"command": {"rows": {"node": "l", "append": [{"row/0": "\#(more)"}]}}}"#) }
         let started = ContinuousClock.now
         _ = s.tick(at: 0)
-        #expect(ContinuousClock.now - started < .seconds(5))
+        // A guard against the unbounded case (minutes per frame), wide enough for a busy debug run.
+        #expect(ContinuousClock.now - started < .seconds(30))
     }
 }
