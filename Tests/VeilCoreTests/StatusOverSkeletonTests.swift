@@ -36,4 +36,20 @@ import Testing
         for k in 97...120 where s.tick(at: Double(k) / 60) != nil { resumed += 1 }
         #expect(resumed >= 20, "the shimmer moves again")
     }
+
+    /// Painter's order: the status view and the spinner overlay come after the skeleton's
+    /// placeholder layer in the host's layer, so they are drawn above its placeholders.
+    @Test(arguments: [#"{"command": {"status": {"node": "feed", "state": "error", "message": "Offline"}}}"#,
+                      #"{"command": {"spinner": {"node": "feed", "show": true}}}"#])
+    func overlaysLieAbovePlaceholders(_ overlay: String) throws {
+        let s = Session(scene: try SceneReader.read(Array(source.utf8), file: "s.json"))
+        try s.apply(try action(#"{"command": {"skeleton": {"node": "feed", "show": true, "style": "solid", "transition": "none"}}}"#))
+        try s.apply(try action(overlay))
+        let frame = s.frame(at: 1)
+        let host = try #require(frame.items.first)
+        let keys = host.children.map { String(decoding: s.itemKey($0.id) ?? [], as: UTF8.self) }
+        let placeholders = try #require(keys.firstIndex(of: "feed#skp"), "\(keys)")
+        let over = try #require(keys.firstIndex { $0.hasPrefix("feed/status") || $0.hasPrefix("feed/spinner") }, "\(keys)")
+        #expect(over > placeholders, "\(keys)")
+    }
 }

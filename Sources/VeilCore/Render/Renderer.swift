@@ -256,9 +256,11 @@ private struct RenderPass {
         } else {
             drawRows(box, rows: rows, clip: childClip)
         }
-        for overlay in box.children.dropFirst(rows) { draw(overlay, clip: node.scrolls ? clip : childClip) }
+        // A skeleton's layers close before the overlays: a status or spinner on its root lies above
+        // its placeholders.
         if startsSkeleton { endSkeleton() }
         brush = outerBrush
+        for overlay in box.children.dropFirst(rows) { draw(overlay, clip: node.scrolls ? clip : childClip) }
         if layered {
             let ownFields = (node.fade == nil ? 0 : 1) + (node.link == nil ? 0 : 1)
             keep(box, clip, drawnIf: keeps && animations.count == animationsBefore + ownFields
