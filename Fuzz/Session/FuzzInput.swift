@@ -1,6 +1,6 @@
 /// The fuzzer's bytes as a source of choices: each choice takes the next byte or two, so a mutation
 /// of the input changes the scene or the actions locally. Past the end every choice is 0, the
-/// smallest option, and `isExhausted` tells the session run to stop.
+/// smallest option (and no `chance` is taken), and `isExhausted` tells the session run to stop.
 struct FuzzInput {
     private let bytes: [UInt8]
     private var index = 0
@@ -23,8 +23,8 @@ struct FuzzInput {
         return range.lowerBound + raw % span
     }
 
-    /// True with about `percent` % probability over random bytes.
-    mutating func chance(_ percent: Int) -> Bool { Int(byte()) * 100 < percent * 256 }
+    /// True with about `percent` % probability over random bytes; false for a 0 byte.
+    mutating func chance(_ percent: Int) -> Bool { Int(byte()) * 100 >= (100 - percent) * 256 }
 
     mutating func pick<T>(_ options: [T]) -> T { options[int(0 ... options.count - 1)] }
 }

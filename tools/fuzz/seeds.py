@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Seed corpora and the dictionary for the libFuzzer targets (mk/fuzz.mk, docs/TESTING.md "Fuzzing").
 
-    seeds.py OUT   writes OUT/seeds/{scene,events,wire}/ and OUT/scene.dict
+    seeds.py OUT   writes OUT/seeds/{scene,events,wire,session}/ and OUT/scene.dict
 
 scene: examples/*.json; events: examples/*.events.jsonl, whole and line by line; wire: the recorded
 streams examples/*.stream and each Tests/Vectors file's messages as one stream (u32 little-endian
-length, then the message). The dictionary holds every key, node type and choice the scene reader
+length, then the message); session: random bytes. The dictionary holds every key, node type and choice the scene reader
 knows (Field("…"), NodeType("…"), Choice("…") in Sources/VeilCore) and the JSON punctuation.
 """
 import glob
@@ -65,6 +65,18 @@ for path in glob.glob(os.path.join(root, 'Tests', 'Vectors', '*.json')):
             for m in messages:
                 g.write(struct.pack('<I', len(m)) + m)
 
+# The session target makes its scene from the bytes (Fuzz/Session/SceneGrammar.swift): random bytes of
+# a fixed generator give it scenes of every size to start from.
+session = folder('session')
+state = 0x9E3779B97F4A7C15
+for i in range(32):
+    data = bytearray()
+    for _ in range(256 * (1 + i % 8)):
+        state = (state * 6364136223846793005 + 1442695040888963407) & (2**64 - 1)
+        data.append(state >> 56)
+    with open(os.path.join(session, f'random-{i}'), 'wb') as g:
+        g.write(data)
+
 words = set()
 for path in glob.glob(os.path.join(root, 'Sources', 'VeilCore', '**', '*.swift'), recursive=True):
     with open(path, encoding='utf-8') as f:
@@ -75,4 +87,4 @@ with open(os.path.join(out, 'scene.dict'), 'w') as f:
     for token in ['{', '}', '[', ']', ':', ',', 'true', 'false', 'null', '"#FFFFFF"', '1e308', '-0', '\\u0000', '\\n']:
         f.write('"' + token.replace('\\', '\\\\').replace('"', '\\"') + '"\n')
 print(f'{out}: seeds for scene ({len(os.listdir(scene))}), events ({len(os.listdir(events))}), '
-      f'wire ({len(os.listdir(wire))}); scene.dict ({len(words)} words)')
+      f'wire ({len(os.listdir(wire))}), session ({len(os.listdir(session))}); scene.dict ({len(words)} words)')
