@@ -58,3 +58,21 @@ $(WASM_FUZZ_OUT): $(FUZZ_SESSION_SOURCES) Fuzz/wasm/main.swift .build/wasm/veil.
 	  $(addprefix -Xlinker --export=,$(WASM_FUZZ_EXPORTS)) \
 	  $(addprefix -Xlinker ,$(abspath $(WASM_SUPPORT)) $(WASM_LIBC) $(WASM_BUILTINS)) -o $@
 	@echo "$@: $$(wc -c < $@) bytes"
+
+# `make fuzz-figures`: after `make fuzz`, the session corpus replayed in a release build (VeilCore -O,
+# no sanitizers): slowest tick, most nodes laid out, peak RSS of the costliest input (tools/fuzz/figures.sh).
+FUZZ_RELEASE_CORE := $(FUZZ_DIR)/release/VeilCore.o
+.PHONY: fuzz-figures
+
+$(FUZZ_RELEASE_CORE): $(FUZZ_CORE_SOURCES) mk/fuzz.mk
+	@mkdir -p $(dir $@)
+	@echo "swiftc -O -module-name VeilCore … (Sources/VeilCore, no sanitizers) -o $@"
+	@swiftc -parse-as-library -O -wmo -swift-version 6 -module-name VeilCore -emit-module \
+	  -emit-module-path $(dir $@)VeilCore.swiftmodule -emit-object -o $@ $(FUZZ_CORE_SOURCES)
+
+$(FUZZ_DIR)/fuzz-session-release: Fuzz/session.swift Fuzz/Support/FuzzCheck.swift $(FUZZ_SESSION_SOURCES) $(FUZZ_RELEASE_CORE)
+	swiftc -sanitize=fuzzer -parse-as-library -O -wmo -swift-version 6 -use-ld=lld -I $(dir $(FUZZ_RELEASE_CORE)) \
+	  -module-name FuzzSession -o $@ $(filter %.swift,$^) $(FUZZ_RELEASE_CORE)
+
+fuzz-figures: $(FUZZ_DIR)/fuzz-session-release
+	@tools/fuzz/figures.sh $(FUZZ_DIR)
