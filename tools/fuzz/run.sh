@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# tools/fuzz/run.sh DIR TARGET SECONDS — one libFuzzer target (mk/fuzz.mk, docs/TESTING.md "Fuzzing"):
-# replays its regression inputs (Tests/Fuzz/regressions/TARGET/*), then fuzzes for SECONDS from its
-# corpus (DIR/corpus/TARGET, kept between runs) and seeds (DIR/seeds/TARGET), and prints one line:
+# tools/fuzz/run.sh DIR TARGET SECONDS [CORPUS] — one libFuzzer target (mk/fuzz.mk, docs/TESTING.md
+# "Fuzzing"): replays its regression inputs (Tests/Fuzz/regressions/TARGET/*), then fuzzes for SECONDS
+# from its corpus (CORPUS, default DIR/corpus/TARGET, kept between runs) and seeds (DIR/seeds/TARGET), and prints one line:
 # executions, wall time, corpus size, peak RSS, crashes. A crash leaves DIR/crashes/TARGET-… and fails.
 set -uo pipefail
 dir=$1 target=$2 seconds=$3
 bin=$dir/fuzz-$target
-corpus=$dir/corpus/$target
+corpus=${4:-$dir/corpus/$target}
 regressions=Tests/Fuzz/regressions/$target
 log=$dir/$target.log
 mkdir -p "$corpus" "$dir/seeds/$target" "$dir/crashes"
