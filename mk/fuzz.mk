@@ -24,6 +24,8 @@ $(FUZZ_CORE): $(FUZZ_CORE_SOURCES) mk/fuzz.mk
 	@echo "$(FUZZ_SWIFTC) -module-name VeilCore … (Sources/VeilCore) -o $@"
 	@$(FUZZ_SWIFTC) -module-name VeilCore -emit-module -emit-module-path $(FUZZ_DIR)/VeilCore.swiftmodule \
 	  -emit-object -o $@ $(FUZZ_CORE_SOURCES)
+	@# swiftc leaves an object whose bytes did not change untouched: mark it as made, or it is made again.
+	@touch $@
 
 $(FUZZ_DIR)/fuzz-session: Fuzz/session.swift Fuzz/Support/FuzzCheck.swift $(FUZZ_SESSION_SOURCES) $(FUZZ_CORE)
 	$(FUZZ_SWIFTC) -I $(FUZZ_DIR) -module-name FuzzSession -o $@ $(filter %.swift,$^) $(FUZZ_CORE)
@@ -75,6 +77,7 @@ $(FUZZ_RELEASE_CORE): $(FUZZ_CORE_SOURCES) mk/fuzz.mk
 	@echo "swiftc -O -module-name VeilCore … (Sources/VeilCore, no sanitizers) -o $@"
 	@swiftc -parse-as-library -O -wmo -swift-version 6 -module-name VeilCore -emit-module \
 	  -emit-module-path $(dir $@)VeilCore.swiftmodule -emit-object -o $@ $(FUZZ_CORE_SOURCES)
+	@touch $@
 
 $(FUZZ_DIR)/fuzz-session-release: Fuzz/session.swift Fuzz/Support/FuzzCheck.swift $(FUZZ_SESSION_SOURCES) $(FUZZ_RELEASE_CORE)
 	swiftc -sanitize=fuzzer -parse-as-library -O -wmo -swift-version 6 -use-ld=lld -I $(dir $(FUZZ_RELEASE_CORE)) \
