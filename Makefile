@@ -40,7 +40,7 @@ run: setup wasm
 	$(SWIFT) build -c release --product veil
 	.build/release/veil serve --host $(HOST) --port $(PORT)
 
-test: setup build wasm test-swift test-js test-wasm test-cli test-server test-browser
+test: setup build wasm test-swift test-js test-wasm test-cli test-server test-browser test-fuzz
 	@echo "make test: all suites passed"
 
 test-swift: setup
@@ -49,7 +49,7 @@ test-swift: setup
 test-js:
 	node --test Tests/web/
 
-test-wasm: wasm build
+test-wasm: wasm wasm-fuzz build
 	node --test Tests/wasm/
 
 test-cli: build test-golden
