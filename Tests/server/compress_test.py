@@ -14,8 +14,6 @@ import os
 import shutil
 import socket
 import sys
-import tempfile
-import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -102,27 +100,5 @@ def test_compression(root):
         server.wait(timeout=5)
 
 
-def main():
-    if not os.access(base.VEIL, os.X_OK):
-        sys.exit(f"compress_test: {base.VEIL} not found; run `swift build --product veil` first")
-    watchdog = threading.Timer(60, lambda: (print("compress_test: FAILED: took longer than 60 s", flush=True), os._exit(1)))
-    watchdog.daemon = True
-    watchdog.start()
-    root = tempfile.mkdtemp(prefix="veil-compress-test-")
-    started = time.monotonic()
-    try:
-        base.make_repository(root)
-        test_compression(root)
-    except AssertionError as error:
-        print(f"compress_test: FAILED: {error}", flush=True)
-        sys.exit(1)
-    finally:
-        for process in base.processes:
-            if process.poll() is None:
-                process.kill()
-        shutil.rmtree(root, ignore_errors=True)
-    print(f"compress_test: ok ({base.checks} checks, {time.monotonic() - started:.1f} s)")
-
-
 if __name__ == "__main__":
-    main()
+    base.run_script("compress_test", test_compression)

@@ -15,7 +15,6 @@ import os
 import shutil
 import socket
 import sys
-import tempfile
 import threading
 import time
 
@@ -77,27 +76,5 @@ def test_cores(root):
           f"{with_workers['skeleton']:.0f} with tick workers, {without['skeleton']:.0f} with --workers 0")
 
 
-def main():
-    if not os.access(base.VEIL, os.X_OK):
-        sys.exit(f"cores_test: {base.VEIL} not found; run `swift build --product veil` first")
-    watchdog = threading.Timer(60, lambda: (print("cores_test: FAILED: took longer than 60 s", flush=True), os._exit(1)))
-    watchdog.daemon = True
-    watchdog.start()
-    root = tempfile.mkdtemp(prefix="veil-cores-test-")
-    started = time.monotonic()
-    try:
-        base.make_repository(root)
-        test_cores(root)
-    except AssertionError as error:
-        print(f"cores_test: FAILED: {error}", flush=True)
-        sys.exit(1)
-    finally:
-        for process in base.processes:
-            if process.poll() is None:
-                process.kill()
-        shutil.rmtree(root, ignore_errors=True)
-    print(f"cores_test: ok ({base.checks} checks, {time.monotonic() - started:.1f} s)")
-
-
 if __name__ == "__main__":
-    main()
+    base.run_script("cores_test", test_cores)

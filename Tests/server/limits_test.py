@@ -279,32 +279,5 @@ def test_many_clients(root):
     server.wait(timeout=5)
 
 
-def main():
-    if not os.access(base.VEIL, os.X_OK):
-        sys.exit(f"limits_test: {base.VEIL} not found; run `swift build --product veil` first")
-    watchdog = threading.Timer(60, lambda: (print("limits_test: FAILED: took longer than 60 s", flush=True), os._exit(1)))
-    watchdog.daemon = True
-    watchdog.start()
-    import tempfile, shutil
-    root = tempfile.mkdtemp(prefix="veil-limits-test-")
-    started = time.monotonic()
-    try:
-        base.make_repository(root)
-        test_subprotocols(root)
-        test_timeouts(root)
-        test_long_headers(root)
-        test_oversized(root)
-        test_many_clients(root)
-    except AssertionError as error:
-        print(f"limits_test: FAILED: {error}", flush=True)
-        sys.exit(1)
-    finally:
-        for process in base.processes:
-            if process.poll() is None:
-                process.kill()
-        shutil.rmtree(root, ignore_errors=True)
-    print(f"limits_test: ok ({base.checks} checks, {time.monotonic() - started:.1f} s)")
-
-
 if __name__ == "__main__":
-    main()
+    base.run_script("limits_test", test_subprotocols, test_timeouts, test_long_headers, test_oversized, test_many_clients)

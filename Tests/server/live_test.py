@@ -11,11 +11,8 @@ file in the folder joins /scenes. Stops by itself (watchdog).
 """
 import json
 import os
-import shutil
 import socket
 import sys
-import tempfile
-import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -143,27 +140,5 @@ def test_live(root):
     check("scene live reloaded" in log and "not reloaded" in log, f"reloads and failures are logged:\n{log}")
 
 
-def main():
-    if not os.access(base.VEIL, os.X_OK):
-        sys.exit(f"live_test: {base.VEIL} not found; run `swift build --product veil` first")
-    watchdog = threading.Timer(60, lambda: (print("live_test: FAILED: took longer than 60 s", flush=True), os._exit(1)))
-    watchdog.daemon = True
-    watchdog.start()
-    root = tempfile.mkdtemp(prefix="veil-live-test-")
-    started = time.monotonic()
-    try:
-        base.make_repository(root)
-        test_live(root)
-    except AssertionError as error:
-        print(f"live_test: FAILED: {error}", flush=True)
-        sys.exit(1)
-    finally:
-        for process in base.processes:
-            if process.poll() is None:
-                process.kill()
-        shutil.rmtree(root, ignore_errors=True)
-    print(f"live_test: ok ({base.checks} checks, {time.monotonic() - started:.1f} s)")
-
-
 if __name__ == "__main__":
-    main()
+    base.run_script("live_test", test_live)

@@ -11,12 +11,9 @@ standard error and still writes the frame; `veil serve` sends a viewer
 """
 import json
 import os
-import shutil
 import socket
 import subprocess
 import sys
-import tempfile
-import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -103,27 +100,5 @@ def test_problems(root):
     check(f"refused {timeline_place}" in log, f"serve logs the refusal:\n{log}")
 
 
-def main():
-    if not os.access(base.VEIL, os.X_OK):
-        sys.exit(f"problems_test: {base.VEIL} not found; run `swift build --product veil` first")
-    watchdog = threading.Timer(60, lambda: (print("problems_test: FAILED: took longer than 60 s", flush=True), os._exit(1)))
-    watchdog.daemon = True
-    watchdog.start()
-    root = tempfile.mkdtemp(prefix="veil-problems-test-")
-    started = time.monotonic()
-    try:
-        base.make_repository(root)
-        test_problems(root)
-    except AssertionError as error:
-        print(f"problems_test: FAILED: {error}", flush=True)
-        sys.exit(1)
-    finally:
-        for process in base.processes:
-            if process.poll() is None:
-                process.kill()
-        shutil.rmtree(root, ignore_errors=True)
-    print(f"problems_test: ok ({base.checks} checks, {time.monotonic() - started:.1f} s)")
-
-
 if __name__ == "__main__":
-    main()
+    base.run_script("problems_test", test_problems)

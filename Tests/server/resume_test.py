@@ -13,11 +13,8 @@ Stops by itself (watchdog).
 """
 import json
 import os
-import shutil
 import subprocess
 import sys
-import tempfile
-import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -102,27 +99,5 @@ def test_resume(root):
     check("resumes a dropped session" in log and "kept 2 s for a resume" in log, f"resumes are logged:\n{log}")
 
 
-def main():
-    if not os.access(base.VEIL, os.X_OK):
-        sys.exit(f"resume_test: {base.VEIL} not found; run `swift build --product veil` first")
-    watchdog = threading.Timer(60, lambda: (print("resume_test: FAILED: took longer than 60 s", flush=True), os._exit(1)))
-    watchdog.daemon = True
-    watchdog.start()
-    root = tempfile.mkdtemp(prefix="veil-resume-test-")
-    started = time.monotonic()
-    try:
-        base.make_repository(root)
-        test_resume(root)
-    except AssertionError as error:
-        print(f"resume_test: FAILED: {error}", flush=True)
-        sys.exit(1)
-    finally:
-        for process in base.processes:
-            if process.poll() is None:
-                process.kill()
-        shutil.rmtree(root, ignore_errors=True)
-    print(f"resume_test: ok ({base.checks} checks, {time.monotonic() - started:.1f} s)")
-
-
 if __name__ == "__main__":
-    main()
+    base.run_script("resume_test", test_resume)

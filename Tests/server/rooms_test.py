@@ -11,11 +11,8 @@ reasons. Stops by itself (watchdog).
 """
 import json
 import os
-import shutil
 import socket
 import sys
-import tempfile
-import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -117,27 +114,5 @@ def test_rooms(root):
     server.wait(timeout=5)
 
 
-def main():
-    if not os.access(base.VEIL, os.X_OK):
-        sys.exit(f"rooms_test: {base.VEIL} not found; run `swift build --product veil` first")
-    watchdog = threading.Timer(60, lambda: (print("rooms_test: FAILED: took longer than 60 s", flush=True), os._exit(1)))
-    watchdog.daemon = True
-    watchdog.start()
-    root = tempfile.mkdtemp(prefix="veil-rooms-test-")
-    started = time.monotonic()
-    try:
-        base.make_repository(root)
-        test_rooms(root)
-    except AssertionError as error:
-        print(f"rooms_test: FAILED: {error}", flush=True)
-        sys.exit(1)
-    finally:
-        for process in base.processes:
-            if process.poll() is None:
-                process.kill()
-        shutil.rmtree(root, ignore_errors=True)
-    print(f"rooms_test: ok ({base.checks} checks, {time.monotonic() - started:.1f} s)")
-
-
 if __name__ == "__main__":
-    main()
+    base.run_script("rooms_test", test_rooms)

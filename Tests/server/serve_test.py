@@ -406,29 +406,30 @@ def test_startup_errors(root):
     check(server.returncode == 1 and "IP address" in err, f"a --host that is not an IP address exits 1 (got {err!r})")
 
 
-def main():
+def run_script(name, *tests, seconds=60):
+    """Runs `tests` (functions of a scratch repository folder) as the script `name`: a watchdog ends it
+    after `seconds`, a failed check exits 1 with its reason, and no server it started outlives it."""
     if not os.access(VEIL, os.X_OK):
-        sys.exit(f"serve_test: {VEIL} not found; run `swift build --product veil` first")
-    watchdog = threading.Timer(30, lambda: (print("serve_test: FAILED: took longer than 30 s", flush=True), os._exit(1)))
+        sys.exit(f"{name}: {VEIL} not found; run `swift build --product veil` first")
+    watchdog = threading.Timer(seconds, lambda: (print(f"{name}: FAILED: took longer than {seconds} s", flush=True), os._exit(1)))
     watchdog.daemon = True
     watchdog.start()
-    root = tempfile.mkdtemp(prefix="veil-serve-test-")
+    root = tempfile.mkdtemp(prefix=f"veil-{name}-")
     started = time.monotonic()
     try:
         make_repository(root)
-        test_serving(root)
-        test_connection_bound(root)
-        test_startup_errors(root)
+        for test in tests:
+            test(root)
     except AssertionError as error:
-        print(f"serve_test: FAILED: {error}", flush=True)
+        print(f"{name}: FAILED: {error}", flush=True)
         sys.exit(1)
     finally:
         for process in processes:
             if process.poll() is None:
                 process.kill()
         shutil.rmtree(root, ignore_errors=True)
-    print(f"serve_test: ok ({checks} checks, {time.monotonic() - started:.1f} s)")
+    print(f"{name}: ok ({checks} checks, {time.monotonic() - started:.1f} s)")
 
 
 if __name__ == "__main__":
-    main()
+    run_script("serve_test", test_serving, test_connection_bound, test_startup_errors, seconds=30)
