@@ -29,10 +29,8 @@ final class HeaderGate: @unchecked Sendable {
     let listener: Int32
     let port: Int
     private let handshakeTimeout: Double
-    private let wakePipe: (read: Int32, write: Int32)
+    private let loop: PollThread
     private let ready = Mutex<[Handoff]>([])
-    private var thread: Thread? = nil
-    private let stopped = Atomic<Bool>(false)
     /// Called on the gate's thread after a hand-off is queued: wakes the lws service thread.
     private let wake: @Sendable () -> Void
     private let log: @Sendable (String) -> Void
@@ -54,38 +52,26 @@ final class HeaderGate: @unchecked Sendable {
         let (fd, bound) = try Self.listen(host: host, port: port)
         listener = fd
         self.port = bound
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else {
+        guard let loop = PollThread() else {
             Glibc.close(fd)
             throw ServeError("veil serve: cannot create a pipe: \(String(cString: strerror(errno)))")
         }
-        for descriptor in [fds[0], fds[1]] { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK) }
-        wakePipe = (fds[0], fds[1])
+        self.loop = loop
     }
 
     deinit {
         stop()
         Glibc.close(listener)
-        Glibc.close(wakePipe.read)
-        Glibc.close(wakePipe.write)
         for fd in pending.keys { Glibc.close(fd) }
         for handoff in takeReady() { Glibc.close(handoff.fd) }
     }
 
     func start() {
-        let thread = Thread { [self] in run() }
-        thread.name = "veil-header-gate"
-        thread.start()
-        self.thread = thread
+        loop.start(name: "veil-header-gate") { [self] in run() }
     }
 
     /// Stops accepting; returns once the gate's thread has finished.
-    func stop() {
-        guard thread != nil, !stopped.exchange(true, ordering: .relaxed) else { return }
-        var byte: UInt8 = 1
-        _ = write(wakePipe.write, &byte, 1)
-        while thread?.isFinished == false { usleep(1000) }
-    }
+    func stop() { loop.stop() }
 
     /// The connections whose headers are complete, oldest first (service thread).
     func takeReady() -> [Handoff] {
@@ -98,8 +84,8 @@ final class HeaderGate: @unchecked Sendable {
     // MARK: The gate's thread
 
     private func run() {
-        while !stopped.load(ordering: .relaxed) {
-            var fds = [pollfd(fd: wakePipe.read, events: Int16(POLLIN), revents: 0)]
+        while loop.running {
+            var fds = [pollfd(fd: loop.wakeFD, events: Int16(POLLIN), revents: 0)]
             if pending.count < Self.maxPending { fds.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0)) }
             let waiting = Array(pending.keys)
             fds += waiting.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
@@ -109,7 +95,7 @@ final class HeaderGate: @unchecked Sendable {
             let count = poll(&fds, nfds_t(fds.count), timeout)
             if count < 0, errno != EINTR { log("header gate: poll failed: \(String(cString: strerror(errno)))"); return }
             for entry in fds where entry.revents != 0 {
-                if entry.fd == wakePipe.read { continue }
+                if entry.fd == loop.wakeFD { continue }
                 if entry.fd == listener { acceptAll() } else { readFrom(entry.fd) }
             }
             expire(at: Self.now())

@@ -12,21 +12,18 @@ final class SceneWatcher: @unchecked Sendable {
     static let maxWaiting = 1024
 
     private let inotify: Int32
-    private let wakePipe: (read: Int32, write: Int32)
+    private let loop: PollThread
     private var folders: [Int32: String] = [:]
     private let waiting = Mutex<[String]>([])
-    private let stopped = Atomic<Bool>(false)
-    private var thread: Thread? = nil
     private let changed: @Sendable () -> Void
 
     /// nil when inotify is not available (the server then serves without live reload).
     init?(folders: [String], changed: @escaping @Sendable () -> Void) {
         let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
         guard fd >= 0 else { return nil }
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { Glibc.close(fd); return nil }
+        guard let loop = PollThread() else { Glibc.close(fd); return nil }
         inotify = fd
-        wakePipe = (fds[0], fds[1])
+        self.loop = loop
         self.changed = changed
         // Written in place (close after write) or moved in (editors that save by rename).
         let mask = UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO)
@@ -39,23 +36,13 @@ final class SceneWatcher: @unchecked Sendable {
     deinit {
         stop()
         Glibc.close(inotify)
-        Glibc.close(wakePipe.read)
-        Glibc.close(wakePipe.write)
     }
 
     func start() {
-        let thread = Thread { [self] in run() }
-        thread.name = "veil-scene-watcher"
-        thread.start()
-        self.thread = thread
+        loop.start(name: "veil-scene-watcher") { [self] in run() }
     }
 
-    func stop() {
-        guard thread != nil, !stopped.exchange(true, ordering: .relaxed) else { return }
-        var byte: UInt8 = 1
-        _ = write(wakePipe.write, &byte, 1)
-        while thread?.isFinished == false { usleep(1000) }
-    }
+    func stop() { loop.stop() }
 
     /// The paths changed since the last call, each once, in the order first seen.
     func take() -> [String] {
@@ -67,9 +54,9 @@ final class SceneWatcher: @unchecked Sendable {
 
     private func run() {
         var gathered: [String] = []
-        while !stopped.load(ordering: .relaxed) {
+        while loop.running {
             var fds = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: wakePipe.read, events: Int16(POLLIN), revents: 0)]
+                       pollfd(fd: loop.wakeFD, events: Int16(POLLIN), revents: 0)]
             // While a burst is being gathered, wait only for the rest of it.
             let ready = poll(&fds, 2, gathered.isEmpty ? -1 : Self.settleMilliseconds)
             if ready < 0 && errno != EINTR { return }
