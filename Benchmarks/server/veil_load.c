@@ -224,19 +224,27 @@ static int frames(int port, int pid, const char *scene, int n, double seconds) {
     return 0;
 }
 
-static int rtt(int port, const char *scene, int count) {
+/// Connects one viewer of `scene` and reads its keyframe; 0 on success.
+static int open_viewer(int port, const char *scene, struct conn *c) {
     int fd = ws_connect(port, scene);
     if (fd < 0) { fprintf(stderr, "veil_load: cannot connect\n"); return 1; }
-    struct conn c = {.fd = fd, .cap = 1 << 16};
-    c.buf = malloc(c.cap);
+    *c = (struct conn){.fd = fd, .cap = 1 << 16};
+    c->buf = malloc(c->cap);
+    size_t dummy = 0;
+    while (consume(c, 0, NULL, &dummy, 0, 0) == 0) {
+        ssize_t got = read(fd, c->buf + c->len, c->cap - c->len);
+        if (got <= 0) return 1;
+        c->len += got;
+    }
+    return 0;
+}
+
+static int rtt(int port, const char *scene, int count) {
+    struct conn c;
+    if (open_viewer(port, scene, &c)) return 1;
+    int fd = c.fd;
     double *times = malloc(count * sizeof *times);
     size_t dummy = 0;
-    // The keyframe first.
-    while (consume(&c, 0, NULL, &dummy, 0, 0) == 0) {
-        ssize_t got = read(fd, c.buf + c.len, c.cap - c.len);
-        if (got <= 0) return 1;
-        c.len += got;
-    }
     for (int k = 0; k < count; k++) {
         char text[128];
         snprintf(text, sizeof text, "{\"input\":{\"resize\":{\"width\":%d,\"height\":200}}}", 210 + (k % 2) * 10);
@@ -259,17 +267,11 @@ static int rtt(int port, const char *scene, int count) {
 
 /// Saves FILE COUNT times (two backgrounds in turn) and times each save until the patch arrives.
 static int save(int port, const char *scene, const char *file, int count) {
-    int fd = ws_connect(port, scene);
-    if (fd < 0) { fprintf(stderr, "veil_load: cannot connect\n"); return 1; }
-    struct conn c = {.fd = fd, .cap = 1 << 16};
-    c.buf = malloc(c.cap);
+    struct conn c;
+    if (open_viewer(port, scene, &c)) return 1;
+    int fd = c.fd;
     double *times = malloc(count * sizeof *times);
     size_t dummy = 0;
-    while (consume(&c, 0, NULL, &dummy, 0, 0) == 0) {
-        ssize_t got = read(fd, c.buf + c.len, c.cap - c.len);
-        if (got <= 0) return 1;
-        c.len += got;
-    }
     for (int k = 0; k < count; k++) {
         usleep(30000);  // saves further apart than the watcher's 15 ms gathering of a burst
         FILE *f = fopen(file, "w");
