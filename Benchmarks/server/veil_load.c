@@ -224,19 +224,25 @@ static int frames(int port, int pid, const char *scene, int n, double seconds) {
     return 0;
 }
 
+/// Reads until at least one whole message has arrived; how many, or -1 when the connection ends.
+static long next_messages(struct conn *c) {
+    size_t dummy = 0;
+    long messages = 0;
+    while ((messages = consume(c, 0, NULL, &dummy, 0, 0)) == 0) {
+        ssize_t got = read(c->fd, c->buf + c->len, c->cap - c->len);
+        if (got <= 0) return -1;
+        c->len += got;
+    }
+    return messages;
+}
+
 /// Connects one viewer of `scene` and reads its keyframe; 0 on success.
 static int open_viewer(int port, const char *scene, struct conn *c) {
     int fd = ws_connect(port, scene);
     if (fd < 0) { fprintf(stderr, "veil_load: cannot connect\n"); return 1; }
     *c = (struct conn){.fd = fd, .cap = 1 << 16};
     c->buf = malloc(c->cap);
-    size_t dummy = 0;
-    while (consume(c, 0, NULL, &dummy, 0, 0) == 0) {
-        ssize_t got = read(fd, c->buf + c->len, c->cap - c->len);
-        if (got <= 0) return 1;
-        c->len += got;
-    }
-    return 0;
+    return next_messages(c) < 0;
 }
 
 static int rtt(int port, const char *scene, int count) {
@@ -244,19 +250,12 @@ static int rtt(int port, const char *scene, int count) {
     if (open_viewer(port, scene, &c)) return 1;
     int fd = c.fd;
     double *times = malloc(count * sizeof *times);
-    size_t dummy = 0;
     for (int k = 0; k < count; k++) {
         char text[128];
         snprintf(text, sizeof text, "{\"input\":{\"resize\":{\"width\":%d,\"height\":200}}}", 210 + (k % 2) * 10);
         double sent = now_ms();
         ws_send_text(fd, text);
-        long got_messages = 0;
-        while (got_messages == 0) {
-            ssize_t got = read(fd, c.buf + c.len, c.cap - c.len);
-            if (got <= 0) return 1;
-            c.len += got;
-            got_messages = consume(&c, 0, NULL, &dummy, 0, 0);
-        }
+        if (next_messages(&c) < 0) return 1;
         times[k] = now_ms() - sent;
     }
     double p50 = percentile(times, count, 0.50), p99 = percentile(times, count, 0.99);
@@ -271,7 +270,6 @@ static int save(int port, const char *scene, const char *file, int count) {
     if (open_viewer(port, scene, &c)) return 1;
     int fd = c.fd;
     double *times = malloc(count * sizeof *times);
-    size_t dummy = 0;
     for (int k = 0; k < count; k++) {
         usleep(30000);  // saves further apart than the watcher's 15 ms gathering of a burst
         FILE *f = fopen(file, "w");
@@ -280,13 +278,7 @@ static int save(int port, const char *scene, const char *file, int count) {
                    "\"root\": {\"type\": \"view\", \"id\": \"root\"}}\n", k % 2 ? "#FFFFFF" : "#336699");
         double saved = now_ms();
         fclose(f);
-        long got_messages = 0;
-        while (got_messages == 0) {
-            ssize_t got = read(fd, c.buf + c.len, c.cap - c.len);
-            if (got <= 0) return 1;
-            c.len += got;
-            got_messages = consume(&c, 0, NULL, &dummy, 0, 0);
-        }
+        if (next_messages(&c) < 0) return 1;
         times[k] = now_ms() - saved;
     }
     double p50 = percentile(times, count, 0.50), p99 = percentile(times, count, 0.99);

@@ -37,11 +37,11 @@ public enum Layout {
 
     static func place(_ node: Node, in frame: Rect, previous: LayoutBox? = nil,
                       _ context: LayoutContext = LayoutContext()) -> LayoutBox {
-        // A scroll container's window and insets are part of what its boxes depend on.
+        // A scroll container's window, insets and refresh view's state are part of what its boxes
+        // depend on; a subtree holding a scroll container depends on where that one is scrolled, so
+        // it is looked into again (its other children are still reused).
         let chunk = node.scrollAxis == nil ? 0 : context.scroll.chunk(of: node.id)
         let insets = node.scrollAxis.map { node.scrollInsets.adjusted(frame: frame, axis: $0, safe: context.safeRect) } ?? .zero
-        // A subtree holding a scroll container depends on where it is scrolled: looked into again
-        // (its other children are still reused).
         let refreshState = node.refresh?.view == nil ? .idle : context.scroll.entry(node.id)?.refreshState ?? .idle
         if let previous, previous.frame == frame, previous.chunk == chunk, previous.insets == insets,
            previous.refreshState == refreshState, !previous.nestsScroll, previous.node.isSameValue(as: node) {
