@@ -85,4 +85,25 @@ import Testing
         try run.tick(until: 2)
         #expect(offset("comments", 2) == 0)
     }
+
+    /// A second finger panning another container (a carousel) meanwhile does not end the first
+    /// finger's shared drag: past the list's end the page still takes over.
+    @Test func aSecondFingerElsewhereKeepsTheSharedDrag() throws {
+        let json = Self.page.replacingOccurrences(of: ##"{"type": "view", "id": "hero", "height": 500, "background": "#5856D6"}"##,
+            with: ##"{"type": "list", "id": "shelf", "axis": "horizontal", "rowWidth": 150, "height": 500, "rowCount": 20, "row": {"type": "view", "id": "card"}}"##)
+        #expect(json.contains("shelf"))
+        let run = ScrollingTests.Run(try SceneReader.read(Array(json.utf8), file: "page.json"))
+        func offset(_ id: String, _ t: Double) -> Double { run.session.scroll.positions(at: t).offset(of: Array(id.utf8)) }
+        func finger(_ id: Int, _ phase: PointerPhase, x: Double, y: Double, at t: Double) throws {
+            try run.apply(.input(.pointer(PointerEvent(phase: phase, x: x, y: y, pointer: id, kind: .touch))), at: t)
+        }
+        try finger(1, .down, x: 200, y: 600, at: 0.1)
+        try finger(1, .move, x: 200, y: 580, at: 0.12)  // the shared pan begins
+        try finger(2, .down, x: 300, y: 200, at: 0.13)
+        try finger(2, .move, x: 280, y: 200, at: 0.14)  // a carousel pan begins
+        try finger(2, .move, x: 200, y: 200, at: 0.15)
+        #expect(offset("shelf", 0.15) == 80)
+        try finger(1, .move, x: 200, y: -320, at: 0.5)  // 900 up: the list's 700, then 200 of the page
+        #expect(offset("comments", 0.5) == 700 && offset("page", 0.5) == 200)
+    }
 }

@@ -55,8 +55,9 @@ final class ScrollComponent: Component {
     private var loadMoreNodes: [[UInt8]] = []
 
     private(set) var containers: [Container] = []
-    /// The pan under way on containers nested on one axis, if it is one.
-    private var nested: NestedDrag? = nil
+    /// Pans under way on containers nested on one axis (one per pointer: a pan is named by the
+    /// container it began on, its first id).
+    private var nested: [NestedDrag] = []
     /// Input or a command moved something since the last tick stepped the frame.
     private var moved = false
     /// When the frame's scroll fields were last stepped or drawn.
@@ -282,9 +283,10 @@ final class ScrollComponent: Component {
             // Containers around it on the same axis share the pan (innermost first).
             let chain = path.reversed().filter { $0.node.scrolls && $0.node.scrollAxis == box.node.scrollAxis }
             for b in chain { beginDrag(b, at: t) }
-            nested = chain.count > 1 ? NestedDrag(ids: chain.map { $0.node.id }) : nil
+            nested.removeAll { $0.ids[0] == id }
+            if chain.count > 1 { nested.append(NestedDrag(ids: chain.map { $0.node.id })) }
         case let .panChanged(id, dx, dy):
-            if nested?.ids.first == id { dragNested(dx: dx, dy: dy) } else { drag(id, dx: dx, dy: dy) }
+            if let k = nested.firstIndex(where: { $0.ids[0] == id }) { dragNested(k, dx: dx, dy: dy) } else { drag(id, dx: dx, dy: dy) }
         case let .panEnded(id, vx, vy):
             releaseAll(id, vx: vx, vy: vy, at: t)
         case let .panCancelled(id):
@@ -294,8 +296,9 @@ final class ScrollComponent: Component {
     }
 
     /// Hands the finger's translation out along the nested chain (`NestedDrag`).
-    private func dragNested(dx: Double, dy: Double) {
-        guard var n = nested, let first = containers.firstIndex(where: { $0.id == n.ids[0] }) else { return }
+    private func dragNested(_ index: Int, dx: Double, dy: Double) {
+        var n = nested[index]
+        guard let first = containers.firstIndex(where: { $0.id == n.ids[0] }) else { return }
         let indices = n.ids.map { id in containers.firstIndex { $0.id == id } ?? first }
         n.distribute(containers[first].horizontal ? dx : dy) { k in
             let m = containers[indices[k]].motion
@@ -305,14 +308,14 @@ final class ScrollComponent: Component {
             containers[i].motion.drag(n.translations[k])
             if n.translations[k] != 0 { containers[i].travelled = true }
         }
-        nested = n
+        nested[index] = n
         moved = true
     }
 
     /// The pan on `id` ended: a nested chain's last mover takes the velocity, the others rest.
     private func releaseAll(_ id: [UInt8], vx: Double, vy: Double, at t: Double) {
-        guard let n = nested, n.ids.first == id else { return release(id, vx: vx, vy: vy, at: t) }
-        nested = nil
+        guard let k = nested.firstIndex(where: { $0.ids[0] == id }) else { return release(id, vx: vx, vy: vy, at: t) }
+        let n = nested.remove(at: k)
         for (k, other) in n.ids.enumerated() {
             release(other, vx: k == n.last ? vx : 0, vy: k == n.last ? vy : 0, at: t)
         }
