@@ -19,7 +19,7 @@ import Testing
     }
 
     /// 1,000 rows of a label one point wide: a line per character, 1,000 of them a row, make a
-    /// million items; rows stop before the item limit.
+    /// million items; rows stop before the frame's entry bound.
     @Test func linesPerLabelAndItemsPerFrameAreBounded() throws {
         let text = String(repeating: "abcdefgh", count: 125)
         let (_, entries, _, events) = try Self.firstMessage("""
@@ -27,8 +27,8 @@ import Testing
                   "frame": {"x": 0, "y": 0, "width": 1, "height": 1000000000},
                   "row": {"type": "label", "id": "t", "text": "\(text)", "numberOfLines": 0, "fontSize": 1}}}
         """)
-        #expect(entries <= WireLimits.maxItems)
-        #expect(entries > WireLimits.maxItems - 2 * Limits.maxLinesPerLabel, "stops near the limit, not far before it")
+        #expect(entries <= Limits.maxEntriesDrawn)
+        #expect(entries > Limits.maxEntriesDrawn - 2 * Limits.maxLinesPerLabel, "stops near the limit, not far before it")
         #expect(events.map { String(decoding: $0.name, as: UTF8.self) } == ["truncated"])
         #expect(events.first.map { String(decoding: $0.node, as: UTF8.self).hasPrefix("l/") } == true)
     }

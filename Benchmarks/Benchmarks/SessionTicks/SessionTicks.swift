@@ -305,6 +305,7 @@ enum Summary {
             if second == 59 || second == 599 { keys.append(churn.internedIds) }
         }
         Swift.print("overlays every second: interned item keys after 1 min \(keys[0]), after 10 min \(keys[1])")
+        HostileScenes.printFigures()
         Swift.print("===\n")
     }
 }

@@ -1,6 +1,17 @@
 /// Natural sizes of nodes that have one: text-bearing nodes and stacks. nil = "no natural size".
+/// With a memo (a layout pass's), each node is measured once per width.
 enum Intrinsic {
-    static func width(of node: Node) -> Double? {
+    static func width(of node: Node, _ memo: IntrinsicMemo? = nil) -> Double? {
+        guard let memo else { return measureWidth(node, nil) }
+        return memo.size(of: node, width: nil) { measureWidth(node, memo) }
+    }
+
+    static func height(of node: Node, width: Double, _ memo: IntrinsicMemo? = nil) -> Double? {
+        guard let memo else { return measureHeight(node, width, nil) }
+        return memo.size(of: node, width: width) { measureHeight(node, width, memo) }
+    }
+
+    private static func measureWidth(_ node: Node, _ memo: IntrinsicMemo?) -> Double? {
         let pad = node.padding.left + node.padding.right
         switch node.kind {
         case let .label(s):
@@ -14,7 +25,7 @@ enum Intrinsic {
             var total = 0.0
             let visible = node.children.filter { !$0.hidden }
             for child in visible {
-                guard let w = child.width ?? width(of: child) else { return nil }
+                guard let w = child.width ?? width(of: child, memo) else { return nil }
                 total += w
             }
             return total + style.spacing * Double(max(0, visible.count - 1)) + pad
@@ -23,7 +34,7 @@ enum Intrinsic {
         }
     }
 
-    static func height(of node: Node, width: Double) -> Double? {
+    private static func measureHeight(_ node: Node, _ width: Double, _ memo: IntrinsicMemo?) -> Double? {
         let vpad = node.padding.top + node.padding.bottom
         let inner = width - node.padding.left - node.padding.right
         switch node.kind {
@@ -39,14 +50,14 @@ enum Intrinsic {
             case .vertical:
                 var total = style.spacing * Double(max(0, visible.count - 1))
                 for child in visible {
-                    total += child.height ?? height(of: child, width: child.width ?? inner) ?? 0
+                    total += child.height ?? height(of: child, width: child.width ?? inner, memo) ?? 0
                 }
                 return total + vpad
             case .horizontal:
                 var tallest = 0.0
                 for child in visible {
-                    let w = child.width ?? Intrinsic.width(of: child) ?? inner
-                    tallest = max(tallest, child.height ?? height(of: child, width: w) ?? 0)
+                    let w = child.width ?? Intrinsic.width(of: child, memo) ?? inner
+                    tallest = max(tallest, child.height ?? height(of: child, width: w, memo) ?? 0)
                 }
                 return tallest + vpad
             }
@@ -57,7 +68,7 @@ enum Intrinsic {
             for section in style.allSections {
                 total += Double(max(0, section.rowCount)) * style.rowHeight
                 for n in [section.header, section.footer] {
-                    if let n { total += n.height ?? height(of: n, width: inner) ?? style.rowHeight }
+                    if let n { total += n.height ?? height(of: n, width: inner, memo) ?? style.rowHeight }
                 }
             }
             return total + vpad

@@ -20,7 +20,7 @@ public enum Layout {
         let canvas = Rect(x: 0, y: 0, width: scene.width, height: scene.height)
         let root = scene.root
         let frame = root.frame.map { $0.offsetBy(dx: canvas.x, dy: canvas.y) } ?? canvas
-        let context = LayoutContext(scroll: scroll, safeRect: canvas.inset(by: scene.safeArea))
+        let context = LayoutContext(scroll: scroll, safeRect: canvas.inset(by: scene.safeArea), sizes: IntrinsicMemo())
         return place(root, in: frame, previous: previous, context)
     }
 
@@ -51,7 +51,7 @@ public enum Layout {
         var children: [LayoutBox] = []
         var contentLength = 0.0
         // Inside scrolled content frames are not where things show: no safe-area adjustment there.
-        let context = node.scrollAxis == nil ? context : LayoutContext(scroll: context.scroll)
+        let context = node.scrollAxis == nil ? context : LayoutContext(scroll: context.scroll, sizes: context.sizes)
         switch node.kind {
         case let .stack(style):
             children = stack(node.children, style: style, in: content, previous: previous, context)
@@ -105,14 +105,14 @@ public enum Layout {
             switch style.axis {
             case .vertical:
                 let (x, w) = cross(child, requested: child.width, style.alignment, start: content.x, length: content.width,
-                                   intrinsic: { Intrinsic.width(of: child) })
-                let h = child.height ?? Intrinsic.height(of: child, width: w) ?? content.height
+                                   intrinsic: { Intrinsic.width(of: child, context.sizes) })
+                let h = child.height ?? Intrinsic.height(of: child, width: w, context.sizes) ?? content.height
                 place(child, in: Rect(x: x, y: content.y + position, width: w, height: h), appendingTo: &boxes, previous: previous, context)
                 position += h
             case .horizontal:
-                let w = child.width ?? Intrinsic.width(of: child) ?? content.width
+                let w = child.width ?? Intrinsic.width(of: child, context.sizes) ?? content.width
                 let (y, h) = cross(child, requested: child.height, style.alignment, start: content.y,
-                                   length: content.height, intrinsic: { Intrinsic.height(of: child, width: w) })
+                                   length: content.height, intrinsic: { Intrinsic.height(of: child, width: w, context.sizes) })
                 place(child, in: Rect(x: content.x + position, y: y, width: w, height: h), appendingTo: &boxes, previous: previous, context)
                 position += w
             }
@@ -147,8 +147,8 @@ public enum Layout {
             for (i, child) in nodes.enumerated() {
                 if child.hidden { placements.append((content.x, 0, 0)); continue }
                 let (x, w) = cross(child, requested: child.width, style.alignment, start: content.x, length: content.width,
-                                   intrinsic: { Intrinsic.width(of: child) })
-                let h = child.height ?? Intrinsic.height(of: child, width: w) ?? 0
+                                   intrinsic: { Intrinsic.width(of: child, context.sizes) })
+                let h = child.height ?? Intrinsic.height(of: child, width: w, context.sizes) ?? 0
                 if child.height == nil && child.scrollAxis == .vertical { scrollers.append(i) }
                 placements.append((x, w, h))
                 total += h
@@ -174,16 +174,16 @@ public enum Layout {
             var fixed = 0.0
             var flexible = 0
             for child in visible {
-                if let w = child.width ?? Intrinsic.width(of: child) { fixed += w } else { flexible += 1 }
+                if let w = child.width ?? Intrinsic.width(of: child, context.sizes) { fixed += w } else { flexible += 1 }
             }
             let share = flexible > 0 ? max(0, content.width - gaps - fixed) / Double(flexible) : 0
             let used = fixed + gaps + share * Double(flexible)
             var x = content.x + justifyOffset(style.justify, free: content.width - used)
             for child in nodes {
                 if child.hidden { place(child, in: Rect(x: x, y: content.y, width: 0, height: 0), appendingTo: &boxes, previous: previous, context); continue }
-                let w = child.width ?? Intrinsic.width(of: child) ?? share
+                let w = child.width ?? Intrinsic.width(of: child, context.sizes) ?? share
                 let (y, h) = cross(child, requested: child.height, style.alignment, start: content.y,
-                                   length: content.height, intrinsic: { Intrinsic.height(of: child, width: w) })
+                                   length: content.height, intrinsic: { Intrinsic.height(of: child, width: w, context.sizes) })
                 place(child, in: Rect(x: x, y: y, width: w, height: h), appendingTo: &boxes, previous: previous, context)
                 x += w + style.spacing
             }
@@ -264,8 +264,8 @@ public enum Layout {
         let window = ScrollWindow.range(chunk: chunk, viewport: horizontal ? viewport.width : viewport.height)
         let top = viewportStart + window.start, bottom = viewportStart + window.end
         func section(_ n: Node) {
-            let length = horizontal ? n.width ?? Intrinsic.width(of: n) ?? rowLength
-                                    : n.height ?? Intrinsic.height(of: n, width: content.width) ?? rowLength
+            let length = horizontal ? n.width ?? Intrinsic.width(of: n, context.sizes) ?? rowLength
+                                    : n.height ?? Intrinsic.height(of: n, width: content.width, context.sizes) ?? rowLength
             if at + length > top && at < bottom {
                 place(n, in: rect(at, length), appendingTo: &boxes, previous: previous, context)
             }
@@ -307,6 +307,8 @@ public enum Layout {
 struct LayoutContext {
     var scroll = ScrollPositions()
     var safeRect = Rect(x: -Limits.maxCanvas, y: -Limits.maxCanvas, width: 3 * Limits.maxCanvas, height: 3 * Limits.maxCanvas)
+    /// Natural sizes measured so far in this pass.
+    var sizes: IntrinsicMemo? = nil
 }
 
 extension Node {

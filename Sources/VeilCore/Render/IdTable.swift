@@ -23,32 +23,47 @@ struct IdTable {
     }
 
     mutating func id(for key: [UInt8]) -> UInt32 {
-        if let id = ids[key] { return id }
-        let id: UInt32
-        if let reused = free.popLast() {
-            id = reused
+        // The id a new key would get: the smallest forgotten one, else the next.
+        let next = free.last ?? UInt32(keys.count + 1)
+        let (id, inserted) = ids.value(for: key, inserting: next)
+        guard inserted else { return id }
+        if free.last != nil {
+            free.removeLast()
             keys[Int(id) - 1] = key
         } else {
             keys.append(key)
-            id = UInt32(keys.count)
         }
-        ids[key] = id
         return id
     }
 
     mutating func id(node: [UInt8], role: StaticString) -> UInt32 {
-        var key = node
-        key.append(0x23) // "#"
-        role.withUTF8Buffer { key.append(contentsOf: $0) }
-        return id(for: key)
+        id(for: IdTable.key(node, role, index: nil))
     }
 
     mutating func id(node: [UInt8], role: StaticString, index: Int) -> UInt32 {
-        var key = node
-        key.append(0x23)
+        id(for: IdTable.key(node, role, index: index))
+    }
+
+    /// "<node>#<role>" or "<node>#<role><index>", built in one allocation (a frame interns one per entry).
+    private static func key(_ node: [UInt8], _ role: StaticString, index: Int?) -> [UInt8] {
+        var key: [UInt8] = []
+        key.reserveCapacity(node.count + 1 + role.utf8CodeUnitCount + 20)
+        key.append(contentsOf: node)
+        key.append(0x23) // "#"
         role.withUTF8Buffer { key.append(contentsOf: $0) }
-        key.append(contentsOf: UTF8Text("\(index)").bytes)
-        return id(for: key)
+        guard let index else { return key }
+        if index < 0 { key.append(0x2D) } // "-"
+        // Decimal digits, most significant first.
+        var digits = 1, rest = index.magnitude / 10
+        while rest > 0 { digits += 1; rest /= 10 }
+        let end = key.count + digits
+        key.append(contentsOf: repeatElement(0x30, count: digits))
+        var value = index.magnitude
+        for at in stride(from: end - 1, through: end - digits, by: -1) {
+            key[at] = UInt8(truncatingIfNeeded: 0x30 + value % 10)
+            value /= 10
+        }
+        return key
     }
 
     /// Drops the keys `frame` (of `live` entries) does not use, when the table has grown past twice

@@ -1,12 +1,12 @@
-/// What one frame may hold, so that every message the session sends decodes (WireLimits): entries
-/// (items and layers) and paint slots (its text is bounded by the tree: `Limits.maxTextLaidOut`,
+/// What one frame may hold, so that every message the session sends decodes (WireLimits) and a
+/// tick's work stays bounded: entries (items and layers, `Limits.maxEntriesDrawn`) and paint slots (its text is bounded by the tree: `Limits.maxTextLaidOut`,
 /// one "…" per label more). A node is drawn only if what it can add — its
 /// own items before its children, and what it adds after them (layers closing, a list's
 /// separators, a scroll container's indicator and animators, a skeleton's two layers) — still
 /// fits; otherwise it and everything after it in painter's order is left out, and the session
 /// reports a "truncated" event naming the first node left out (docs/PROTOCOL.md).
 struct RenderBudget {
-    static let maxEntries = WireLimits.maxItems
+    static let maxEntries = Limits.maxEntriesDrawn
     static let maxPaints = WireLimits.maxPaints
 
     /// Entries that nodes being drawn may still add after their children.

@@ -73,20 +73,26 @@ private func take<T>(_ x: inout T, _ empty: T) -> T {
     return value
 }
 
-/// What a layer drew, kept to be reused while what it was drawn from is unchanged.
-private struct DrawnLayer {
+/// What a layer drew, kept to be reused while what it was drawn from is unchanged. A class: the
+/// renderer's table of them is indexed by layer id, and a reference keeps a slot at one word.
+private final class DrawnLayer {
     /// The layout subtree it was drawn from (kept, so its node and child array cannot be confused
     /// with newer ones at the same address).
-    var box: LayoutBox
+    let box: LayoutBox
     /// The clip (canvas) its children were culled with.
-    var clip: Rect?
+    let clip: Rect?
     /// The appearance its palette came from.
-    var appearance: Appearance
+    let appearance: Appearance
     /// The pressed buttons and focus when drawn, if a button in it showed them.
-    var interaction: [[UInt8]]?
-    var children: [Item]
+    let interaction: [[UInt8]]?
+    let children: [Item]
     /// Entries in `children`, at every depth.
-    var entryCount: Int
+    let entryCount: Int
+
+    init(box: LayoutBox, clip: Rect?, appearance: Appearance, interaction: [[UInt8]]?, children: [Item], entryCount: Int) {
+        self.box = box; self.clip = clip; self.appearance = appearance
+        self.interaction = interaction; self.children = children; self.entryCount = entryCount
+    }
 
     func fits(_ box: LayoutBox, clip: Rect?, appearance: Appearance, interaction now: Interaction) -> Bool {
         self.box.frame == box.frame && self.clip == clip && self.appearance == appearance

@@ -53,6 +53,9 @@ public struct Node: Sendable {
     /// so everything computed from one holds for the other (O(1); false says nothing).
     func isSameValue(as other: Node) -> Bool { storage === other.storage }
 
+    /// Names this value while it is alive: nodes with the same identity are the same value.
+    var identity: ObjectIdentifier { ObjectIdentifier(storage) }
+
     /// Stable name from the file ("id"); unnamed nodes get "<parent id>/<index>" from the reader.
     public var id: [UInt8] {
         get { storage.fields.id }

@@ -38,11 +38,23 @@ struct KeyTable<Key: TableKey, Value> {
         }
     }
 
-    /// Inserts `key` with `value` unless it is present; returns whether it was inserted.
-    mutating func insert(_ key: Key, _ value: Value) -> Bool {
-        if self[key] != nil { return false }
-        self[key] = value
-        return true
+    /// Inserts `key` with `value` unless it is present; returns whether it was inserted. One lookup.
+    mutating func insert(_ key: Key, _ new: Value) -> Bool {
+        value(for: key, inserting: new).inserted
+    }
+
+    /// The value `key` has, after inserting it with `value` when it was absent. One lookup.
+    mutating func value(for key: Key, inserting new: Value) -> (value: Value, inserted: Bool) {
+        var slot = 0
+        if !slots.isEmpty {
+            let (at, found) = find(key)
+            if found { return (values[Int(slots[at]) - 1], false) }
+            slot = at
+        }
+        keys.append(key)
+        values.append(new)
+        if keys.count * 2 > slots.count { rehash() } else { slots[slot] = Int32(keys.count) }
+        return (new, true)
     }
 
     /// The slot holding `key`, or the empty slot where it would go.

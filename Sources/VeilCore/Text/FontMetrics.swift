@@ -52,6 +52,17 @@ enum FontMetrics {
         }
     }
 
+    /// The advances of `face`, from U+0020 on (the first 95 are printable ASCII, `tableIndex` says
+    /// the rest): what a loop over many scalars reads once rather than per scalar.
+    static func widths(_ face: FontFace) -> [UInt16] {
+        switch face {
+        case .regular: return InterWidths.w400
+        case .medium: return InterWidths.w500
+        case .semibold: return InterWidths.w600
+        case .bold: return InterWidths.w700
+        }
+    }
+
     /// Position in the width arrays (layout described in InterWidths.swift), nil if not covered.
     static func tableIndex(of scalar: UInt32) -> Int? {
         if scalar >= 0x20 && scalar <= 0x7E { return Int(scalar - 0x20) }

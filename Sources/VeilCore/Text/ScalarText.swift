@@ -21,23 +21,42 @@ struct ScalarText {
         }
         scalars.reserveCapacity(end)
         starts.reserveCapacity(end + 1)
-        utf8.reserveCapacity(end)
         var i = 0
+        while i < end {
+            if bytes[i] < 0x80 {  // ASCII, most text
+                scalars.append(UInt32(bytes[i]))
+                i += 1
+                starts.append(i)
+                continue
+            }
+            let (scalar, length) = ScalarText.decode(bytes, at: i, end: end)
+            guard let scalar else { break }
+            scalars.append(scalar)
+            i += length
+            starts.append(i)
+        }
+        if i >= end {  // well-formed (the usual case): the bytes are the text as they are
+            utf8 = end == bytes.count ? bytes : Array(bytes[..<end])
+            return
+        }
+        // Ill-formed somewhere: once more from the start, replacing as it goes.
+        scalars.removeAll(keepingCapacity: true)
+        starts.removeAll(keepingCapacity: true)
+        starts.append(0)
+        utf8.reserveCapacity(end + 2 * (end - i))
+        i = 0
         while i < end {
             let (scalar, length) = ScalarText.decode(bytes, at: i, end: end)
             if let scalar {
-                append(scalar, bytes[i..<(i + length)])
+                scalars.append(scalar)
+                for k in i ..< i + length { utf8.append(bytes[k]) }
             } else {
-                append(0xFFFD, [0xEF, 0xBF, 0xBD])
+                scalars.append(0xFFFD)
+                utf8.append(0xEF); utf8.append(0xBF); utf8.append(0xBD)
             }
+            starts.append(utf8.count)
             i += length
         }
-    }
-
-    private mutating func append(_ scalar: UInt32, _ encoded: some Collection<UInt8>) {
-        scalars.append(scalar)
-        utf8.append(contentsOf: encoded)
-        starts.append(utf8.count)
     }
 
     /// The scalar at `i` and its length, or nil and the length of the maximal ill-formed subpart. The

@@ -1,0 +1,101 @@
+import Foundation
+import VeilCore
+
+/// The costliest ticks known for scenes `veil check` accepts (issue "Hostile input": no tick over
+/// 50 ms in a release build): each is the first frame of a new session, which lays out, draws and
+/// encodes everything. Generated here or kept in Benchmarks/hostile/ (found by the session fuzzer).
+enum HostileScenes {
+    struct Case {
+        var name: String
+        var scene: () -> Scene
+        var events: [TimedAction] = []
+    }
+
+    static let all: [Case] = [
+        Case(name: "60 labels of 16 KB text, each 28 stacks deep (1 MB scene)") { read(deepLabels(), "deep") },
+        Case(name: "1,000 rows of 1,000 one-point lines (the frame's entry bound)") { read(onePointLines(), "lines") },
+        Case(name: "19,000 labels (the node bound)") { read(manyLabels(), "labels") },
+        Case(name: "zero-height rows with an 803-line skeleton label (fuzzer)",
+             scene: { read(file("zero-height-rows.json"), "zero-height-rows") },
+             events: try! SceneReader.readEvents(file("zero-height-rows.events.jsonl"), file: "zero-height-rows.events.jsonl")),
+    ]
+
+    /// Thread CPU time of the slowest of a new session's first ten ticks (at 60 fps), over five sessions:
+    /// the fastest and slowest of the five (CPU time, so a busy machine inflates it less than wall time).
+    static func measure(_ c: Case) -> (best: Double, worst: Double, entries: Int, bytes: Int) {
+        var slowest: [Double] = []
+        var bytes = 0
+        for _ in 0 ..< 5 {
+            let session = Session(scene: c.scene())
+            for e in c.events { try? session.apply(e) }
+            var worst = 0.0
+            for k in 0 ..< 10 {
+                let start = cpuMilliseconds()
+                let message = session.tick(at: Double(k) / 60)
+                let ms = cpuMilliseconds() - start
+                if ms > worst { worst = ms; bytes = message?.count ?? 0 }
+            }
+            slowest.append(worst)
+        }
+        var mirror = FrameMirror()
+        let session = Session(scene: c.scene())
+        for e in c.events { try? session.apply(e) }
+        let frame = session.tick(at: 0).flatMap { try? mirror.apply($0) }
+        return (slowest.min()!, slowest.max()!, frame.map { count($0.items) } ?? 0, bytes)
+    }
+
+    static func printFigures() {
+        for c in all {
+            let r = measure(c)
+            Swift.print("hostile: \(c.name): slowest tick \(Summary.f(r.best, 1))–\(Summary.f(r.worst, 1)) ms CPU, "
+                + "\(r.entries) entries, \(r.bytes / 1024) KB message")
+        }
+    }
+
+    private static func count(_ items: [Item]) -> Int { items.reduce(items.count) { $0 + ($1.isLayer ? count($1.children) : 0) } }
+
+    private static func cpuMilliseconds() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+        return Double(t.tv_sec) * 1e3 + Double(t.tv_nsec) / 1e6
+    }
+
+    private static func file(_ name: String) -> [UInt8] {
+        let url = Scenes.examples.appendingPathComponent("../Benchmarks/hostile/\(name)").standardized
+        return Array((try? Data(contentsOf: url)) ?? Data())
+    }
+
+    private static func read(_ bytes: [UInt8], _ name: String) -> Scene {
+        do { return try SceneReader.read(bytes, file: name) } catch { fatalError("\(name): \(error)") }
+    }
+
+    /// Sixty chains of 28 vertical stacks, a 16,000-byte label at the bottom of each: a stack's natural
+    /// height is its children's, asked again at every level (IntrinsicMemo).
+    static func deepLabels() -> [UInt8] {
+        let text = String(String(repeating: "lorem ipsum dolor sit amet ", count: 600).prefix(16_000))
+        let chains = (0 ..< 60).map { k in
+            var node = #"{"type":"label","id":"t\#(k)","text":"\#(text)","numberOfLines":0,"fontSize":12}"#
+            for _ in 0 ..< 28 { node = #"{"type":"stack","axis":"vertical","children":[\#(node)]}"# }
+            return node
+        }
+        return Array(#"{"canvas":{"width":400,"height":800},"root":{"type":"stack","axis":"vertical","children":[\#(chains.joined(separator: ","))]}}"#.utf8)
+    }
+
+    /// A list of 1,000 rows, each a label one point wide: one line per character, 1,000 a row.
+    static func onePointLines() -> [UInt8] {
+        let text = String(repeating: "abcdefgh", count: 125)
+        return Array("""
+        {"root": {"type": "list", "id": "l", "rowCount": 1000, "rowHeight": 100000, "skeletonRows": 0,
+                  "frame": {"x": 0, "y": 0, "width": 1, "height": 1000000000},
+                  "row": {"type": "label", "id": "t", "text": "\(text)", "numberOfLines": 0, "fontSize": 1}}}
+        """.utf8)
+    }
+
+    /// 19,000 short labels in a grid of absolute frames on a large canvas.
+    static func manyLabels() -> [UInt8] {
+        let labels = (0 ..< 19_000).map { k in
+            #"{"type":"label","text":"Item \#(k)","frame":{"x":\#(k % 100 * 80),"y":\#(k / 100 * 20),"width":80,"height":20}}"#
+        }
+        return Array(#"{"canvas":{"width":8000,"height":3800},"root":{"type":"view","children":[\#(labels.joined(separator: ","))]}}"#.utf8)
+    }
+}
