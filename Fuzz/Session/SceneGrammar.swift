@@ -117,7 +117,14 @@ struct SceneGrammar {
             if input.chance(10) { keys += #", "lineHeight": \#(input.int(1 ... 10))"# }
             if input.chance(10) { keys += #", "skeletonTextNumberOfLines": \#(input.int(0 ... 1000))"# }
             if input.chance(10) { keys += #", "lastLineFillPercent": \#(input.int(0 ... 100))"# }
-            return #"{"type": "label"\#(idKey)\#(keys)\#(extra)}"#
+            let label = #"{"type": "label"\#(idKey)\#(keys)\#(extra)}"#
+            // Now and then deep inside stacks: each level asks for the label's height again.
+            guard input.chance(5) else { return label }
+            var chain = label
+            for _ in 0 ..< input.pick([3, 10, 20]) {
+                chain = #"{"type": "stack", "axis": "\#(input.chance(80) ? "vertical" : "horizontal")", "children": [\#(chain)]}"#
+            }
+            return chain
         case 1:
             return #"{"type": "button"\#(idKey), "title": "\#(text())", "action": "\#(input.pick(["tap", "retry", "go", "more"]))"\#(extra)}"#
         case 2:

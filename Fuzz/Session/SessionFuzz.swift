@@ -20,7 +20,7 @@ struct TickWork {
 /// reader; then up to `maxSteps` steps, each an action line (read by `SceneReader.readAction`,
 /// applied at the current time; refusals are fine) or a tick some milliseconds later. Every
 /// message must decode (`WireDecoder`) and apply to a `FrameMirror` (hash checked), and every
-/// tick stays within the budget: `Limits.maxNodes` nodes laid out, `WireLimits.maxItems` entries,
+/// tick stays within the budget: `Limits.maxNodes` nodes laid out, `Limits.maxEntriesDrawn` entries,
 /// `Limits.maxTextLaidOut` bytes of text (+ "…" per line), `WireLimits.maxMessageBytes` bytes.
 /// The libFuzzer target (Fuzz/session.swift) and the wasm one (Fuzz/wasm/main.swift) share it.
 struct SessionFuzz {
@@ -97,8 +97,8 @@ struct SessionFuzz {
         if work.nodes > Limits.maxNodes {
             return "tick at \(milliseconds) ms: \(work.nodes) nodes laid out; the bound is \(Limits.maxNodes)"
         }
-        if work.entries > WireLimits.maxItems {
-            return "tick at \(milliseconds) ms: \(work.entries) entries drawn; the bound is \(WireLimits.maxItems)"
+        if work.entries > Limits.maxEntriesDrawn {
+            return "tick at \(milliseconds) ms: \(work.entries) entries drawn; the bound is \(Limits.maxEntriesDrawn)"
         }
         if work.textBytes > Self.maxFrameTextBytes {
             return "tick at \(milliseconds) ms: \(work.textBytes) bytes of text drawn; the bound is \(Self.maxFrameTextBytes)"
