@@ -11,14 +11,14 @@ enum HostileScenes {
         var events: [TimedAction] = []
     }
 
-    static let all: [Case] = [
+    static var all: [Case] { [
         Case(name: "60 labels of 16 KB text, each 28 stacks deep (1 MB scene)") { read(deepLabels(), "deep") },
         Case(name: "1,000 rows of 1,000 one-point lines (the frame's entry bound)") { read(onePointLines(), "lines") },
         Case(name: "19,000 labels (the node bound)") { read(manyLabels(), "labels") },
         Case(name: "zero-height rows with an 803-line skeleton label (fuzzer)",
              scene: { read(file("zero-height-rows.json"), "zero-height-rows") },
              events: try! SceneReader.readEvents(file("zero-height-rows.events.jsonl"), file: "zero-height-rows.events.jsonl")),
-    ]
+    ] }
 
     /// Thread CPU time of the slowest of a new session's first ten ticks (at 60 fps), over five sessions:
     /// the fastest and slowest of the five (CPU time, so a busy machine inflates it less than wall time).
