@@ -310,3 +310,39 @@ import Testing
         return position == text.count
     }
 }
+
+/// `TextLayout.lines` takes a shortcut for one paragraph that fits; it must give what breaking the
+/// text gives, for any text, width, alignment and line limit.
+@Suite struct TextLayoutShortcutTests {
+    static let pieces: [[UInt8]] = ["a", "W", " ", "  ", "\t", "-", "well-known", "Zoë", "日本語", "🙂👍🏽", "\u{200B}", "\u{0301}",
+                                    "\n", "\r\n", "\u{2028}", "…", "x"].map { Array($0.utf8) } + [[0xFF], [0xE2, 0x82], [0xC0, 0x80]]
+
+    @Test func theShortcutGivesWhatBreakingGives() {
+        var random = RandomFrames(seed: 0x7E47)
+        var shortcuts = 0
+        for _ in 0 ..< 3_000 {
+            var text: [UInt8] = []
+            for _ in 0 ..< random.int(0 ... 12) {
+                // Newlines and ill-formed bytes rarely, so most texts can take the shortcut.
+                let piece = Self.pieces[random.int(0 ... Self.pieces.count - 1)]
+                if piece.contains(0x0A) || piece.first.map({ $0 >= 0xC0 && piece.count < 3 || $0 == 0xFF }) == true, random.chance(80) { continue }
+                text += piece
+            }
+            let fontSize = [1.0, 12, 17, 40][random.int(0 ... 3)]
+            let weight = [400, 500, 600, 700][random.int(0 ... 3)]
+            let width = [0.5, 8, 30, 120, 400, 1e9][random.int(0 ... 5)]
+            let lines = random.int(0 ... 3)
+            let alignment = [TextAlignment.left, .center, .right][random.int(0 ... 2)]
+            let quick = TextLayout.lines(text, fontSize: fontSize, weight: weight, width: width, numberOfLines: lines, alignment: alignment)
+            let broken = TextLayout.breakLines(text, fontSize: fontSize, weight: weight, width: width, numberOfLines: lines, alignment: alignment)
+            #expect(quick == broken, "\(text) at \(width) pt, \(fontSize) pt, weight \(weight), \(lines) lines")
+            if let single = TextLayout.singleParagraph(text, face: FontFace(weight: weight)) {
+                shortcuts += 1
+                let wide = TextLayout.breakLines(text, fontSize: fontSize, weight: weight, width: 1e9, numberOfLines: 0, alignment: .left)
+                #expect(TextLayout.measure(text, fontSize: fontSize, weight: weight) == (wide.first?.width ?? 0))
+                #expect(single.bytes <= text.count)
+            }
+        }
+        #expect(shortcuts > 1_000, "most random texts are one well-formed paragraph")
+    }
+}

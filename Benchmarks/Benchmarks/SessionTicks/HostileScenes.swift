@@ -91,11 +91,12 @@ enum HostileScenes {
         """.utf8)
     }
 
-    /// 19,000 short labels in a grid of absolute frames on a large canvas.
+    /// 19,000 short labels: 190 rows of 100 in stacks, on a large canvas.
     static func manyLabels() -> [UInt8] {
-        let labels = (0 ..< 19_000).map { k in
-            #"{"type":"label","text":"Item \#(k)","frame":{"x":\#(k % 100 * 80),"y":\#(k / 100 * 20),"width":80,"height":20}}"#
+        let rows = (0 ..< 190).map { r in
+            let labels = (0 ..< 100).map { c in #"{"type":"label","text":"Item \#(r * 100 + c)"}"# }
+            return #"{"type":"stack","axis":"horizontal","spacing":4,"children":[\#(labels.joined(separator: ","))]}"#
         }
-        return Array(#"{"canvas":{"width":8000,"height":3800},"root":{"type":"view","children":[\#(labels.joined(separator: ","))]}}"#.utf8)
+        return Array(#"{"canvas":{"width":8000,"height":3800},"root":{"type":"stack","axis":"vertical","children":[\#(rows.joined(separator: ","))]}}"#.utf8)
     }
 }

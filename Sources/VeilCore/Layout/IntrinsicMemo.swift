@@ -7,8 +7,10 @@
 /// box is the same value); it holds the nodes it measured, so no other node can take the identity
 /// of one while the pass runs. One pass's entries are at most a few per node laid out.
 final class IntrinsicMemo {
-    private var sizes = KeyTable<SizeKey, Double?>()
-    private var measured: [Node] = []
+    // One pass uses a memo on one thread, and its accesses never overlap: no dynamic checks
+    // (they cost more than the lookups).
+    @exclusivity(unchecked) private var sizes = KeyTable<SizeKey, Double?>()
+    @exclusivity(unchecked) private var measured: [Node] = []
 
     /// `width == nil` asks for the natural width, else the height at that width.
     func size(of node: Node, width: Double?, _ compute: () -> Double?) -> Double? {
@@ -28,13 +30,12 @@ private struct SizeKey: TableKey {
     let node: ObjectIdentifier
     let width: UInt64
 
+    /// A multiply-xorshift mix (SplitMix64's finalizer) of the address and the width: which
+    /// slots keys land in is all it decides, never a result.
     var tableHash: UInt32 {
-        let address = UInt64(UInt(bitPattern: node))
-        var h = FNV1a()
-        h.write(word: UInt32(truncatingIfNeeded: address))
-        h.write(word: UInt32(truncatingIfNeeded: address >> 32))
-        h.write(word: UInt32(truncatingIfNeeded: width))
-        h.write(word: UInt32(truncatingIfNeeded: width >> 32))
-        return h.value
+        var x = UInt64(UInt(bitPattern: node)) &* 0x9E37_79B9_7F4A_7C15 ^ width
+        x = (x ^ (x >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        x = (x ^ (x >> 27)) &* 0x94D0_49BB_1331_11EB
+        return UInt32(truncatingIfNeeded: x ^ (x >> 31))
     }
 }

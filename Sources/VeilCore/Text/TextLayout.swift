@@ -21,6 +21,22 @@ public enum TextLayout {
     public static func lines(_ text: [UInt8], fontSize: Double, weight: Int, width: Double,
                              numberOfLines: Int, alignment: TextAlignment) -> [TextLine] {
         guard width > 0, width.isFinite, fontSize > 0, fontSize.isFinite, !text.isEmpty else { return [] }
+        // Most labels: one paragraph that fits. Its line is the whole text (the general path gives
+        // the same line, after decoding the text into arrays).
+        if let single = singleParagraph(text, face: FontFace(weight: weight)) {
+            let lineWidth = FontMetrics.points(single.units, fontSize: fontSize)
+            if lineWidth <= width + 1e-6 {
+                let line = single.bytes == text.count ? text : Array(text[..<single.bytes])
+                return [TextLine(text: line, x: x(of: lineWidth, in: width, alignment), width: lineWidth)]
+            }
+        }
+        return breakLines(text, fontSize: fontSize, weight: weight, width: width, numberOfLines: numberOfLines, alignment: alignment)
+    }
+
+    /// `lines` without its shortcut: the text decoded, then broken by `LineBreaker`.
+    static func breakLines(_ text: [UInt8], fontSize: Double, weight: Int, width: Double,
+                           numberOfLines: Int, alignment: TextAlignment) -> [TextLine] {
+        guard width > 0, width.isFinite, fontSize > 0, fontSize.isFinite, !text.isEmpty else { return [] }
         var breaker = LineBreaker(text: ScalarText(decoding: text), face: FontFace(weight: weight),
                                   fontSize: fontSize, width: width)
         var result: [TextLine] = []
@@ -33,14 +49,42 @@ public enum TextLayout {
             }
             result.append(emitted)
         }
-        for index in result.indices {
-            switch alignment {
-            case .left: result[index].x = 0
-            case .center: result[index].x = (width - result[index].width) / 2
-            case .right: result[index].x = width - result[index].width
-            }
-        }
+        for index in result.indices { result[index].x = x(of: result[index].width, in: width, alignment) }
         return result
+    }
+
+    private static func x(of lineWidth: Double, in width: Double, _ alignment: TextAlignment) -> Double {
+        switch alignment {
+        case .left: return 0
+        case .center: return (width - lineWidth) / 2
+        case .right: return width - lineWidth
+        }
+    }
+
+    /// A text of one paragraph (no newline), well-formed and within the length bound, measured in one
+    /// pass without decoding it into arrays: how many of its bytes its line holds (trailing spaces
+    /// left out, as `LineBreaker` leaves them out) and their width in font units. nil otherwise.
+    static func singleParagraph(_ text: [UInt8], face: FontFace) -> (bytes: Int, units: Int)? {
+        guard text.count <= Limits.maxTextBytes else { return nil }
+        let widths = FontMetrics.widths(face)
+        var i = 0, units = 0
+        var kept = (bytes: 0, units: 0)
+        while i < text.count {
+            var scalar = UInt32(text[i]), length = 1
+            if scalar >= 0x80 {
+                let (decoded, count) = ScalarText.decode(text, at: i, end: text.count)
+                guard let decoded else { return nil }
+                (scalar, length) = (decoded, count)
+            }
+            switch scalar {
+            case 0x0A, 0x0D, 0x2028, 0x2029: return nil
+            default: break
+            }
+            units += scalar >= 0x20 && scalar <= 0x7E ? Int(widths[Int(scalar - 0x20)]) : FontMetrics.advance(of: scalar, face: face)
+            i += length
+            if scalar != 0x20 && scalar != 0x09 { kept = (i, units) }
+        }
+        return kept
     }
 
     /// Distance from the top of a line box of height `lineHeight` to the alphabetic baseline, the way
@@ -56,6 +100,9 @@ public enum TextLayout {
     /// counted), so `lines(text, …, width: measure(text, …), …)` breaks only at newlines.
     public static func measure(_ text: [UInt8], fontSize: Double, weight: Int) -> Double {
         guard fontSize > 0, fontSize.isFinite else { return 0 }
+        if let single = singleParagraph(text, face: FontFace(weight: weight)) {
+            return FontMetrics.points(single.units, fontSize: fontSize)
+        }
         let breaker = LineBreaker(text: ScalarText(decoding: text), face: FontFace(weight: weight),
                                   fontSize: fontSize, width: .infinity)
         return FontMetrics.points(breaker.widestParagraph(), fontSize: fontSize)
