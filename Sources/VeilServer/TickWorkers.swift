@@ -20,6 +20,7 @@ final class TickWorkers: @unchecked Sendable {
         var session: SharedSession
         var time: Double
         var slow: Bool
+        /// The tick's message behind `headroom` free bytes for lws (set by the worker).
         var message: [UInt8]? = nil
         /// Timeline and reaction actions the tick refused (set by the worker).
         var refused: Refusals? = nil
@@ -40,8 +41,13 @@ final class TickWorkers: @unchecked Sendable {
     private var threads: [Thread] = []
     private let wake: @Sendable () -> Void
 
-    init(count: Int, wake: @escaping @Sendable () -> Void) {
+    /// Free bytes the workers put in front of each message (lws' LWS_PRE): the copy is theirs,
+    /// not the service thread's.
+    private let headroom: Int
+
+    init(count: Int, headroom: Int, wake: @escaping @Sendable () -> Void) {
         self.wake = wake
+        self.headroom = headroom
         maxSlowRunning = max(1, count - 1)
         for index in 0 ..< count {
             let thread = Thread { [self] in work() }
@@ -103,7 +109,13 @@ final class TickWorkers: @unchecked Sendable {
             for index in batch.indices {
                 let time = batch[index].time
                 let started = ContinuousClock.now
-                (batch[index].message, batch[index].refused) = batch[index].session.tick(at: time)
+                let (message, refused) = batch[index].session.tick(at: time)
+                batch[index].refused = refused
+                if let message {
+                    var buffer = [UInt8](repeating: 0, count: headroom)
+                    buffer.append(contentsOf: message)
+                    batch[index].message = buffer
+                }
                 let cost = started.duration(to: .now).components
                 batch[index].cost = Double(cost.seconds) + Double(cost.attoseconds) * 1e-18
             }
