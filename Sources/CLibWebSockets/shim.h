@@ -5,6 +5,7 @@
 
 #include <libwebsockets.h>
 #include <zlib.h>  /* gzip of the static files (zlib1g-dev comes with libwebsockets-dev) */
+#include <brotli/encode.h>  /* Brotli of the static files (libbrotli-dev) */
 #include <ev.h>    /* the service thread's event loop (libev-dev comes with libwebsockets-dev) */
 
 /// Bytes lws needs free in front of every payload given to lws_write.

@@ -782,7 +782,7 @@ public final class PreviewServer {
         return (webRoot.directory + "/fonts/" + name, type)
     }
 
-    /// A static file: gzip from `compressedFiles` when the client accepts it and it shrinks, else
+    /// A static file: Brotli or gzip from `compressedFiles` when the client accepts it and it shrinks, else
     /// the file as it is (lws reads it in chunks).
     func serveStatic(_ wsi: OpaquePointer, _ user: UnsafeMutableRawPointer?, file: String?, type: String) -> Int32 {
         guard let file, FileManager.default.isReadableFile(atPath: file) else {
@@ -790,9 +790,10 @@ public final class PreviewServer {
             lws_return_http_status(wsi, UInt32(HTTP_STATUS_NOT_FOUND.rawValue), why)
             return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
         }
-        if CompressedFiles.accepts(header(wsi, WSI_TOKEN_HTTP_ACCEPT_ENCODING)), let gzip = compressedFiles.gzip(file) {
-            var body = HTTPBody(bytes: gzip, type: type)
-            body.headers += [(WSI_TOKEN_HTTP_CONTENT_ENCODING, "gzip"), (WSI_TOKEN_HTTP_VARY, "Accept-Encoding")]
+        if let encoding = CompressedFiles.preferred(header(wsi, WSI_TOKEN_HTTP_ACCEPT_ENCODING)),
+           let bytes = compressedFiles.compressed(file, encoding) {
+            var body = HTTPBody(bytes: bytes, type: type)
+            body.headers += [(WSI_TOKEN_HTTP_CONTENT_ENCODING, encoding.rawValue), (WSI_TOKEN_HTTP_VARY, "Accept-Encoding")]
             return respond(wsi, user, body)
         }
         let vary = "Vary: Accept-Encoding\r\nCache-Control: no-store\r\n"
