@@ -150,8 +150,8 @@ public final class PreviewServer {
         // A socket that never finishes its request (or holds a header buffer unused) is closed.
         info.timeout_secs = UInt32(options.handshakeTimeout)
         info.timeout_secs_ah_idle = UInt32(options.handshakeTimeout)
-        // Later requests of a kept-alive connection are parsed by lws: the same bound as the gate's.
-        info.max_http_header_data = UInt16(HeaderGate.maxHeaderBytes)
+        // The gate's bound, and room for the `Connection: close` it may add.
+        info.max_http_header_data = UInt16(HeaderGate.maxHeaderBytes + HeaderGate.addedHeaderBytes)
         info.options = veil_lws_option_validate_utf8()
         if !host.contains(":") { info.options |= veil_lws_option_disable_ipv6() }
         info.user = Unmanaged.passUnretained(self).toOpaque()
