@@ -424,8 +424,7 @@ public final class PreviewServer {
             connection.sentSequence = heldSequence  // back in a room, holding its newest frame
             connection.sentFrame = sent
         }
-        // lws answers a permessage-deflate offer with it when deflate is on.
-        connection.sendsDirectly = !(options.deflate && (header(wsi, WSI_TOKEN_EXTENSIONS) ?? "").contains("permessage-deflate"))
+        connection.sendsDirectly = !shrinkDeflate(wsi)
         connections[id] = connection
         user.storeBytes(of: id, as: Int.self)
         logger.info("connection \(id) opened: scene \(entry.name)\(room.map { ", room \($0.name)" } ?? ""), peer \(connection.peer), \(connections.count) open")
@@ -440,6 +439,22 @@ public final class PreviewServer {
         }
         return 0
     }
+
+    /// When permessage-deflate was negotiated (returns true), makes its compressor smaller
+    /// before its first message: zlib's deflate state is `2^(windowBits+2) + 2^(memLevel+9)`
+    /// bytes, 256 KB with lws' defaults (15, 8), most of it touched by the first messages. Both
+    /// only change how this side compresses: any inflater takes a smaller window. lws 4.1 takes the
+    /// compressor's window from `client_max_window_bits` on a vhost without a listening port (ours),
+    /// its `server_max_window_bits` sizes the inflater for the viewer's messages, left at 15.
+    private func shrinkDeflate(_ wsi: OpaquePointer) -> Bool {
+        guard lws_set_extension_option(wsi, "permessage-deflate", "mem_level", "\(Self.deflateMemLevel)") == 0 else { return false }
+        _ = lws_set_extension_option(wsi, "permessage-deflate", "client_max_window_bits", "\(Self.deflateWindowBits)")
+        return true
+    }
+
+    /// zlib's memLevel (1…9) and window (9…15 bits) for permessage-deflate: 8 KB of state, not 256 KB.
+    static let deflateMemLevel = 3
+    static let deflateWindowBits = 10
 
     /// The open connection `resumable` took a session from, for `open` to link to its successor.
     private var takenOver: Connection? = nil
