@@ -16,7 +16,7 @@ export VEIL_BIN := $(CURDIR)/$(VEIL)
 #   python3-websockets                     server tests: a WebSocket client nobody here wrote
 #   fonts-inter                            the font the text layout is measured with
 #   node-typescript                        tsc checks Web/veil.d.ts and the JSDoc of Web/*.js
-APT_PACKAGES := libwebsockets-dev pkg-config wasi-libc libclang-rt-19-dev-wasm32 binaryen \
+APT_PACKAGES := libwebsockets-dev libbrotli-dev python3-brotli pkg-config wasi-libc libclang-rt-19-dev-wasm32 binaryen \
 	chromium chromium-driver python3-selenium python3-pil fonts-inter node-typescript python3-websockets
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

@@ -12,6 +12,8 @@ SECONDS_PER_STEP=${SECONDS_PER_STEP:-3}
 STEPS=${STEPS:-"100 200 300 400 500 600 800 1000 1200 1500 2000 3000"}
 ROOM_STEPS=${ROOM_STEPS:-"250 500 750 1000 1500 2000 3000 5000"}
 MEMORY_SESSIONS=${MEMORY_SESSIONS:-1000}
+# More options for `veil serve`, for comparisons (e.g. SERVE_ARGS="--event-loop poll").
+SERVE_ARGS=${SERVE_ARGS:-}
 ulimit -n "$(ulimit -Hn)"
 
 log=$(mktemp)
@@ -24,7 +26,7 @@ trap '[ -n "$server" ] && kill $server 2>/dev/null; wait 2>/dev/null; rm -rf "$l
 
 # Starts a fresh server (sets $server and $port).
 start() {
-  "$VEIL" serve "$scenes" --port 0 --max-connections 10000 --max-room-viewers 10000 --idle-timeout 3600 \
+  "$VEIL" serve "$scenes" --port 0 --max-connections 10000 --max-room-viewers 10000 --idle-timeout 3600 $SERVE_ARGS \
     >"$log.out" 2>"$log" &
   server=$!
   for _ in $(seq 50); do grep -q "Veil preview" "$log.out" 2>/dev/null && break; sleep 0.1; done

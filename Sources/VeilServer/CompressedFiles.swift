@@ -1,35 +1,47 @@
 import CLibWebSockets
 import Foundation
 
-/// gzip copies of the static files worth compressing (`veil.wasm`, `veil.js`, the fonts),
-/// compressed once (zlib, level 9) and kept while the file's size and modification time stay the
-/// same — a rebuilt veil.wasm is compressed again at its next request. Service thread only.
+/// Brotli and gzip copies of the static files worth compressing (`veil.wasm`, `veil.js`, the
+/// fonts), each made once, at the first request that takes that encoding, and kept while the
+/// file's size and modification time stay the same — a rebuilt veil.wasm is compressed again at
+/// its next request. Service thread only: Brotli at quality 9 (a 500 KB veil.wasm in ~0.16 s, 12 %
+/// smaller than gzip -9; quality 11 would hold the network thread for seconds).
 ///
 /// Bounded: files over `maxFileBytes` are not compressed (served as they are), and only the few
 /// paths `PreviewServer.staticFile` maps are ever asked for.
 final class CompressedFiles {
     static let maxFileBytes = 16 << 20
+    static let brotliQuality: Int32 = 9
+
+    /// The encodings offered, in the order preferred at equal `q`.
+    enum Encoding: String, CaseIterable {
+        case br, gzip
+    }
 
     private struct Entry {
         var size: Int
         var modified: Date
-        /// nil when gzip did not make the file smaller (woff2 is compressed already): served as is.
-        var gzip: [UInt8]?
+        /// By encoding; a nil value when it did not make the file smaller (woff2 is compressed
+        /// already): served as is.
+        var encoded: [Encoding: [UInt8]?] = [:]
     }
     private var entries: [String: Entry] = [:]
 
-    /// The gzip bytes of `path` when smaller than the file; nil when the file is missing, too
+    /// The `encoding` bytes of `path` when smaller than the file; nil when the file is missing, too
     /// large or does not shrink.
-    func gzip(_ path: String) -> [UInt8]? {
+    func compressed(_ path: String, _ encoding: Encoding) -> [UInt8]? {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
               let size = (attributes[.size] as? NSNumber)?.intValue, size <= Self.maxFileBytes,
               let modified = attributes[.modificationDate] as? Date else { return nil }
-        if let entry = entries[path], entry.size == size, entry.modified == modified { return entry.gzip }
+        var entry = entries[path].flatMap { $0.size == size && $0.modified == modified ? $0 : nil }
+            ?? Entry(size: size, modified: modified)
+        if let known = entry.encoded[encoding] { return known }
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        let compressed = Self.gzip([UInt8](data))
-        let entry = Entry(size: size, modified: modified, gzip: compressed.flatMap { $0.count < data.count ? $0 : nil })
+        let bytes = [UInt8](data)
+        let result = encoding == .br ? Self.brotli(bytes) : Self.gzip(bytes)
+        entry.encoded[encoding] = .some(result.flatMap { $0.count < bytes.count ? $0 : nil })
         entries[path] = entry
-        return entry.gzip
+        return entry.encoded[encoding] ?? nil
     }
 
     /// `bytes` as a gzip stream (RFC 1952), or nil if zlib fails.
@@ -54,15 +66,36 @@ final class CompressedFiles {
         return Array(output.prefix(Int(stream.total_out)))
     }
 
-    /// Whether an `Accept-Encoding` value allows gzip (`gzip`, `x-gzip` or `*`, not with q=0).
-    static func accepts(_ header: String?) -> Bool {
-        guard let header else { return false }
+    /// `bytes` as a Brotli stream (RFC 7932), or nil if the encoder fails.
+    static func brotli(_ bytes: [UInt8]) -> [UInt8]? {
+        var size = BrotliEncoderMaxCompressedSize(bytes.count)
+        guard size > 0 else { return nil }
+        var output = [UInt8](repeating: 0, count: size)
+        let ok = output.withUnsafeMutableBufferPointer { out in
+            BrotliEncoderCompress(brotliQuality, BROTLI_DEFAULT_WINDOW, BROTLI_MODE_GENERIC,
+                                  bytes.count, bytes, &size, out.baseAddress)
+        }
+        return ok == BROTLI_TRUE ? Array(output.prefix(size)) : nil
+    }
+
+    /// The encoding to answer an `Accept-Encoding` value with: the accepted one (q > 0) of the
+    /// highest q, Brotli at equal q (`*` stands for both); nil when neither is accepted.
+    static func preferred(_ header: String?) -> Encoding? {
+        guard let header else { return nil }
+        var q: [Encoding: Double] = [:]
+        var wildcard: Double? = nil
         for item in header.lowercased().split(separator: ",") {
             let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
-            guard let name = parts.first, ["gzip", "x-gzip", "*"].contains(name) else { continue }
-            let q = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
-            if q > 0 { return true }
+            guard let name = parts.first else { continue }
+            let value = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            switch name {
+            case "br": q[.br] = value
+            case "gzip", "x-gzip": q[.gzip] = value
+            case "*": wildcard = value
+            default: break
+            }
         }
-        return false
+        let ranked = Encoding.allCases.map { ($0, q[$0] ?? wildcard ?? 0) }.filter { $0.1 > 0 }
+        return ranked.max { $0.1 < $1.1 || ($0.1 == $1.1 && $1.0 == .br) }?.0
     }
 }

@@ -45,6 +45,11 @@ final class Connection {
     /// What ended the connection, for the log line.
     var endReason: String? = nil
     var messagesSent = 0
+    /// Messages may be written outside lws' writable callback (`PreviewServer.send`): false when
+    /// permessage-deflate was negotiated.
+    var sendsDirectly = false
+    /// Actions of the viewer its session refused (reported, not closed for).
+    var refusedActions = 0
     var ticksSkipped = 0
     /// When the viewer last sent anything (a message, a pong): idle connections are pinged, then closed.
     private(set) var lastHeard = ContinuousClock.now

@@ -12,8 +12,11 @@ import Synchronization
 /// thread, woken with `lws_cancel_service`) with the bytes already read. At most `maxPending`
 /// connections wait for their headers at once; more wait in the kernel's backlog.
 ///
-/// Later requests on a kept-alive HTTP connection are read by lws itself, whose buffer is sized to
-/// the same bound (it then drops the socket rather than answer 431).
+/// Every request comes through the gate: a plain HTTP request is handed over with its
+/// `Connection` header replaced by `Connection: close`, so lws closes the connection after its
+/// answer instead of reading a later request itself (lws would drop one with long headers
+/// unanswered). A browser opens a new connection for its next request: on loopback that costs
+/// microseconds. WebSocket upgrades are handed over as they came.
 final class HeaderGate: @unchecked Sendable {
     static let maxHeaderBytes = 8192
     static let maxPending = 256
@@ -128,7 +131,7 @@ final class HeaderGate: @unchecked Sendable {
         connection.bytes += chunk[..<n]
         if let end = Self.headerEnd(connection.bytes, from: searchFrom), end <= Self.maxHeaderBytes {
             pending[fd] = nil
-            let handoff = Handoff(fd: fd, bytes: connection.bytes)
+            let handoff = Handoff(fd: fd, bytes: Self.closingAfterAnswer(connection.bytes, headerEnd: end))
             ready.withLock { $0.append(handoff) }
             wake()
         } else if connection.bytes.count > Self.maxHeaderBytes {
@@ -169,6 +172,41 @@ final class HeaderGate: @unchecked Sendable {
     }
 
     /// The length of the head up to and including its blank line, if it has arrived.
+    /// Bytes `closingAfterAnswer` may add to a request's headers (lws' header buffer is this much
+    /// larger than `maxHeaderBytes`).
+    static let addedHeaderBytes = 64
+
+    /// The request with its `Connection` header lines replaced by `Connection: close`, unless it
+    /// asks for an upgrade (an `Upgrade` header): then as it came. Bytes after the headers (a body
+    /// begun) are kept.
+    static func closingAfterAnswer(_ bytes: [UInt8], headerEnd end: Int) -> [UInt8] {
+        let head = bytes[..<(end - 2)]  // every header line with its CRLF, without the blank line
+        var lines: [ArraySlice<UInt8>] = []
+        var start = head.startIndex
+        var i = start
+        while i + 1 < head.endIndex {
+            if head[i] == 13, head[i + 1] == 10 {
+                lines.append(head[start ..< i + 2])
+                start = i + 2
+                i = start
+            } else {
+                i += 1
+            }
+        }
+        func named(_ line: ArraySlice<UInt8>, _ name: String) -> Bool {
+            let prefix = Array(name.utf8)
+            guard line.count > prefix.count, line[line.startIndex + prefix.count] == UInt8(ascii: ":") else { return false }
+            return zip(line, prefix).allSatisfy { ($0 | 0x20) == ($1 | 0x20) }
+        }
+        if lines.dropFirst().contains(where: { named($0, "upgrade") }) { return bytes }
+        var rewritten = [UInt8]()
+        rewritten.reserveCapacity(bytes.count + 19)
+        for (index, line) in lines.enumerated() where index == 0 || !named(line, "connection") { rewritten += line }
+        rewritten += Array("Connection: close\r\n\r\n".utf8)
+        rewritten += bytes[end...]
+        return rewritten
+    }
+
     static func headerEnd(_ bytes: [UInt8], from start: Int) -> Int? {
         guard bytes.count >= 4 else { return nil }
         var i = start

@@ -26,6 +26,9 @@ final class NativeTables {
         protocols[0].callback = veilWebSocketCallback
         protocols[0].per_session_data_size = MemoryLayout<Int>.size
         protocols[0].rx_buffer_size = 4096
+        // A message goes to the socket in one send (lws would otherwise send rx_buffer_size bytes
+        // and keep the rest for the next writable callback: two sends and a copy per large delta).
+        protocols[0].tx_packet_size = 1 << 24
         protocols[1].name = cString(Self.httpProtocol)
         protocols[1].callback = veilHTTPCallback
         protocols[1].per_session_data_size = MemoryLayout<Int>.size

@@ -28,8 +28,17 @@ public struct ServeOptions: Sendable {
     /// Seconds a connection has to send its request headers (and lws' other handshake steps).
     public var handshakeTimeout = 10
     public var deflate = true
+    /// How the service thread waits for its sockets.
+    public var eventLoop = EventLoop.epoll
     public var verbose = false
     public init() {}
+
+    public enum EventLoop: String, Sendable, CaseIterable {
+        /// libev on epoll: a pass costs what is ready, not what is open (the default).
+        case epoll
+        /// lws 4.1's built-in poll() loop: each pass scans every socket (kept to compare).
+        case poll
+    }
 }
 
 /// The live preview: one libwebsockets context serving the viewer's files, `/veil.wasm`, `/scenes`, `/commands`
@@ -57,6 +66,8 @@ public final class PreviewServer {
 
     private var tables: NativeTables
     private var context: OpaquePointer? = nil
+    /// The libev loop lws runs on (`--event-loop epoll`); nil with lws' own poll() loop.
+    private var eventLoop: UnsafeMutableRawPointer? = nil
     private var vhost: OpaquePointer? = nil
     private var gate: HeaderGate? = nil
     /// The sessions' tick threads; nil with `--workers 0`.
@@ -139,16 +150,32 @@ public final class PreviewServer {
         // A socket that never finishes its request (or holds a header buffer unused) is closed.
         info.timeout_secs = UInt32(options.handshakeTimeout)
         info.timeout_secs_ah_idle = UInt32(options.handshakeTimeout)
-        // Later requests of a kept-alive connection are parsed by lws: the same bound as the gate's.
-        info.max_http_header_data = UInt16(HeaderGate.maxHeaderBytes)
+        // The gate's bound, and room for the `Connection: close` it may add.
+        info.max_http_header_data = UInt16(HeaderGate.maxHeaderBytes + HeaderGate.addedHeaderBytes)
         info.options = veil_lws_option_validate_utf8()
         if !host.contains(":") { info.options |= veil_lws_option_disable_ipv6() }
         info.user = Unmanaged.passUnretained(self).toOpaque()
         info.vhost_name = UnsafePointer(strdup("veil")!)
         defer { free(UnsafeMutablePointer(mutating: info.vhost_name)) }
-        guard let created = lws_create_context(&info) else {
-            throw ServeError("veil serve: cannot create the libwebsockets context")
+        // epoll: lws loads its libev plugin and runs on a loop of ours (a "foreign" loop), one
+        // pass per `veil_ev_run_once`, so `run` can stop between passes as with lws_service.
+        var foreignLoops: [UnsafeMutableRawPointer?] = [nil]
+        if options.eventLoop == .epoll {
+            guard let loop = veil_ev_loop_new() else { throw ServeError("veil serve: cannot create an event loop (libev)") }
+            foreignLoops[0] = loop
+            info.options |= veil_lws_option_libev()
         }
+        let created = foreignLoops.withUnsafeMutableBufferPointer { loops in
+            info.foreign_loops = loops.baseAddress
+            return lws_create_context(&info)
+        }
+        guard let created else {
+            if let loop = foreignLoops[0] { veil_ev_loop_destroy(loop) }
+            throw ServeError("veil serve: cannot create the libwebsockets context" +
+                             (options.eventLoop == .epoll ? " (with libev: is libwebsockets-evlib-ev installed? --event-loop poll does without)" : ""))
+        }
+        eventLoop = foreignLoops[0]
+        if let eventLoop { logger.debug("event loop: libev on \(String(cString: veil_ev_backend_name(eventLoop)))") }
         context = created
         vhost = lws_get_vhost_by_name(created, "veil")
         port = gate.port
@@ -160,7 +187,7 @@ public final class PreviewServer {
         scheduleTimer()
         gate.start()
         if options.workers > 0 {
-            tickWorkers = TickWorkers(count: options.workers, wake: { wakeTarget.cancelService() })
+            tickWorkers = TickWorkers(count: options.workers, headroom: headroom, wake: { wakeTarget.cancelService() })
             tickWorkers?.start()
         }
         watcher = SceneWatcher(folders: catalog.watchedFolders, changed: { wakeTarget.cancelService() })
@@ -175,7 +202,7 @@ public final class PreviewServer {
         stopRequested.store(false, ordering: .relaxed)
         installStopSignals(context: context)
         while !stopRequested.load(ordering: .relaxed) {
-            if lws_service(context, 0) < 0 { break }
+            if !servicePass(context) { break }
         }
         logger.info("stopping: closing \(connections.count) connection(s)")
         stopping = true
@@ -186,7 +213,7 @@ public final class PreviewServer {
         // Let the close frames go out, for at most a second.
         let deadline = ContinuousClock.now.advanced(by: .seconds(1))
         while !connections.isEmpty, ContinuousClock.now < deadline {
-            if lws_service(context, 0) < 0 { break }
+            if !servicePass(context) { break }
         }
         // Handlers off first: a late signal must not wake a destroyed context.
         removeStopSignals()
@@ -195,12 +222,24 @@ public final class PreviewServer {
         logger.info("stopped")
     }
 
+    /// Waits for what is ready (sockets, the timer, a wake-up) and handles it; false when lws failed.
+    private func servicePass(_ context: OpaquePointer) -> Bool {
+        if let eventLoop {
+            veil_ev_run_once(eventLoop)
+            return true
+        }
+        return lws_service(context, 0) >= 0
+    }
+
     private func destroy(_ context: OpaquePointer) {
         gate?.stop()
         watcher?.stop()
         tickWorkers?.stop()
         lws_sul_cancel(veil_timer_sul(timer))
         lws_context_destroy(context)
+        // A foreign loop outlives the context: lws stopped its watchers on it.
+        if let eventLoop { veil_ev_loop_destroy(eventLoop) }
+        eventLoop = nil
     }
 
     // MARK: Timer
@@ -385,6 +424,7 @@ public final class PreviewServer {
             connection.sentSequence = heldSequence  // back in a room, holding its newest frame
             connection.sentFrame = sent
         }
+        connection.sendsDirectly = !shrinkDeflate(wsi)
         connections[id] = connection
         user.storeBytes(of: id, as: Int.self)
         logger.info("connection \(id) opened: scene \(entry.name)\(room.map { ", room \($0.name)" } ?? ""), peer \(connection.peer), \(connections.count) open")
@@ -399,6 +439,22 @@ public final class PreviewServer {
         }
         return 0
     }
+
+    /// When permessage-deflate was negotiated (returns true), makes its compressor smaller
+    /// before its first message: zlib's deflate state is `2^(windowBits+2) + 2^(memLevel+9)`
+    /// bytes, 256 KB with lws' defaults (15, 8), most of it touched by the first messages. Both
+    /// only change how this side compresses: any inflater takes a smaller window. lws 4.1 takes the
+    /// compressor's window from `client_max_window_bits` on a vhost without a listening port (ours),
+    /// its `server_max_window_bits` sizes the inflater for the viewer's messages, left at 15.
+    private func shrinkDeflate(_ wsi: OpaquePointer) -> Bool {
+        guard lws_set_extension_option(wsi, "permessage-deflate", "mem_level", "\(Self.deflateMemLevel)") == 0 else { return false }
+        _ = lws_set_extension_option(wsi, "permessage-deflate", "client_max_window_bits", "\(Self.deflateWindowBits)")
+        return true
+    }
+
+    /// zlib's memLevel (1…9) and window (9…15 bits) for permessage-deflate: 8 KB of state, not 256 KB.
+    static let deflateMemLevel = 3
+    static let deflateWindowBits = 10
 
     /// The open connection `resumable` took a session from, for `open` to link to its successor.
     private var takenOver: Connection? = nil
@@ -502,12 +558,35 @@ public final class PreviewServer {
                 }
                 return 0
             } catch {
-                return fail(connection, CloseRequest(status: 1008, reason: error.message))
+                // Well-formed but refused (an unknown node id, a command the node cannot take):
+                // nothing changed; the viewer is told as of refused timeline actions, and stays.
+                refuseViewerAction(connection, message, error.message)
+                return 0
             }
         case let .failure(close):
             return fail(connection, close)
         }
     }
+
+    /// Reports an action of the viewer its session refused: a log line, and `{"refused": [...]}`
+    /// to that viewer (its overlay) with the message it sent (at most 200 bytes of it) and why.
+    private func refuseViewerAction(_ connection: Connection, _ message: [UInt8], _ why: String) {
+        var sent = String(decoding: message.prefix(200), as: UTF8.self)
+        if message.count > 200 { sent += "…" }
+        let line = "viewer's action \(sent): \(why)"
+        // The log stays bounded however many a viewer sends; the viewer sees each.
+        connection.refusedActions += 1
+        if connection.refusedActions <= Self.maxLoggedRefusals {
+            logger.warning("connection \(connection.id) scene \(connection.sceneName): refused \(line)")
+        } else if connection.refusedActions == Self.maxLoggedRefusals + 1 {
+            logger.warning("connection \(connection.id): more refused actions, not logged")
+        }
+        connection.noteRefused([line])
+        lws_callback_on_writable(connection.wsi)
+    }
+
+    /// Refused actions of one connection that are logged (the viewer is told of every one).
+    static let maxLoggedRefusals = 20
 
     /// Closes this connection only, telling the viewer why.
     private func fail(_ connection: Connection, _ request: CloseRequest) -> Int32 {
@@ -574,11 +653,37 @@ public final class PreviewServer {
         if connection.outgoing == nil, let room = connection.room, let message = room.catchUp(connection) {
             connection.outgoing = [UInt8](repeating: 0, count: headroom) + message
         }
-        guard var buffer = connection.outgoing else { return 0 }
+        return writeOutgoing(connection)
+    }
+
+    /// Sends the connection's waiting message now, outside a writable callback, when nothing has
+    /// to go before it: no close, ping or notice waiting, no bytes of an earlier write still held by
+    /// lws (a full socket: then the callback, once lws flushed them), and no permessage-deflate
+    /// (its compressor may need writable callbacks to drain). Else asks for the callback. Saves
+    /// the writable round trip (two epoll_ctl calls and a loop pass) for nearly every message.
+    /// Service thread, outside any callback of this connection.
+    func send(_ connection: Connection) {
+        guard connection.sendsDirectly, connection.outgoing != nil, connection.closeRequest == nil,
+              !connection.pingDue, !connection.hasNotice, lws_partial_buffered(connection.wsi) == 0 else {
+            lws_callback_on_writable(connection.wsi)
+            return
+        }
+        if writeOutgoing(connection) < 0 {
+            // As a failed write in a callback would: the socket is dropped (lws closes it).
+            lws_set_timeout(connection.wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
+        }
+    }
+
+    /// Writes the waiting message, if any; -1 when the socket failed.
+    private func writeOutgoing(_ connection: Connection) -> Int32 {
+        guard let buffer = connection.outgoing else { return 0 }
         connection.outgoing = nil
         let payload = buffer.count - headroom
-        let written = buffer.withUnsafeMutableBufferPointer { b in
-            lws_write(connection.wsi, b.baseAddress! + headroom, payload, LWS_WRITE_BINARY)
+        // A room's viewers share one buffer: writing through a mutable copy would copy it for
+        // each of them. lws writes only its frame header into the headroom — the same bytes
+        // (FIN, binary, this length) for every viewer — and leaves the payload as it is.
+        let written = buffer.withUnsafeBufferPointer { b in
+            lws_write(connection.wsi, UnsafeMutablePointer(mutating: b.baseAddress!) + headroom, payload, LWS_WRITE_BINARY)
         }
         if written < 0 {
             connection.endReason = "write failed"
@@ -649,8 +754,8 @@ public final class PreviewServer {
                     lws_callback_on_writable(connection.wsi)
                 }
                 guard connection.outgoing == nil, let message = job.message else { continue }
-                connection.outgoing = [UInt8](repeating: 0, count: headroom) + message
-                lws_callback_on_writable(connection.wsi)
+                connection.outgoing = message  // the worker put the headroom in front
+                send(connection)
             } else if let room = job.owner as? Room {
                 room.busy = false
                 room.lastTickCost = job.cost
@@ -658,7 +763,7 @@ public final class PreviewServer {
                     for viewer in room.noteRefused(refused) { lws_callback_on_writable(viewer.wsi) }
                 }
                 guard let message = job.message else { continue }
-                for viewer in room.distribute(message, headroom: headroom) { lws_callback_on_writable(viewer.wsi) }
+                for viewer in room.distribute(headroomed: message, headroom: headroom) { send(viewer) }
             }
         }
     }
@@ -692,7 +797,7 @@ public final class PreviewServer {
         return (webRoot.directory + "/fonts/" + name, type)
     }
 
-    /// A static file: gzip from `compressedFiles` when the client accepts it and it shrinks, else
+    /// A static file: Brotli or gzip from `compressedFiles` when the client accepts it and it shrinks, else
     /// the file as it is (lws reads it in chunks).
     func serveStatic(_ wsi: OpaquePointer, _ user: UnsafeMutableRawPointer?, file: String?, type: String) -> Int32 {
         guard let file, FileManager.default.isReadableFile(atPath: file) else {
@@ -700,9 +805,10 @@ public final class PreviewServer {
             lws_return_http_status(wsi, UInt32(HTTP_STATUS_NOT_FOUND.rawValue), why)
             return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
         }
-        if CompressedFiles.accepts(header(wsi, WSI_TOKEN_HTTP_ACCEPT_ENCODING)), let gzip = compressedFiles.gzip(file) {
-            var body = HTTPBody(bytes: gzip, type: type)
-            body.headers += [(WSI_TOKEN_HTTP_CONTENT_ENCODING, "gzip"), (WSI_TOKEN_HTTP_VARY, "Accept-Encoding")]
+        if let encoding = CompressedFiles.preferred(header(wsi, WSI_TOKEN_HTTP_ACCEPT_ENCODING)),
+           let bytes = compressedFiles.compressed(file, encoding) {
+            var body = HTTPBody(bytes: bytes, type: type)
+            body.headers += [(WSI_TOKEN_HTTP_CONTENT_ENCODING, encoding.rawValue), (WSI_TOKEN_HTTP_VARY, "Accept-Encoding")]
             return respond(wsi, user, body)
         }
         let vary = "Vary: Accept-Encoding\r\nCache-Control: no-store\r\n"

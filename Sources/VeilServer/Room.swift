@@ -59,10 +59,13 @@ final class Room {
 
     /// Hands the session's newest message (just ticked, here or by a worker) to the viewers.
     func distribute(_ message: [UInt8], headroom: Int) -> [Connection] {
+        distribute(headroomed: [UInt8](repeating: 0, count: headroom) + message, headroom: headroom)
+    }
+
+    /// `distribute`, the message already behind `headroom` free bytes (as a tick worker hands it over).
+    func distribute(headroomed buffer: [UInt8], headroom: Int) -> [Connection] {
         let (sequence, sentFrame) = shared.with { ($0.sentSequence, $0.sentFrame) }
-        let isKeyframe = message.count > 2 && message[2] & 0x03 == 1
-        var buffer = [UInt8](repeating: 0, count: headroom)
-        buffer += message
+        let isKeyframe = buffer.count > headroom + 2 && buffer[headroom + 2] & 0x03 == 1
         var ready: [Connection] = []
         for viewer in viewers where viewer.closeRequest == nil && viewer.outgoing == nil {
             if isKeyframe || (viewer.sentFrame != nil && viewer.sentSequence == sequence &- 1) {

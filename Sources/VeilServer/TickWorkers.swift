@@ -14,17 +14,26 @@ import Synchronization
 /// the cheap sessions: they keep their frame rate while slow ones share what is left.
 final class TickWorkers: @unchecked Sendable {
     /// One session to tick at `time`; `owner` is the Connection or Room it belongs to (only the
-    /// service thread looks at it).
-    struct Job: @unchecked Sendable {
-        var owner: AnyObject
-        var session: SharedSession
-        var time: Double
-        var slow: Bool
+    /// service thread looks at it). A class: jobs move through several arrays, and a reference
+    /// costs one retain where a struct of five references cost five.
+    final class Job: @unchecked Sendable {
+        let owner: AnyObject
+        let session: SharedSession
+        let time: Double
+        let slow: Bool
+        /// The tick's message behind `headroom` free bytes for lws (set by the worker).
         var message: [UInt8]? = nil
         /// Timeline and reaction actions the tick refused (set by the worker).
         var refused: Refusals? = nil
         /// Seconds the tick took (set by the worker).
         var cost: Double = 0
+
+        init(owner: AnyObject, session: SharedSession, time: Double, slow: Bool) {
+            self.owner = owner
+            self.session = session
+            self.time = time
+            self.slow = slow
+        }
     }
 
     /// A quarter of a 60 fps frame.
@@ -40,8 +49,13 @@ final class TickWorkers: @unchecked Sendable {
     private var threads: [Thread] = []
     private let wake: @Sendable () -> Void
 
-    init(count: Int, wake: @escaping @Sendable () -> Void) {
+    /// Free bytes the workers put in front of each message (lws' LWS_PRE): the copy is theirs,
+    /// not the service thread's.
+    private let headroom: Int
+
+    init(count: Int, headroom: Int, wake: @escaping @Sendable () -> Void) {
         self.wake = wake
+        self.headroom = headroom
         maxSlowRunning = max(1, count - 1)
         for index in 0 ..< count {
             let thread = Thread { [self] in work() }
@@ -100,12 +114,17 @@ final class TickWorkers: @unchecked Sendable {
                 }
             }
             condition.unlock()
-            for index in batch.indices {
-                let time = batch[index].time
+            for job in batch {
                 let started = ContinuousClock.now
-                (batch[index].message, batch[index].refused) = batch[index].session.tick(at: time)
+                let (message, refused) = job.session.tick(at: job.time)
+                job.refused = refused
+                if let message {
+                    var buffer = [UInt8](repeating: 0, count: headroom)
+                    buffer.append(contentsOf: message)
+                    job.message = buffer
+                }
                 let cost = started.duration(to: .now).components
-                batch[index].cost = Double(cost.seconds) + Double(cost.attoseconds) * 1e-18
+                job.cost = Double(cost.seconds) + Double(cost.attoseconds) * 1e-18
             }
             done.withLock { $0 += batch }
             wake()

@@ -53,6 +53,9 @@ struct Serve: ParsableCommand {
     @Flag(name: .customLong("no-deflate"), help: "Do not offer permessage-deflate compression.")
     var noDeflate = false
 
+    @Option(name: .customLong("event-loop"), help: "How the network thread waits for its sockets: epoll (libev) or poll (libwebsockets' own loop, which scans every socket).")
+    var eventLoop = "epoll"
+
     @Flag(help: "Log libwebsockets notices and debug lines too.")
     var verbose = false
 
@@ -66,6 +69,7 @@ struct Serve: ParsableCommand {
         guard (1...3600).contains(resumeSeconds) else { throw ValidationError("--resume-seconds must be in 1...3600") }
         guard (1...3600).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be in 1...3600") }
         guard (1...300).contains(handshakeTimeout) else { throw ValidationError("--handshake-timeout must be in 1...300") }
+        guard ServeOptions.EventLoop(rawValue: eventLoop) != nil else { throw ValidationError("--event-loop must be epoll or poll") }
     }
 
     func run() throws {
@@ -85,6 +89,7 @@ struct Serve: ParsableCommand {
         options.idleTimeout = idleTimeout
         options.handshakeTimeout = handshakeTimeout
         options.deflate = !noDeflate
+        options.eventLoop = ServeOptions.EventLoop(rawValue: eventLoop) ?? .epoll
         options.verbose = verbose
         let server: PreviewServer
         do {

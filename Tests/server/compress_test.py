@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
-"""gzip for veil.wasm, veil.js and the fonts (docs/SERVER.md, "Paths"), with a raw HTTP client.
+"""Brotli and gzip for veil.wasm, veil.js and the fonts (docs/SERVER.md, "Paths"), with a raw HTTP client.
 
     python3 Tests/server/compress_test.py [path/to/veil]     (default: .build/debug/veil)
 
-Against a copy of Web/veil.js and Web/fonts and a veil.wasm: with `Accept-Encoding: gzip` each
-comes as `Content-Encoding: gzip` with `Vary: Accept-Encoding` and inflates to the file's bytes
-(but woff2, compressed inside already, which gzip would make larger);
+Against a copy of Web/veil.js and Web/fonts and a veil.wasm: with `Accept-Encoding: gzip, deflate, br`
+(a browser's) each comes as `Content-Encoding: br`, with `gzip` as `Content-Encoding: gzip`, each with
+`Vary: Accept-Encoding` and decoding to the file's bytes (but woff2, compressed inside already, which
+gzip would make larger); q values choose between the two (Debian's python3-brotli decodes);
 without it, or with `gzip;q=0`, the file comes as it is; a rebuilt veil.wasm is compressed again;
 names outside the fonts folder are not served. Stops by itself (watchdog).
 """
+import brotli
 import gzip
 import os
 import shutil
@@ -70,11 +72,23 @@ def test_compression(root):
                 check(len(gzip.compress(original, 9)) >= len(original), "woff2 does not shrink")
                 check("content-encoding" not in headers and body == original, f"{path} as it is: {headers}")
                 continue
+            check(headers.get("content-encoding") == "br", f"{path} in Brotli when a browser accepts it: {headers}")
+            check(brotli.decompress(body) == original, f"{path} decodes from Brotli to the file")
+            brotli_size = len(body)
+            status, headers, body = raw_get(port, path, "gzip")
+            check(status == 200 and "accept-encoding" in headers.get("vary", "").lower(), f"{path} gzip: {status} {headers}")
             check(headers.get("content-encoding") == "gzip", f"{path} gzipped when accepted: {headers}")
             check(gzip.decompress(body) == original, f"{path} inflates to the file")
-            check(len(body) < len(original), f"{path}: {len(body)} bytes gzipped < {len(original)}")
-            print(f"  {path}: {len(original)} → {len(body)} bytes")
-            for accept in (None, "gzip;q=0", "identity"):
+            check(len(body) < len(original) and brotli_size < len(original),
+                  f"{path}: {brotli_size} bytes in Brotli, {len(body)} gzipped < {len(original)}")
+            print(f"  {path}: {len(original)} → {brotli_size} bytes Brotli, {len(body)} bytes gzip")
+            for accept, expected in (("br;q=0, gzip", "gzip"), ("gzip;q=1, br;q=0.5", "gzip"), ("br", "br"),
+                                     ("*", "br"), ("gzip;q=0.5, br;q=0.8", "br")):
+                status, headers, body = raw_get(port, path, accept)
+                decode = brotli.decompress if expected == "br" else gzip.decompress
+                check(status == 200 and headers.get("content-encoding") == expected and decode(body) == original,
+                      f"{path} with Accept-Encoding {accept!r}: {expected} ({status} {headers})")
+            for accept in (None, "gzip;q=0", "identity", "br;q=0, gzip;q=0"):
                 status, headers, body = raw_get(port, path, accept)
                 check(status == 200 and "content-encoding" not in headers and body == original,
                       f"{path} as it is with Accept-Encoding {accept!r}: {status} {headers}")
@@ -87,6 +101,8 @@ def test_compression(root):
             rebuilt = f.read()
         status, headers, body = raw_get(port, "/veil.wasm", "gzip")
         check(status == 200 and gzip.decompress(body) == rebuilt, "the rebuilt veil.wasm, compressed again")
+        status, headers, body = raw_get(port, "/veil.wasm", "br")
+        check(status == 200 and brotli.decompress(body) == rebuilt, "the rebuilt veil.wasm, in Brotli again")
 
         for path in ("/fonts/../index.html", "/fonts/%2e%2e/index.html", "/fonts/.hidden.css", "/fonts/nope.woff2",
                      "/fonts/inter.css/x", "/fonts/"):

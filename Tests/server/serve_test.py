@@ -309,8 +309,18 @@ def test_serving(root):
     rejected("/ws?scene=nope", lambda ws: None, 1008, "unknown scene")
     rejected("/ws?scene=alpha", lambda ws: ws.send_frame(0x2, b"\x01\x02"), 1003, "binary")
     rejected("/ws?scene=alpha", lambda ws: ws.send_frame(0x1, b'{"keyframe": \xff}'), 1007, "utf8")
-    rejected("/ws?scene=alpha", lambda ws: ws.send_json({"command": {"set": {"node": "no-such-node", "hidden": True}}}),
-             1008, "no-such-node")
+
+    # A well-formed command the session refuses (an unknown node) is reported, not closed for.
+    refused = WebSocket(port, "/ws?scene=alpha")
+    refused.expect_binary("first message before a refused command")
+    refused.send_json({"command": {"set": {"node": "no-such-node", "hidden": True}}})
+    opcode, data = refused.receive()
+    notice = json.loads(data) if opcode == 0x1 else {}
+    check(any("no-such-node" in line and "no node" in line for line in notice.get("refused", [])),
+          f"a refused command is reported to its viewer as {{\"refused\": [...]}} (got {opcode} {data[:200]!r})")
+    refused.send_json({"keyframe": True})
+    refused.expect_binary("the connection stays open after a refused command")
+    refused.close()
 
     def oversized(ws):
         ws.expect_binary("first message before the oversized one")
