@@ -339,6 +339,18 @@ export class Controller {
     this.wake();
   }
 
+  /**
+   * Runs the next animation frame's work now — tick, draw, hidden DOM — rather than at the next
+   * requestAnimationFrame: a caller that must not let the browser paint one frame without it
+   * (skeletonize covers the content in the task that asked for it). Nothing headless.
+   */
+  flush() {
+    this.live();
+    if (!this.view) return;
+    if (this.rafId) { this.env.cancelAnimationFrame?.(this.rafId); this.rafId = 0; }
+    this.step(this.nowMs());
+  }
+
   /** Re-reads the canvas' size and pixel ratio (the ResizeObserver does this by itself). */
   resize() { this.live(); this.view?.measure(); this.wake(); }
 
@@ -503,7 +515,8 @@ export class Controller {
     this.rafId = 0;
     if (this.destroyed) return;
     const began = this.nowMs();
-    const now = this.seconds(ms);
+    // An animation frame's time stamp may lie before a flush() that ran in the same frame.
+    const now = Math.max(this.seconds(ms), this.lastTick ?? 0);
     try {
       this.inFrame = true;
       try {

@@ -4,12 +4,16 @@
 // scene of placeholder boxes, and mounts it (mount.js) on a canvas laid exactly over the element:
 // the core draws the placeholders with its styles and shimmer; the canvas fades in over the real
 // content and, on `hide()`, fades out back to it (a cross-dissolve). It follows the element's size
-// changes; being the element's own child, it scrolls with it.
+// changes. The canvas covers only the part of the element in the viewport (and a margin): a long
+// article costs the pixels of a screenful, not of its whole height; scrolling moves that window.
 
 import { mount } from "./mount.js";
 
 /** Elements drawn as one box (their content is not read line by line). */
 const BOXES = "img, svg, video, canvas, picture, iframe, input, textarea, select, [data-skeleton]";
+
+/** Share of the viewport drawn beyond each of its edges, so a fast scroll shows no uncovered strip. */
+const WINDOW_MARGIN = 0.25;
 
 /** Compiled modules by URL: a remount after a resize costs an instantiation, not a compile. */
 const compiled = new Map();
@@ -95,6 +99,28 @@ export function readLayout(element, { lineRatio = 0.75, radius = 4 } = {}) {
   return { width: round(width), height: round(height), boxes };
 }
 
+/**
+ * The part of the element's padding box (its coordinates, whole points) that lies in the
+ * viewport, widened by WINDOW_MARGIN of the viewport on each side; empty when none of it does.
+ * @param {HTMLElement} element
+ * @param {{width: number, height: number}} size the padding box's size
+ * @param {any} env the window
+ * @returns {{x: number, y: number, width: number, height: number}}
+ */
+export function visibleWindow(element, size, env) {
+  const r = element.getBoundingClientRect();
+  const left = r.left + element.clientLeft, top = r.top + element.clientTop;
+  const vw = env.innerWidth ?? size.width, vh = env.innerHeight ?? size.height;
+  const mx = vw * WINDOW_MARGIN, my = vh * WINDOW_MARGIN;
+  const x0 = clamp(Math.floor(-left - mx), 0, size.width), x1 = clamp(Math.ceil(vw - left + mx), 0, size.width);
+  const y0 = clamp(Math.floor(-top - my), 0, size.height), y1 = clamp(Math.ceil(vh - top + my), 0, size.height);
+  if (x1 <= x0 || y1 <= y0) return { x: 0, y: 0, width: 0, height: 0 };
+  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+}
+
+/** @param {number} v @param {number} lo @param {number} hi */
+function clamp(v, lo, hi) { return Math.min(hi, Math.max(lo, v)); }
+
 /** Quarter points: what the wire keeps (1/8) without noise. */
 function round(v) { return Math.round(v * 4) / 4; }
 
@@ -155,6 +181,9 @@ export class DomSkeleton {
     this.layoutKey = "";
     this.observer = null;
     this.restorePosition = null;
+    /** Moves the canvas' window when the page or an ancestor scrolls, or the viewport resizes. */
+    this.onScroll = () => this.followScroll();
+    this.following = false;
   }
 
   /** Reads the layout, mounts the scene over the element and shows the skeleton. */
@@ -171,6 +200,17 @@ export class DomSkeleton {
       this.observer = new this.env.ResizeObserver(() => { this.refresh().catch(() => {}); });
       this.observer.observe(element);
     }
+    // Capture: scroll events do not bubble, and any scrolling ancestor moves the element.
+    element.ownerDocument.addEventListener("scroll", this.onScroll, { capture: true, passive: true });
+    this.env.addEventListener?.("resize", this.onScroll);
+    this.following = true;
+  }
+
+  /** Lays the canvas over the part of the element now in view, and draws that part. */
+  followScroll() {
+    const view = this.controller?.view, canvas = this.canvas;
+    if (!view || !canvas || !this.scene) return;
+    placeWindow(view, canvas, visibleWindow(this.element, this.scene.canvas, this.env));
   }
 
   /** Re-reads the element; remounts when a box moved (the new canvas replaces the old one drawn). */
@@ -185,12 +225,13 @@ export class DomSkeleton {
     const key = JSON.stringify(layout);
     if (key === this.layoutKey) return;
     this.layoutKey = key;
+    const part = visibleWindow(this.element, layout, this.env); // read with the layout: no second layout pass
     const scene = sceneOf(layout, this.options.background ?? backgroundOf(this.element));
     const doc = this.element.ownerDocument;
     const canvas = doc.createElement("canvas");
     canvas.className = "veil-skeleton-canvas";
     canvas.setAttribute("aria-hidden", "true");
-    canvas.style.cssText = `position:absolute;left:0;top:0;pointer-events:none;z-index:1;`
+    canvas.style.cssText = `position:absolute;left:${part.x}px;top:${part.y}px;pointer-events:none;z-index:1;`
       + `transition:opacity ${this.transition}s linear;opacity:${fadeIn && this.transition > 0 ? 0 : 1};`;
     this.element.append(canvas);
     let controller;
@@ -205,8 +246,13 @@ export class DomSkeleton {
     }
     canvas.tabIndex = -1; // the content keeps the focus order; the canvas only covers it
     const { style = "sliding", color, gradient, direction, duration } = this.options;
+    controller.view?.setWindow(part);
     controller.skeleton.show({ style, transition: "none", ...defined({ color, gradient, direction, duration }) });
-    await new Promise((resolve) => { const off = controller.on("frame", () => { off(); resolve(undefined); }); });
+    // The first frame now, in this task: the browser never paints the content uncovered.
+    controller.flush();
+    if (!controller.frame) {
+      await new Promise((resolve) => { const off = controller.on("frame", () => { off(); resolve(undefined); }); });
+    }
     const old = this.controller, oldCanvas = this.canvas;
     this.controller = controller;
     this.canvas = canvas;
@@ -234,6 +280,11 @@ export class DomSkeleton {
   /** Removes everything at once (no dissolve). */
   remove() {
     this.observer?.disconnect();
+    if (this.following) {
+      this.element.ownerDocument.removeEventListener("scroll", this.onScroll, { capture: true });
+      this.env.removeEventListener?.("resize", this.onScroll);
+      this.following = false;
+    }
     this.controller?.destroy();
     this.canvas?.remove();
     this.controller = null;
@@ -241,6 +292,21 @@ export class DomSkeleton {
     this.element.removeAttribute("aria-busy");
     if (this.restorePosition !== null) { this.element.style.position = this.restorePosition; this.restorePosition = null; }
   }
+}
+
+/**
+ * Lays `canvas` at `part` (the element's coordinates) and shows that part of the frame on it;
+ * nothing when it is already there.
+ * @param {import("./veil.js").CanvasView} view
+ * @param {HTMLCanvasElement} canvas
+ * @param {{x: number, y: number, width: number, height: number}} part
+ */
+function placeWindow(view, canvas, part) {
+  const old = view.window;
+  if (old && old.x === part.x && old.y === part.y && old.width === part.width && old.height === part.height) return;
+  canvas.style.left = `${part.x}px`;
+  canvas.style.top = `${part.y}px`;
+  view.setWindow(part);
 }
 
 /** @param {Record<string, any>} o the keys whose value is not undefined */

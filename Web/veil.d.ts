@@ -146,6 +146,8 @@ export class Controller {
   describe(): Description;
   /** Presses a described button as a tap at its centre would. */
   press(button: DescribedButton): void;
+  /** Runs the next animation frame's tick, draw and hidden-DOM update now (nothing headless). */
+  flush(): void;
   destroy(): void;
 }
 
@@ -193,6 +195,8 @@ export class DomSkeleton {
 }
 /** Reads `element`'s layout (text line boxes, images, `[data-skeleton]`) and draws a skeleton over it. */
 export function skeletonize(element: HTMLElement, options?: SkeletonizeOptions): Promise<DomSkeleton>;
+/** The part of `element`'s padding box (its coordinates) in the viewport, with a margin: what skeletonize's canvas covers. */
+export function visibleWindow(element: HTMLElement, size: { width: number; height: number }, env: unknown): { x: number; y: number; width: number; height: number };
 /** The boxes `skeletonize` covers, in the element's padding-box coordinates. */
 export function readLayout(element: HTMLElement, options?: { lineRatio?: number; radius?: number }): { width: number; height: number; boxes: Box[] };
 
@@ -207,7 +211,8 @@ export function cssColor(rgba: number): string;
 export class CanvasRenderer {
   constructor(ctx: CanvasRenderingContext2D);
   onFontLoaded: (() => void) | null;
-  draw(frame: Frame | null, cssWidth: number, cssHeight: number, dpr?: number): void;
+  /** (originX, originY): the frame point drawn at the canvas' top left corner. */
+  draw(frame: Frame | null, cssWidth: number, cssHeight: number, dpr?: number, originX?: number, originY?: number): void;
 }
 
 export function pointFromClient(clientX: number, clientY: number, rect: { left: number; top: number; width: number; height: number },
@@ -225,6 +230,10 @@ export class CanvasView {
   attach(): this;
   detach(): void;
   setMode(mode: "fill" | "fixed"): void;
+  /** The part of the frame shown (fixed mode); null: all of it. */
+  readonly window: { x: number; y: number; width: number; height: number } | null;
+  /** Shows only that part of the frame (fixed mode; the caller positions the canvas); null: all. */
+  setWindow(window: { x: number; y: number; width: number; height: number } | null): void;
   show(frame: Frame): void;
   showNow(frame: Frame): void;
   measure(): void;

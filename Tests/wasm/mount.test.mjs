@@ -265,6 +265,22 @@ test('the frame loop runs only while something animates', async () => {
   veil.destroy();
 });
 
+test('flush() draws now what the next animation frame would, and the loop goes on from there', async () => {
+  const { veil, env, canvas } = await mountFake();
+  veil.skeleton.show({ node: 'feed', style: 'sliding', transition: 'none' });
+  const asked = veil.stats.animationFrames;
+  veil.flush();
+  assert.ok(veil.frame, 'the frame came without an animation frame');
+  assert.equal(canvas.dataset.drawn, '1', 'and was drawn');
+  assert.equal(veil.stats.animationFrames, asked + 1, 'the shimmer asks for the next frame, once');
+  const ticks = veil.stats.ticks;
+  env.runFrame(0); // an animation frame stamped before the flush: time does not go back
+  assert.equal(veil.stats.ticks, ticks + 1);
+  assert.ok(veil.lastTick >= 0);
+  veil.destroy();
+  assert.throws(() => veil.flush(), /destroyed/);
+});
+
 test('a timeline action due later sleeps on a timer, not on animation frames', async (t) => {
   t.mock.timers.enable({ apis: ['setTimeout'] });
   const scene = { ...feedScene, timeline: [{ t: 2, command: { spinner: { node: 'feed', show: true } } }] };

@@ -250,6 +250,25 @@ test("fixed mode sizes the canvas to the frame and sends no resize", () => {
   assert.deepEqual(inputs, []);
 });
 
+test("a window on a tall frame: the canvas is the window's size, drawn from its origin; pointers map back to frame points", () => {
+  const canvas = fakeCanvas({ parentWidth: 300, parentHeight: 200 });
+  const inputs = [];
+  const view = new CanvasView(canvas, { env: fakeEnv(2), mode: "fixed", onInput: (i) => inputs.push(i) }).attach();
+  view.show(frame([item({ x: 0, y: 8 * 1050, width: 80, height: 80, fill: 1 })], undefined, { width: 8 * 300, height: 8 * 5000 }));
+  assert.equal(canvas.height, 10000, "without a window: the whole frame");
+  canvas.ctx.log.length = 0;
+  view.setWindow({ x: 0, y: 1000, width: 300, height: 200 });
+  assert.equal(canvas.style.height, "200px");
+  assert.equal(canvas.width, 600);
+  assert.equal(canvas.height, 400, "the backing store holds the window, not the frame");
+  assert.deepEqual(calls(canvas.ctx.log, "setTransform")[0], ["setTransform", 2, 0, 0, 2, 0, -2000], "drawn at once, from y = 1000");
+  assert.deepEqual(calls(canvas.ctx.log, "clearRect")[0], ["clearRect", 0, 1000, 300, 200]);
+  canvas.listeners.pointerdown({ type: "pointerdown", clientX: 15, clientY: 30, pointerId: 1, preventDefault() {} });
+  assert.deepEqual(inputs.at(-1).input.pointer, { phase: "down", x: 5, y: 1010, id: 1 });
+  view.setWindow(null);
+  assert.equal(canvas.height, 10000, "no window: the whole frame again");
+});
+
 test("many frames between two animation frames cause one draw", () => {
   const canvas = fakeCanvas();
   const env = fakeEnv(1);
