@@ -298,11 +298,16 @@ public final class Session {
         return message
     }
 
-    /// What assistive technology should know of what is laid out now (`AccessibilityDescription`);
-    /// busy too while a list refreshes or loads more.
+    /// What assistive technology should know of what is drawn now (`AccessibilityDescription`):
+    /// buttons where the scroll and sheet positions put them; busy too while a list refreshes or
+    /// loads more; the sheets presented with their anchors.
     public func accessibilityDescription() -> AccessibilityDescription {
-        var d = AccessibilityDescription(layout())
-        if positions(at: time).entries.contains(where: { $0.refreshing || $0.loadingMore }) { d.busy = true }
+        let p = positions(at: time)
+        var d = AccessibilityDescription(layout(), scroll: p)
+        if p.entries.contains(where: { $0.refreshing || $0.loadingMore }) { d.busy = true }
+        for s in sheets.sheets where !s.closed && !s.closing {
+            d.sheets.append(.init(node: s.id, grabber: s.keys.grabber, anchor: s.anchor, anchors: s.geometry.ys.count))
+        }
         return d
     }
 
