@@ -399,8 +399,9 @@ export class Controller {
 
   /**
    * What a screen reader should know now: `{busy, statuses: [{node, text}], buttons: [{node,
-   * title, action, x, y, width, height}], refreshable: [node]}` (AccessibilityDescription in the core).
-   * @returns {{busy: boolean, statuses: {node: string, text: string}[], buttons: {node: string, title: string, action: string, x: number, y: number, width: number, height: number}[], refreshable: string[]}}
+   * title, action, x, y, width, height}], refreshable: [node], sheets: [{node, grabber, anchor,
+   * anchors}]}` (AccessibilityDescription in the core): buttons where they are drawn now.
+   * @returns {{busy: boolean, statuses: {node: string, text: string}[], buttons: {node: string, title: string, action: string, x: number, y: number, width: number, height: number}[], refreshable: string[], sheets: {node: string, grabber: string, anchor: number, anchors: number}[]}}
    */
   describe() {
     this.live();
@@ -457,9 +458,14 @@ export class Controller {
     this.wake();
   }
 
-  /** Presses a button of the hidden DOM: a tap at its centre, as a finger would. */
+  /**
+   * Presses a described button: a tap at its centre, as a finger would — where it is drawn now
+   * (described afresh: a sheet or list may have moved it since), or not at all once it is gone.
+   */
   press(button) {
-    const x = button.x + button.width / 2, y = button.y + button.height / 2;
+    const now = this.describe().buttons.find((b) => b.node === button.node);
+    if (!now) return;
+    const x = now.x + now.width / 2, y = now.y + now.height / 2;
     this.input({ pointer: { phase: "down", x, y, id: 9999 } });
     this.input({ pointer: { phase: "up", x, y, id: 9999 } });
   }

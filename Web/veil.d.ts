@@ -78,8 +78,13 @@ export interface Description {
   buttons: DescribedButton[];
   /** Lists and scroll containers a pull would refresh now. */
   refreshable: string[];
+  /** The sheets presented: the anchor each rests at or heads to (0 = top) of how many. */
+  sheets: DescribedSheet[];
 }
+/** A button where it is drawn now (canvas points, the part inside its scroll viewports); none scrolled out of view. */
 export interface DescribedButton { node: string; title: string; action: string; x: number; y: number; width: number; height: number }
+/** A sheet; a tap on its `grabber` button moves it to the next anchor up, from the top back to the lowest. */
+export interface DescribedSheet { node: string; grabber: string; anchor: number; anchors: number }
 
 /** One mounted scene. Command methods throw, changing nothing, when the session refuses them. */
 export class Controller {
