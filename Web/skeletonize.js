@@ -85,11 +85,22 @@ export function readLayout(element, { lineRatio = 0.75, radius = 4 } = {}) {
   }
   const walker = doc.createTreeWalker(element, 4 /* NodeFilter.SHOW_TEXT */);
   const range = doc.createRange();
+  /** Per parent element: its font size, or 0 when its text is not read (hidden, inside a box). */
+  const fontSizes = new Map();
+  const fontSizeOf = (/** @type {HTMLElement} */ parent) => {
+    let size = fontSizes.get(parent);
+    if (size === undefined) {
+      size = parent.closest(BOXES) || !visible(parent) ? 0
+        : parseFloat(view?.getComputedStyle(parent).fontSize ?? "16") || 16;
+      fontSizes.set(parent, size);
+    }
+    return size;
+  };
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     if (!node.nodeValue || !node.nodeValue.trim()) continue;
     const parent = node.parentElement;
-    if (!parent || parent.closest(BOXES) || !visible(parent)) continue;
-    const fontSize = parseFloat(view?.getComputedStyle(parent).fontSize ?? "16") || 16;
+    const fontSize = parent ? fontSizeOf(parent) : 0;
+    if (!fontSize) continue;
     range.selectNodeContents(node);
     for (const r of range.getClientRects()) {
       const ratio = Math.min(1, (fontSize * lineRatio) / Math.max(1, r.height));

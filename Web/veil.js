@@ -74,6 +74,9 @@ export class CanvasRenderer {
     this.requestedFonts = new Set();
     /** Offscreen canvases for translucent layers, one per nesting level of them. */
     this.offscreens = [];
+    /** What the canvas shows, in the coordinates of the layer being drawn (points): rects and
+     * images wholly outside it are skipped (a window on a tall frame draws its part only). */
+    this.view = { x0: 0, y0: 0, x1: 0, y1: 0 };
   }
 
   /**
@@ -90,6 +93,7 @@ export class CanvasRenderer {
     if (!frame) return;
     ctx.fillStyle = cssColor(frame.background);
     ctx.fillRect(originX, originY, cssWidth, cssHeight);
+    this.view = { x0: originX, y0: originY, x1: originX + cssWidth, y1: originY + cssHeight };
     const styles = this.paintStyles(frame.paints || []);
     this.drawEntries(frame.items, styles, 0);
   }
@@ -116,7 +120,10 @@ export class CanvasRenderer {
       roundedRectPath(ctx, pt(c.x), pt(c.y), pt(c.width), pt(c.height), pt(c.cornerRadius));
       ctx.clip();
     }
-    ctx.translate(pt(layer.x), pt(layer.y));
+    const lx = pt(layer.x), ly = pt(layer.y);
+    ctx.translate(lx, ly);
+    const view = this.view;
+    this.view = { x0: view.x0 - lx, y0: view.y0 - ly, x1: view.x1 - lx, y1: view.y1 - ly };
     const off = layer.opacity < 255 ? this.offscreen(depth) : null;
     if (!off) {
       this.drawEntries(layer.children, styles, depth);
@@ -131,6 +138,7 @@ export class CanvasRenderer {
       ctx.globalAlpha = layer.opacity / 255;
       ctx.drawImage(off, 0, 0);
     }
+    this.view = view;
     ctx.restore();
   }
 
@@ -192,6 +200,7 @@ export class CanvasRenderer {
   }
 
   drawItem(item, styles) {
+    if (this.outside(item)) return;
     const ctx = this.ctx;
     const fill = item.fill > 0 ? styles[item.fill - 1] : undefined;
     const stroke = item.stroke > 0 ? styles[item.stroke - 1] : undefined;
@@ -218,6 +227,15 @@ export class CanvasRenderer {
       default: break; // a kind from a newer protocol: skip it rather than guess
     }
     ctx.restore();
+  }
+
+  /** A rect or image (unrotated) that lies wholly outside the view, its stroke included. */
+  outside(item) {
+    if ((item.kind !== ItemKind.rect && item.kind !== ItemKind.image) || item.rotation) return false;
+    const v = this.view, m = 1 + pt(item.lineWidth || 0);
+    const x = pt(item.x), y = pt(item.y), w = pt(item.width), h = pt(item.height);
+    return Math.max(x, x + w) < v.x0 - m || Math.min(x, x + w) > v.x1 + m
+      || Math.max(y, y + h) < v.y0 - m || Math.min(y, y + h) > v.y1 + m;
   }
 
   drawRect(item, x, y, w, h, fill, stroke) {
