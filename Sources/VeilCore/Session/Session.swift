@@ -71,6 +71,8 @@ public final class Session {
             scene.appearance = appearance
         case let .motion(reduced):
             scene.reducedMotion = reduced
+            scroll.reducedMotion = reduced
+            sheets.reducedMotion = reduced
         case let .rows(node, edit):
             let path = try scene.find(node)
             guard case var .list(style) = scene.root.node(at: path).kind else {

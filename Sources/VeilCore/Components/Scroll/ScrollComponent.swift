@@ -70,6 +70,8 @@ final class ScrollComponent: Component {
     static let indicatorFade = 0.25
     /// Arrow keys move this far; Page Up/Down and Space a viewport less this much.
     static let keyStep = 40.0
+    /// Reduced motion (the session's `motion` command): keys move the content at once.
+    var reducedMotion = false
 
     func perform(_ command: Command, on scene: Scene, room: TreeBound, at t: Double) throws(SessionError) -> Bool { false }
 
@@ -477,7 +479,7 @@ final class ScrollComponent: Component {
 
     /// A key for the container `box`; true when it is a scrolling key and was taken. Arrows move
     /// 40 pt, Page Up/Down and Space (Shift: up) a viewport less 40, Home/End to the ends; all
-    /// animated (0.3 s). "." refreshes a container with pull-to-refresh (End reaches its end, where
+    /// animated (0.3 s), at once under reduced motion. "." refreshes a container with pull-to-refresh (End reaches its end, where
     /// infinite scroll asks for more by itself).
     func key(_ k: KeyEvent, for box: LayoutBox, at t: Double) -> Bool {
         let horizontal = box.node.scrollAxis == .horizontal
@@ -500,7 +502,7 @@ final class ScrollComponent: Component {
             return true
         default: return false
         }
-        scroll(box, to: target, animated: true, at: t)
+        scroll(box, to: target, animated: !reducedMotion, at: t)
         return true
     }
 }
