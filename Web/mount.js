@@ -182,6 +182,9 @@ export class Controller {
         this.view = new CanvasView(this.canvas, {
           mode: options.size === "fill" ? "fill" : "fixed",
           env: this.env,
+          // With the hidden DOM, Tab goes from the canvas to its real buttons (each once), not
+          // through the scene's own focus first and then through the same buttons again.
+          pageTabs: options.accessible !== false,
           onInput: (message) => this.onViewInput(message),
         });
         if (options.accessible !== false) {

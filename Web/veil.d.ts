@@ -228,7 +228,8 @@ export function keyInput(event: KeyboardEvent): object | null;
 export function focusBeside(element: Element, direction: "next" | "previous"): Element | null;
 
 export class CanvasView {
-  constructor(canvas: HTMLCanvasElement, options?: { onInput?: (message: object) => void; mode?: "fill" | "fixed"; env?: unknown });
+  /** pageTabs: Tab and Shift-Tab are left to the page (its hidden buttons), not sent to the scene's focus. */
+  constructor(canvas: HTMLCanvasElement, options?: { onInput?: (message: object) => void; mode?: "fill" | "fixed"; env?: unknown; pageTabs?: boolean });
   readonly canvas: HTMLCanvasElement;
   frame: Frame | null;
   drawCount: number;

@@ -444,10 +444,13 @@ export function focusBeside(element, direction) {
 export class CanvasView {
   /**
    * @param {HTMLCanvasElement} canvas
-   * @param {{onInput?: (message: any) => void, mode?: "fill" | "fixed", env?: any}} options
+   * @param {{onInput?: (message: any) => void, mode?: "fill" | "fixed", env?: any, pageTabs?: boolean}} options
+   *   pageTabs: Tab and Shift-Tab are left to the page (a hidden DOM after the canvas holds real
+   *   buttons for the scene's), not sent to the scene's own focus
    */
-  constructor(canvas, { onInput = (message) => {}, mode = "fill", env = globalThis } = {}) {
+  constructor(canvas, { onInput = (message) => {}, mode = "fill", env = globalThis, pageTabs = false } = {}) {
     this.canvas = canvas;
+    this.pageTabs = pageTabs;
     this.onInput = onInput;
     this.mode = mode;
     this.env = env;
@@ -508,6 +511,7 @@ export class CanvasView {
     };
     const onKey = (event) => {
       if (event.ctrlKey || event.metaKey || event.altKey) return; // leave browser shortcuts alone
+      if (this.pageTabs && event.key === "Tab") return; // the page moves focus on, to the hidden buttons
       const input = keyInput(event);
       if (input) { event.preventDefault(); this.onInput(input); }
     };

@@ -101,6 +101,20 @@ class SheetGrabberTest(harness.ServedBrowserTest):
         harness.wait_for(self.driver, "document.querySelector('.veil-a11y [role=status]').textContent === 'Sheet collapsed'",
                          what="the announcement")
 
+    def test_tab_goes_through_each_button_once_and_on_into_the_page(self):
+        self.driver.get(f"{self.server.url}/embed.html")
+        scene = (harness.ROOT / "examples" / "maps.json").read_text()
+        self.assertEqual(self.driver.execute_async_script(MOUNT_INBOX, scene, "Map"), "ok")
+        harness.wait_for(self.driver, "document.querySelectorAll('.veil-a11y button').length === 4", what="the hidden buttons")
+        self.driver.execute_script("document.getElementById('canvas').focus()")
+        visited = []
+        for _ in range(5):
+            self.driver.switch_to.active_element.send_keys(Keys.TAB)
+            visited.append(self.driver.execute_script(
+                "const a = document.activeElement; return a.dataset.node || a.id"))
+        self.assertEqual(visited, ["home", "work", "coffee", "sheet/grabber", "after"],
+                         "the canvas' buttons once each (not the scene's focus first, then the same again), then the page")
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -340,6 +340,21 @@ test("canvas listeners send pointer input in canvas points", () => {
   assert.equal(inputs.length, 1, "ctrl+key stays with the browser");
 });
 
+test("pageTabs: Tab is the page's (to the hidden buttons), other keys still go to the scene", () => {
+  for (const pageTabs of [false, true]) {
+    const canvas = fakeCanvas();
+    const inputs = [];
+    new CanvasView(canvas, { env: fakeEnv(1), pageTabs, onInput: (i) => inputs.push(i) }).attach();
+    inputs.length = 0;
+    let prevented = 0;
+    for (const key of ["Tab", "ArrowDown"]) {
+      canvas.listeners.keydown({ type: "keydown", key, shiftKey: false, preventDefault: () => { prevented++; } });
+    }
+    assert.deepEqual(inputs.map((i) => i.input.key.key), pageTabs ? ["ArrowDown"] : ["Tab", "ArrowDown"]);
+    assert.equal(prevented, pageTabs ? 1 : 2, "a Tab left to the page is not prevented");
+  }
+});
+
 test("only pressed pointers send moves; up ends the press", () => {
   const canvas = fakeCanvas({ parentWidth: 300, parentHeight: 200 });
   const inputs = [];
