@@ -112,21 +112,29 @@ export function readLayout(element, { lineRatio = 0.75, radius = 4 } = {}) {
 
 /**
  * The part of the element's padding box (its coordinates, whole points) that lies in the
- * viewport, widened by WINDOW_MARGIN of the viewport on each side; empty when none of it does.
+ * viewport, widened by `margin` of the viewport on each side; empty when none of it does.
  * @param {HTMLElement} element
  * @param {{width: number, height: number}} size the padding box's size
  * @param {any} env the window
+ * @param {number} [margin] share of the viewport added beyond each edge; default WINDOW_MARGIN
  * @returns {{x: number, y: number, width: number, height: number}}
  */
-export function visibleWindow(element, size, env) {
+export function visibleWindow(element, size, env, margin = WINDOW_MARGIN) {
   const r = element.getBoundingClientRect();
   const left = r.left + element.clientLeft, top = r.top + element.clientTop;
   const vw = env.innerWidth ?? size.width, vh = env.innerHeight ?? size.height;
-  const mx = vw * WINDOW_MARGIN, my = vh * WINDOW_MARGIN;
+  const mx = vw * margin, my = vh * margin;
   const x0 = clamp(Math.floor(-left - mx), 0, size.width), x1 = clamp(Math.ceil(vw - left + mx), 0, size.width);
   const y0 = clamp(Math.floor(-top - my), 0, size.height), y1 = clamp(Math.ceil(vh - top + my), 0, size.height);
   if (x1 <= x0 || y1 <= y0) return { x: 0, y: 0, width: 0, height: 0 };
   return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+}
+
+/** Whether rect `a` holds rect `b` (an empty `b` is held anywhere). */
+function contains(/** @type {{x: number, y: number, width: number, height: number}} */ a,
+  /** @type {{x: number, y: number, width: number, height: number}} */ b) {
+  if (b.width <= 0 || b.height <= 0) return true;
+  return b.x >= a.x && b.y >= a.y && b.x + b.width <= a.x + a.width && b.y + b.height <= a.y + a.height;
 }
 
 /** @param {number} v @param {number} lo @param {number} hi */
@@ -217,11 +225,17 @@ export class DomSkeleton {
     this.following = true;
   }
 
-  /** Lays the canvas over the part of the element now in view, and draws that part. */
+  /**
+   * Once the part of the element in view is no longer all on the canvas, lays the canvas over it
+   * (and the margin) and draws that. The canvas scrolls with the element as its child, so until
+   * then a scroll costs nothing: the margin is drawn already.
+   */
   followScroll() {
     const view = this.controller?.view, canvas = this.canvas;
     if (!view || !canvas || !this.scene) return;
-    placeWindow(view, canvas, visibleWindow(this.element, this.scene.canvas, this.env));
+    const size = this.scene.canvas, shown = view.window, seen = visibleWindow(this.element, size, this.env, 0);
+    if (shown && contains(shown, seen)) return;
+    placeWindow(view, canvas, visibleWindow(this.element, size, this.env));
   }
 
   /** Re-reads the element; remounts when a box moved (the new canvas replaces the old one drawn). */

@@ -134,10 +134,15 @@ class DomExampleTest(harness.ServedBrowserTest):
         self.assertGreater(size["article"], 3 * size["view"], "the article is several screens tall")
         self.assertLessEqual(size["canvas"], 2 * size["view"], f"the canvas holds about a screenful: {size}")
         time.sleep(0.4)  # the fade-in
-        for scroll in (1500, 3000, 200):
+        canvas_top = "return document.querySelector('.veil-skeleton-canvas').style.top"
+        for scroll in (1500, 3000, 3060, 200):
+            before = self.driver.execute_script(canvas_top)
             self.driver.execute_script("window.scrollTo(0, arguments[0])", scroll)
             time.sleep(0.2)
             self.assert_lines_in_view_are_covered(f"scrolled to {scroll}")
+            if scroll == 3060:
+                self.assertEqual(self.driver.execute_script(canvas_top), before,
+                                 "a short scroll stays within the margin drawn: the canvas stays put")
 
     def assert_lines_in_view_are_covered(self, what):
         lines = self.driver.execute_script(
