@@ -15,6 +15,13 @@ const BOXES = "img, svg, video, canvas, picture, iframe, input, textarea, select
 /** Share of the viewport drawn beyond each of its edges, so a fast scroll shows no uncovered strip. */
 const WINDOW_MARGIN = 0.25;
 
+/**
+ * Share of the viewport beyond each of its edges whose boxes the first scene holds: the first
+ * frame reads and draws the part of a long element near the view; the whole element follows
+ * once the page is idle (or at once, when a scroll leaves that band first).
+ */
+const FIRST_BAND = 1;
+
 /** Compiled modules by URL: a remount after a resize costs an instantiation, not a compile. */
 const compiled = new Map();
 
@@ -130,6 +137,12 @@ export function visibleWindow(element, size, env, margin = WINDOW_MARGIN) {
   return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
 }
 
+/** Whether box `b` reaches into rect `a`. */
+function meets(/** @type {{x: number, y: number, width: number, height: number}} */ a,
+  /** @type {{x: number, y: number, width: number, height: number}} */ b) {
+  return b.x < a.x + a.width && b.x + b.width > a.x && b.y < a.y + a.height && b.y + b.height > a.y;
+}
+
 /** Whether rect `a` holds rect `b` (an empty `b` is held anywhere). */
 function contains(/** @type {{x: number, y: number, width: number, height: number}} */ a,
   /** @type {{x: number, y: number, width: number, height: number}} */ b) {
@@ -203,6 +216,13 @@ export class DomSkeleton {
     /** Moves the canvas' window when the page or an ancestor scrolls, or the viewport resizes. */
     this.onScroll = () => this.followScroll();
     this.following = false;
+    /** The layout read last, and the band of it the scene holds (null: all of it). */
+    this.layout = null;
+    /** @type {{x: number, y: number, width: number, height: number} | null} */
+    this.band = null;
+    /** Counts mounts begun: one that finishes after a later one began is dropped. */
+    this.generation = 0;
+    this.completing = false;
   }
 
   /** Reads the layout, mounts the scene over the element and shows the skeleton. */
@@ -234,8 +254,25 @@ export class DomSkeleton {
     const view = this.controller?.view, canvas = this.canvas;
     if (!view || !canvas || !this.scene) return;
     const size = this.scene.canvas, shown = view.window, seen = visibleWindow(this.element, size, this.env, 0);
+    if (this.band && !contains(this.band, seen)) this.complete();
     if (shown && contains(shown, seen)) return;
     placeWindow(view, canvas, visibleWindow(this.element, size, this.env));
+  }
+
+  /** Mounts the whole layout in place of a first scene that held a band of it. */
+  complete() {
+    if (!this.band || !this.layout || this.completing || !this.controller) return;
+    this.completing = true;
+    this.mountScene(this.layout, false, false).catch(() => {}).finally(() => { this.completing = false; });
+  }
+
+  /** After the fade-in, when the page is idle: the whole layout. */
+  completeLater() {
+    const env = this.env;
+    setTimeout(() => {
+      if (typeof env.requestIdleCallback === "function") env.requestIdleCallback(() => this.complete(), { timeout: 250 });
+      else this.complete();
+    }, this.transition * 1000);
   }
 
   /** Re-reads the element; remounts when a box moved (the new canvas replaces the old one drawn). */
@@ -250,8 +287,25 @@ export class DomSkeleton {
     const key = JSON.stringify(layout);
     if (key === this.layoutKey) return;
     this.layoutKey = key;
+    this.layout = layout;
+    await this.mountScene(layout, fadeIn, fadeIn);
+  }
+
+  /**
+   * Mounts a scene of `layout` on a new canvas and, once its first frame is drawn, puts it in
+   * place of the one shown. With `band`, the scene holds only the boxes near the view (the first
+   * frame's work is that of a screenful), and the whole layout follows (`completeLater`).
+   * @param {{width: number, height: number, boxes: Box[]}} layout
+   * @param {boolean} fadeIn
+   * @param {boolean} band
+   */
+  async mountScene(layout, fadeIn, band) {
+    const generation = ++this.generation;
     const part = visibleWindow(this.element, layout, this.env); // read with the layout: no second layout pass
-    const scene = sceneOf(layout, this.options.background ?? backgroundOf(this.element));
+    const near = band ? visibleWindow(this.element, layout, this.env, FIRST_BAND) : null;
+    const boxes = near ? layout.boxes.filter((b) => meets(near, b)) : layout.boxes;
+    const partial = near !== null && boxes.length < layout.boxes.length;
+    const scene = sceneOf({ ...layout, boxes }, this.options.background ?? backgroundOf(this.element));
     const doc = this.element.ownerDocument;
     const canvas = doc.createElement("canvas");
     canvas.className = "veil-skeleton-canvas";
@@ -278,10 +332,18 @@ export class DomSkeleton {
     if (!controller.frame) {
       await new Promise((resolve) => { const off = controller.on("frame", () => { off(); resolve(undefined); }); });
     }
+    if (generation !== this.generation) {
+      controller.destroy(); // a later mount (a resize) or remove() came first
+      canvas.remove();
+      return;
+    }
+    if (this.canvas) canvas.style.opacity = this.canvas.style.opacity; // mid-fade, as the one it replaces
     const old = this.controller, oldCanvas = this.canvas;
     this.controller = controller;
     this.canvas = canvas;
     this.scene = scene;
+    this.band = partial ? near : null;
+    if (partial) this.completeLater();
     if (fadeIn) requestFrame(this.env, () => { canvas.style.opacity = "1"; });
     old?.destroy();
     oldCanvas?.remove();
@@ -304,6 +366,8 @@ export class DomSkeleton {
 
   /** Removes everything at once (no dissolve). */
   remove() {
+    this.generation++; // a mount under way is dropped when it finishes
+    this.band = null;
     this.observer?.disconnect();
     if (this.following) {
       this.element.ownerDocument.removeEventListener("scroll", this.onScroll, { capture: true });

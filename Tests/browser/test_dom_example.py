@@ -128,6 +128,14 @@ class DomExampleTest(harness.ServedBrowserTest):
         harness.wait_for(self.driver, "domDemo.shown", what="the skeleton over the long article")
         self.addCleanup(self.driver.execute_script, "window.scrollTo(0, 0); document.getElementById('hide').click();"
                         " document.querySelectorAll('.extra').forEach(e => e.remove())")
+        # The first frame holds the boxes near the view; the whole article follows when the page is idle.
+        total = self.driver.execute_script(
+            "const range = document.createRange(); let n = 0;"
+            "for (const p of document.querySelectorAll('#article p, #article h1, #article .byline span')) {"
+            "  range.selectNodeContents(p); n += range.getClientRects().length; }"
+            "return n + 2")
+        harness.wait_for(self.driver, f"domDemo.skeleton.scene.root.children.length === {total}",
+                         what="the whole article's boxes after the first band")
         size = self.driver.execute_script(
             "const a = document.getElementById('article'), c = a.querySelector('.veil-skeleton-canvas');"
             "return {article: a.clientHeight, canvas: c.height, view: innerHeight}")
