@@ -152,6 +152,33 @@ class DomExampleTest(harness.ServedBrowserTest):
                 self.assertEqual(self.driver.execute_script(canvas_top), before,
                                  "a short scroll stays within the margin drawn: the canvas stays put")
 
+    def test_a_scroll_past_the_first_band_brings_the_whole_article_at_once(self):
+        self.open()
+        self.driver.execute_script("document.getElementById('hide').click()")
+        harness.wait_for(self.driver, "!domDemo.shown", what="hide() to finish")
+        self.addCleanup(self.driver.execute_script, "window.scrollTo(0, 0); window.slow && slow.remove();"
+                        " document.querySelectorAll('.extra').forEach(e => e.remove())")
+        counts = self.driver.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            const article = document.getElementById('article');
+            for (let i = 0; i < 60; i++) {
+              const p = document.createElement('p');
+              p.className = 'extra';
+              p.textContent = `Extra paragraph ${i}: the engine weaves algebraical patterns.`;
+              article.append(p);
+            }
+            (async () => {
+              const { skeletonize, readLayout } = await import('/veil.js');
+              // A 10 s fade-in: the idle completion waits for it, so only the scroll can bring the rest.
+              window.slow = await skeletonize(article, { transition: 10 });
+              return [slow.scene.root.children.length, readLayout(article).boxes.length];
+            })().then(done, (e) => done(String(e)));""")
+        first, total = counts
+        self.assertLess(first, total, "the first frame holds the boxes near the view")
+        self.driver.execute_script("window.scrollTo(0, 4000)")
+        harness.wait_for(self.driver, f"slow.scene.root.children.length === {total}", timeout=5,
+                         what="the whole article once the scroll left the first band")
+
     def assert_lines_in_view_are_covered(self, what):
         lines = self.driver.execute_script(
             "const view = innerHeight, out = [], range = document.createRange();"
