@@ -25,8 +25,9 @@ const DEFAULT_WASM = new URL("veil.wasm", import.meta.url);
  * @property {"scene" | "fill"} [size] "scene": the canvas takes the scene's size (default); "fill": it fills its parent and the scene is laid out at that size
  * @property {"system" | "light" | "dark" | "scene"} [appearance] default "system": follows prefers-color-scheme
  * @property {"system" | "reduce" | "no-preference"} [motion] default "system": follows prefers-reduced-motion (the core's `{"motion": "reduced"}`)
- * @property {boolean} [accessible] default true: a visually hidden DOM beside the canvas (a11y.js)
+ * @property {boolean | AccessibleTexts} [accessible] default true: a visually hidden DOM beside the canvas (a11y.js); an object: with these texts in place of the English ones
  * @property {any} [env] the window (tests pass a fake): requestAnimationFrame, matchMedia, devicePixelRatio, ResizeObserver, performance
+ * @typedef {{loadingText?: string, loadedText?: string, refreshText?: string, sheetTexts?: Partial<import("./a11y.js").SheetTexts>}} AccessibleTexts
  */
 
 /**
@@ -188,7 +189,9 @@ export class Controller {
           onInput: (message) => this.onViewInput(message),
         });
         if (options.accessible !== false) {
+          const texts = typeof options.accessible === "object" ? options.accessible : {};
           this.a11y = new AccessibleMirror(this.canvas, {
+            ...texts,
             describe: () => this.describe(),
             press: (button) => this.press(button),
             refresh: (node) => this.refresh.begin({ node }),

@@ -47,8 +47,9 @@ export interface MountOptions {
   appearance?: "system" | "light" | "dark" | "scene";
   /** Default "system": follows prefers-reduced-motion ("reduce": still skeletons, instant transitions). */
   motion?: "system" | "reduce" | "no-preference";
-  /** Default true: a visually hidden DOM beside the canvas (aria-busy, a polite live region, buttons). */
-  accessible?: boolean;
+  /** Default true: a visually hidden DOM beside the canvas (aria-busy, a polite live region, buttons);
+   * an object: the same with these texts in place of the English defaults. */
+  accessible?: boolean | AccessibleTexts;
   /** The window (tests pass a fake). */
   env?: unknown;
 }
@@ -82,6 +83,17 @@ export interface Description {
   sheets: DescribedSheet[];
 }
 /** A button where it is drawn now (canvas points, the part inside its scroll viewports); none scrolled out of view. */
+/** What the hidden DOM says (English by default). */
+export interface AccessibleTexts {
+  /** Announced when loading starts ("Loading…") and ends ("Loaded"). */
+  loadingText?: string;
+  loadedText?: string;
+  /** A list's Refresh button ("Refresh"). */
+  refreshText?: string;
+  /** A sheet grabber's labels ("Expand sheet", "Collapse sheet") and its moves' announcements
+   * ("Sheet expanded", "Sheet collapsed", "Sheet partly open"). */
+  sheetTexts?: { expand?: string; collapse?: string; expanded?: string; collapsed?: string; partlyOpen?: string };
+}
 export interface DescribedButton { node: string; title: string; action: string; x: number; y: number; width: number; height: number }
 /** A sheet; a tap on its `grabber` button moves it to the next anchor up, from the top back to the lowest. */
 export interface DescribedSheet { node: string; grabber: string; anchor: number; anchors: number }

@@ -20,11 +20,12 @@ import harness  # noqa: E402
 
 MOUNT_INBOX = r"""
 const [sceneText, label = "Inbox"] = arguments;
+const accessible = arguments.length > 3 ? arguments[2] : true;  // the last argument is selenium's callback
 const done = arguments[arguments.length - 1];
 (async () => {
   const { mount } = await import("/veil.js");
   document.body.innerHTML = `<canvas id="canvas" aria-label="${label}"></canvas><button id="after">After</button>`;
-  const veil = window.inbox = await mount(document.getElementById("canvas"), { scene: sceneText });
+  const veil = window.inbox = await mount(document.getElementById("canvas"), { scene: sceneText, accessible });
   window.refreshes = [];
   veil.on("refresh", (e) => refreshes.push(e));
   await new Promise((resolve) => { const off = veil.on("frame", () => { off(); resolve(); }); });
@@ -104,8 +105,12 @@ class SheetGrabberTest(harness.ServedBrowserTest):
     def test_tab_goes_through_each_button_once_and_on_into_the_page(self):
         self.driver.get(f"{self.server.url}/embed.html")
         scene = (harness.ROOT / "examples" / "maps.json").read_text()
-        self.assertEqual(self.driver.execute_async_script(MOUNT_INBOX, scene, "Map"), "ok")
+        texts = {"sheetTexts": {"expand": "Agrandir la feuille"}}
+        self.assertEqual(self.driver.execute_async_script(MOUNT_INBOX, scene, "Map", texts), "ok")
         harness.wait_for(self.driver, "document.querySelectorAll('.veil-a11y button').length === 4", what="the hidden buttons")
+        self.assertEqual(self.driver.execute_script(
+            "return document.querySelector(\".veil-a11y button[data-node='sheet/grabber']\").textContent"),
+            "Agrandir la feuille", "mount's accessible texts replace the English ones")
         self.driver.execute_script("document.getElementById('canvas').focus()")
         visited = []
         for _ in range(5):

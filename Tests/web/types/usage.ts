@@ -18,7 +18,8 @@ export async function article(element: HTMLElement): Promise<DomSkeleton> {
 }
 
 export async function feed(canvas: HTMLCanvasElement): Promise<Controller> {
-  const veil = await mount(canvas, { scene: "feed.json", node: "feed", size: "fill", motion: "system" });
+  const veil = await mount(canvas, { scene: "feed.json", node: "feed", size: "fill", motion: "system",
+    accessible: { loadingText: "Chargement…", sheetTexts: { expand: "Agrandir" } } });
   veil.skeleton.show({ style: "sliding", direction: "leftRight", transition: { crossDissolve: 0.25 } });
   const off = veil.on("retry", (event: HostEvent) => { veil.spinner.show(); void event.node; });
   veil.on("frame", (frame: Frame) => frame.width);
