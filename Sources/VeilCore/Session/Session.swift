@@ -319,12 +319,13 @@ public final class Session {
     /// or scheduled action or delayed component start; nil when nothing changes by itself. A host
     /// stops its frame loop while this is nil and sleeps until it otherwise.
     public var nextChange: Double? {
+        let scrollStep = scroll.nextStep(at: time) ?? .infinity
         if needsRender || animatesUnrecorded || rendersEveryTick || stream.lastFrame == nil
             || !pendingEvents.isEmpty || animations.hasTimeFields
-            || scroll.needsStep(at: time) || sheets.needsStep(at: time) || scroll.needsLayout(at: time) {
+            || scrollStep <= time || sheets.needsStep(at: time) || scroll.needsLayout(at: time) {
             return time
         }
-        var next = timelineIndex < scene.timeline.count ? scene.timeline[timelineIndex].time : Double.infinity
+        var next = min(scrollStep, timelineIndex < scene.timeline.count ? scene.timeline[timelineIndex].time : Double.infinity)
         if let t = scheduled.nextTime { next = min(next, t) }
         for component in components { if let t = component.nextSettle { next = min(next, t) } }
         return next.isFinite ? max(next, time) : nil

@@ -206,6 +206,23 @@ final class ScrollComponent: Component {
         return false
     }
 
+    /// When the scroll fields next change by themselves, from `t` on: `t` while input moved
+    /// something, a container moves or its indicator fades; when an indicator that only holds
+    /// after a rest already drawn starts to fade; nil when nothing will. (A host's frame loop sleeps
+    /// through the hold instead of drawing the same frame for half a second.)
+    func nextStep(at t: Double) -> Double? {
+        if moved { return t }
+        var next = Double.infinity
+        for c in containers where lastChange(c) > steppedAt {
+            // At rest (no motion started since), drawn at rest, its indicator holding: nothing
+            // changes until the fade.
+            guard let rested = c.restedAt, rested <= steppedAt, c.motion.isResting, !c.refreshing, !c.loadingMore,
+                  t < rested + Self.indicatorHold else { return t }
+            next = min(next, rested + Self.indicatorHold)
+        }
+        return next.isFinite ? next : nil
+    }
+
     /// When what `positions` says of `c` stops changing (infinity while a pointer drags it).
     private func lastChange(_ c: Container) -> Double {
         if c.motion.isDragging || c.refreshing || c.loadingMore { return .infinity }  // their indicators turn
