@@ -7,7 +7,9 @@
 //   one polite live region: "Loading…" when loading starts, a status's texts when one shows
 //   (an error message), "Loaded" when loading ends — one announcement, not one per placeholder;
 //   a real <button> per button of the scene, in DOM order after the canvas: Enter or Space
-//   presses it as a tap would (the same host event), and Tab moves on into the page.
+//   presses it as a tap would (the same host event), and Tab moves on into the page;
+//   a sheet's grabber is one of them ("Expand sheet" / "Collapse sheet": a tap on it moves the
+//   sheet to its next anchor), and the sheet's new position is announced.
 
 /** Hidden from sight, not from assistive technology (the usual "sr-only" rules). */
 const HIDDEN = "position:absolute;width:1px;height:1px;margin:-1px;padding:0;border:0;"
@@ -15,16 +17,28 @@ const HIDDEN = "position:absolute;width:1px;height:1px;margin:-1px;padding:0;bor
 
 /**
  * @typedef {{node: string, title: string, action: string, x: number, y: number, width: number, height: number}} DescribedButton
- * @typedef {{busy: boolean, statuses: {node: string, text: string}[], buttons: DescribedButton[], refreshable?: string[]}} Description
+ * @typedef {{node: string, grabber: string, anchor: number, anchors: number}} DescribedSheet
+ * @typedef {{busy: boolean, statuses: {node: string, text: string}[], buttons: DescribedButton[], refreshable?: string[], sheets?: DescribedSheet[]}} Description
+ * @typedef {object} SheetTexts what the grabber buttons say and what moving a sheet announces
+ * @property {string} expand the grabber's label when a tap raises the sheet
+ * @property {string} collapse the grabber's label at the top anchor (a tap lowers it to the lowest)
+ * @property {string} expanded announced when a sheet reaches its top anchor
+ * @property {string} collapsed announced at its lowest
+ * @property {string} partlyOpen announced at an anchor between
  */
+
+/** @type {SheetTexts} */
+const SHEET_TEXTS = { expand: "Expand sheet", collapse: "Collapse sheet", expanded: "Sheet expanded",
+  collapsed: "Sheet collapsed", partlyOpen: "Sheet partly open" };
 
 export class AccessibleMirror {
   /**
    * @param {HTMLCanvasElement} canvas
    * @param {{describe: () => Description, press: (button: DescribedButton) => void, refresh?: (node: string) => void,
-   *   loadingText?: string, loadedText?: string, refreshText?: string}} options
+   *   loadingText?: string, loadedText?: string, refreshText?: string, sheetTexts?: Partial<SheetTexts>}} options
    */
-  constructor(canvas, { describe, press, refresh = () => {}, loadingText = "Loading…", loadedText = "Loaded", refreshText = "Refresh" }) {
+  constructor(canvas, { describe, press, refresh = () => {}, loadingText = "Loading…", loadedText = "Loaded", refreshText = "Refresh",
+    sheetTexts = {} }) {
     this.canvas = canvas;
     this.describe = describe;
     this.press = press;
@@ -32,6 +46,9 @@ export class AccessibleMirror {
     this.refreshText = refreshText;
     this.loadingText = loadingText;
     this.loadedText = loadedText;
+    this.sheetTexts = { ...SHEET_TEXTS, ...sheetTexts };
+    /** @type {Map<string, number>} each sheet's anchor at the last update */
+    this.sheetAnchors = new Map();
     const doc = canvas.ownerDocument;
     this.root = doc.createElement("div");
     this.root.className = "veil-a11y";
@@ -63,10 +80,42 @@ export class AccessibleMirror {
     else if (!busy && !status && (this.wasBusy || this.lastStatus)) this.announce(this.loadedText);
     this.wasBusy = busy;
     this.lastStatus = status;
+    const buttons = this.nameGrabbers(d.buttons, d.sheets ?? []);
     // A list that pulls to refresh gets a Refresh button (what a pull does, from the keyboard).
     const refreshes = (d.refreshable ?? []).map((node) => ({ node: `${node}#refresh`, list: node, title: this.refreshText,
       action: "refresh", x: 0, y: 0, width: 0, height: 0 }));
-    this.syncButtons([...d.buttons, ...refreshes]);
+    this.syncButtons([...buttons, ...refreshes]);
+    // The focus ring follows its button when it moves (a sheet that a press sent elsewhere).
+    for (const entry of this.buttons.values()) {
+      if (entry.element.ownerDocument.activeElement === entry.element) this.showFocus(entry);
+    }
+  }
+
+  /**
+   * Grabbers get a label saying what a tap does; one of a sheet with a single anchor (a tap does
+   * nothing) is left out. A sheet that moved to another anchor is announced.
+   * @param {DescribedButton[]} buttons
+   * @param {DescribedSheet[]} sheets
+   */
+  nameGrabbers(buttons, sheets) {
+    const t = this.sheetTexts;
+    /** @type {Map<string, DescribedSheet>} */
+    const byGrabber = new Map(sheets.map((s) => [s.grabber, s]));
+    for (const sheet of sheets) {
+      const before = this.sheetAnchors.get(sheet.node);
+      if (before !== undefined && before !== sheet.anchor && sheet.anchors > 1) {
+        this.announce(sheet.anchor === 0 ? t.expanded : sheet.anchor === sheet.anchors - 1 ? t.collapsed : t.partlyOpen);
+      }
+    }
+    this.sheetAnchors = new Map(sheets.map((s) => [s.node, s.anchor]));
+    const named = [];
+    for (const button of buttons) {
+      const sheet = byGrabber.get(button.node);
+      if (!sheet) { named.push(button); continue; }
+      if (sheet.anchors < 2) continue;
+      named.push({ ...button, title: sheet.anchor === 0 ? t.collapse : t.expand });
+    }
+    return named;
   }
 
   /** @param {string} text */
@@ -118,7 +167,7 @@ export class AccessibleMirror {
     if (b.width <= 0) return; // not drawn as a button (Refresh): the browser's own focus ring on the hidden element
     const scale = c.clientWidth > 0 && c.offsetWidth > 0 ? c.clientWidth / c.offsetWidth : 1;
     this.root.style.cssText = `position:absolute;left:${c.offsetLeft + b.x * scale}px;top:${c.offsetTop + b.y * scale}px;`
-      + `width:${b.width}px;height:${b.height}px;overflow:hidden;`;
+      + `width:${b.width * scale}px;height:${b.height * scale}px;overflow:hidden;`;
     for (const other of this.buttons.values()) {
       other.element.style.cssText = other === entry
         ? "position:absolute;inset:0;width:100%;height:100%;opacity:1;background:transparent;color:transparent;border:0;"

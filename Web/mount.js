@@ -25,8 +25,9 @@ const DEFAULT_WASM = new URL("veil.wasm", import.meta.url);
  * @property {"scene" | "fill"} [size] "scene": the canvas takes the scene's size (default); "fill": it fills its parent and the scene is laid out at that size
  * @property {"system" | "light" | "dark" | "scene"} [appearance] default "system": follows prefers-color-scheme
  * @property {"system" | "reduce" | "no-preference"} [motion] default "system": follows prefers-reduced-motion (the core's `{"motion": "reduced"}`)
- * @property {boolean} [accessible] default true: a visually hidden DOM beside the canvas (a11y.js)
+ * @property {boolean | AccessibleTexts} [accessible] default true: a visually hidden DOM beside the canvas (a11y.js); an object: with these texts in place of the English ones
  * @property {any} [env] the window (tests pass a fake): requestAnimationFrame, matchMedia, devicePixelRatio, ResizeObserver, performance
+ * @typedef {{loadingText?: string, loadedText?: string, refreshText?: string, sheetTexts?: Partial<import("./a11y.js").SheetTexts>}} AccessibleTexts
  */
 
 /**
@@ -182,10 +183,15 @@ export class Controller {
         this.view = new CanvasView(this.canvas, {
           mode: options.size === "fill" ? "fill" : "fixed",
           env: this.env,
+          // With the hidden DOM, Tab goes from the canvas to its real buttons (each once), not
+          // through the scene's own focus first and then through the same buttons again.
+          pageTabs: options.accessible !== false,
           onInput: (message) => this.onViewInput(message),
         });
         if (options.accessible !== false) {
+          const texts = typeof options.accessible === "object" ? options.accessible : {};
           this.a11y = new AccessibleMirror(this.canvas, {
+            ...texts,
             describe: () => this.describe(),
             press: (button) => this.press(button),
             refresh: (node) => this.refresh.begin({ node }),
@@ -339,6 +345,18 @@ export class Controller {
     this.wake();
   }
 
+  /**
+   * Runs the next animation frame's work now — tick, draw, hidden DOM — rather than at the next
+   * requestAnimationFrame: a caller that must not let the browser paint one frame without it
+   * (skeletonize covers the content in the task that asked for it). Nothing headless.
+   */
+  flush() {
+    this.live();
+    if (!this.view) return;
+    if (this.rafId) { this.env.cancelAnimationFrame?.(this.rafId); this.rafId = 0; }
+    this.step(this.nowMs());
+  }
+
   /** Re-reads the canvas' size and pixel ratio (the ResizeObserver does this by itself). */
   resize() { this.live(); this.view?.measure(); this.wake(); }
 
@@ -387,8 +405,9 @@ export class Controller {
 
   /**
    * What a screen reader should know now: `{busy, statuses: [{node, text}], buttons: [{node,
-   * title, action, x, y, width, height}], refreshable: [node]}` (AccessibilityDescription in the core).
-   * @returns {{busy: boolean, statuses: {node: string, text: string}[], buttons: {node: string, title: string, action: string, x: number, y: number, width: number, height: number}[], refreshable: string[]}}
+   * title, action, x, y, width, height}], refreshable: [node], sheets: [{node, grabber, anchor,
+   * anchors}]}` (AccessibilityDescription in the core): buttons where they are drawn now.
+   * @returns {{busy: boolean, statuses: {node: string, text: string}[], buttons: {node: string, title: string, action: string, x: number, y: number, width: number, height: number}[], refreshable: string[], sheets: {node: string, grabber: string, anchor: number, anchors: number}[]}}
    */
   describe() {
     this.live();
@@ -445,9 +464,14 @@ export class Controller {
     this.wake();
   }
 
-  /** Presses a button of the hidden DOM: a tap at its centre, as a finger would. */
+  /**
+   * Presses a described button: a tap at its centre, as a finger would — where it is drawn now
+   * (described afresh: a sheet or list may have moved it since), or not at all once it is gone.
+   */
   press(button) {
-    const x = button.x + button.width / 2, y = button.y + button.height / 2;
+    const now = this.describe().buttons.find((b) => b.node === button.node);
+    if (!now) return;
+    const x = now.x + now.width / 2, y = now.y + now.height / 2;
     this.input({ pointer: { phase: "down", x, y, id: 9999 } });
     this.input({ pointer: { phase: "up", x, y, id: 9999 } });
   }
@@ -503,7 +527,8 @@ export class Controller {
     this.rafId = 0;
     if (this.destroyed) return;
     const began = this.nowMs();
-    const now = this.seconds(ms);
+    // An animation frame's time stamp may lie before a flush() that ran in the same frame.
+    const now = Math.max(this.seconds(ms), this.lastTick ?? 0);
     try {
       this.inFrame = true;
       try {

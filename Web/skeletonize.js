@@ -4,12 +4,23 @@
 // scene of placeholder boxes, and mounts it (mount.js) on a canvas laid exactly over the element:
 // the core draws the placeholders with its styles and shimmer; the canvas fades in over the real
 // content and, on `hide()`, fades out back to it (a cross-dissolve). It follows the element's size
-// changes; being the element's own child, it scrolls with it.
+// changes. The canvas covers only the part of the element in the viewport (and a margin): a long
+// article costs the pixels of a screenful, not of its whole height; scrolling moves that window.
 
 import { mount } from "./mount.js";
 
 /** Elements drawn as one box (their content is not read line by line). */
 const BOXES = "img, svg, video, canvas, picture, iframe, input, textarea, select, [data-skeleton]";
+
+/** Share of the viewport drawn beyond each of its edges, so a fast scroll shows no uncovered strip. */
+const WINDOW_MARGIN = 0.25;
+
+/**
+ * Share of the viewport beyond each of its edges whose boxes the first scene holds: the first
+ * frame reads and draws the part of a long element near the view; the whole element follows
+ * once the page is idle (or at once, when a scroll leaves that band first).
+ */
+const FIRST_BAND = 1;
 
 /** Compiled modules by URL: a remount after a resize costs an instantiation, not a compile. */
 const compiled = new Map();
@@ -81,11 +92,22 @@ export function readLayout(element, { lineRatio = 0.75, radius = 4 } = {}) {
   }
   const walker = doc.createTreeWalker(element, 4 /* NodeFilter.SHOW_TEXT */);
   const range = doc.createRange();
+  /** Per parent element: its font size, or 0 when its text is not read (hidden, inside a box). */
+  const fontSizes = new Map();
+  const fontSizeOf = (/** @type {HTMLElement} */ parent) => {
+    let size = fontSizes.get(parent);
+    if (size === undefined) {
+      size = parent.closest(BOXES) || !visible(parent) ? 0
+        : parseFloat(view?.getComputedStyle(parent).fontSize ?? "16") || 16;
+      fontSizes.set(parent, size);
+    }
+    return size;
+  };
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     if (!node.nodeValue || !node.nodeValue.trim()) continue;
     const parent = node.parentElement;
-    if (!parent || parent.closest(BOXES) || !visible(parent)) continue;
-    const fontSize = parseFloat(view?.getComputedStyle(parent).fontSize ?? "16") || 16;
+    const fontSize = parent ? fontSizeOf(parent) : 0;
+    if (!fontSize) continue;
     range.selectNodeContents(node);
     for (const r of range.getClientRects()) {
       const ratio = Math.min(1, (fontSize * lineRatio) / Math.max(1, r.height));
@@ -94,6 +116,42 @@ export function readLayout(element, { lineRatio = 0.75, radius = 4 } = {}) {
   }
   return { width: round(width), height: round(height), boxes };
 }
+
+/**
+ * The part of the element's padding box (its coordinates, whole points) that lies in the
+ * viewport, widened by `margin` of the viewport on each side; empty when none of it does.
+ * @param {HTMLElement} element
+ * @param {{width: number, height: number}} size the padding box's size
+ * @param {any} env the window
+ * @param {number} [margin] share of the viewport added beyond each edge; default WINDOW_MARGIN
+ * @returns {{x: number, y: number, width: number, height: number}}
+ */
+export function visibleWindow(element, size, env, margin = WINDOW_MARGIN) {
+  const r = element.getBoundingClientRect();
+  const left = r.left + element.clientLeft, top = r.top + element.clientTop;
+  const vw = env.innerWidth ?? size.width, vh = env.innerHeight ?? size.height;
+  const mx = vw * margin, my = vh * margin;
+  const x0 = clamp(Math.floor(-left - mx), 0, size.width), x1 = clamp(Math.ceil(vw - left + mx), 0, size.width);
+  const y0 = clamp(Math.floor(-top - my), 0, size.height), y1 = clamp(Math.ceil(vh - top + my), 0, size.height);
+  if (x1 <= x0 || y1 <= y0) return { x: 0, y: 0, width: 0, height: 0 };
+  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
+}
+
+/** Whether box `b` reaches into rect `a`. */
+function meets(/** @type {{x: number, y: number, width: number, height: number}} */ a,
+  /** @type {{x: number, y: number, width: number, height: number}} */ b) {
+  return b.x < a.x + a.width && b.x + b.width > a.x && b.y < a.y + a.height && b.y + b.height > a.y;
+}
+
+/** Whether rect `a` holds rect `b` (an empty `b` is held anywhere). */
+function contains(/** @type {{x: number, y: number, width: number, height: number}} */ a,
+  /** @type {{x: number, y: number, width: number, height: number}} */ b) {
+  if (b.width <= 0 || b.height <= 0) return true;
+  return b.x >= a.x && b.y >= a.y && b.x + b.width <= a.x + a.width && b.y + b.height <= a.y + a.height;
+}
+
+/** @param {number} v @param {number} lo @param {number} hi */
+function clamp(v, lo, hi) { return Math.min(hi, Math.max(lo, v)); }
 
 /** Quarter points: what the wire keeps (1/8) without noise. */
 function round(v) { return Math.round(v * 4) / 4; }
@@ -155,6 +213,16 @@ export class DomSkeleton {
     this.layoutKey = "";
     this.observer = null;
     this.restorePosition = null;
+    /** Moves the canvas' window when the page or an ancestor scrolls, or the viewport resizes. */
+    this.onScroll = () => this.followScroll();
+    this.following = false;
+    /** The layout read last, and the band of it the scene holds (null: all of it). */
+    this.layout = null;
+    /** @type {{x: number, y: number, width: number, height: number} | null} */
+    this.band = null;
+    /** Counts mounts begun: one that finishes after a later one began is dropped. */
+    this.generation = 0;
+    this.completing = false;
   }
 
   /** Reads the layout, mounts the scene over the element and shows the skeleton. */
@@ -171,6 +239,40 @@ export class DomSkeleton {
       this.observer = new this.env.ResizeObserver(() => { this.refresh().catch(() => {}); });
       this.observer.observe(element);
     }
+    // Capture: scroll events do not bubble, and any scrolling ancestor moves the element.
+    element.ownerDocument.addEventListener("scroll", this.onScroll, { capture: true, passive: true });
+    this.env.addEventListener?.("resize", this.onScroll);
+    this.following = true;
+  }
+
+  /**
+   * Once the part of the element in view is no longer all on the canvas, lays the canvas over it
+   * (and the margin) and draws that. The canvas scrolls with the element as its child, so until
+   * then a scroll costs nothing: the margin is drawn already.
+   */
+  followScroll() {
+    const view = this.controller?.view, canvas = this.canvas;
+    if (!view || !canvas || !this.scene) return;
+    const size = this.scene.canvas, shown = view.window, seen = visibleWindow(this.element, size, this.env, 0);
+    if (this.band && !contains(this.band, seen)) this.complete();
+    if (shown && contains(shown, seen)) return;
+    placeWindow(view, canvas, visibleWindow(this.element, size, this.env));
+  }
+
+  /** Mounts the whole layout in place of a first scene that held a band of it. */
+  complete() {
+    if (!this.band || !this.layout || this.completing || !this.controller) return;
+    this.completing = true;
+    this.mountScene(this.layout, false, false).catch(() => {}).finally(() => { this.completing = false; });
+  }
+
+  /** After the fade-in, when the page is idle: the whole layout. */
+  completeLater() {
+    const env = this.env;
+    setTimeout(() => {
+      if (typeof env.requestIdleCallback === "function") env.requestIdleCallback(() => this.complete(), { timeout: 250 });
+      else this.complete();
+    }, this.transition * 1000);
   }
 
   /** Re-reads the element; remounts when a box moved (the new canvas replaces the old one drawn). */
@@ -185,12 +287,30 @@ export class DomSkeleton {
     const key = JSON.stringify(layout);
     if (key === this.layoutKey) return;
     this.layoutKey = key;
-    const scene = sceneOf(layout, this.options.background ?? backgroundOf(this.element));
+    this.layout = layout;
+    await this.mountScene(layout, fadeIn, fadeIn);
+  }
+
+  /**
+   * Mounts a scene of `layout` on a new canvas and, once its first frame is drawn, puts it in
+   * place of the one shown. With `band`, the scene holds only the boxes near the view (the first
+   * frame's work is that of a screenful), and the whole layout follows (`completeLater`).
+   * @param {{width: number, height: number, boxes: Box[]}} layout
+   * @param {boolean} fadeIn
+   * @param {boolean} band
+   */
+  async mountScene(layout, fadeIn, band) {
+    const generation = ++this.generation;
+    const part = visibleWindow(this.element, layout, this.env); // read with the layout: no second layout pass
+    const near = band ? visibleWindow(this.element, layout, this.env, FIRST_BAND) : null;
+    const boxes = near ? layout.boxes.filter((b) => meets(near, b)) : layout.boxes;
+    const partial = near !== null && boxes.length < layout.boxes.length;
+    const scene = sceneOf({ ...layout, boxes }, this.options.background ?? backgroundOf(this.element));
     const doc = this.element.ownerDocument;
     const canvas = doc.createElement("canvas");
     canvas.className = "veil-skeleton-canvas";
     canvas.setAttribute("aria-hidden", "true");
-    canvas.style.cssText = `position:absolute;left:0;top:0;pointer-events:none;z-index:1;`
+    canvas.style.cssText = `position:absolute;left:${part.x}px;top:${part.y}px;pointer-events:none;z-index:1;`
       + `transition:opacity ${this.transition}s linear;opacity:${fadeIn && this.transition > 0 ? 0 : 1};`;
     this.element.append(canvas);
     let controller;
@@ -205,12 +325,25 @@ export class DomSkeleton {
     }
     canvas.tabIndex = -1; // the content keeps the focus order; the canvas only covers it
     const { style = "sliding", color, gradient, direction, duration } = this.options;
+    controller.view?.setWindow(part);
     controller.skeleton.show({ style, transition: "none", ...defined({ color, gradient, direction, duration }) });
-    await new Promise((resolve) => { const off = controller.on("frame", () => { off(); resolve(undefined); }); });
+    // The first frame now, in this task: the browser never paints the content uncovered.
+    controller.flush();
+    if (!controller.frame) {
+      await new Promise((resolve) => { const off = controller.on("frame", () => { off(); resolve(undefined); }); });
+    }
+    if (generation !== this.generation) {
+      controller.destroy(); // a later mount (a resize) or remove() came first
+      canvas.remove();
+      return;
+    }
+    if (this.canvas) canvas.style.opacity = this.canvas.style.opacity; // mid-fade, as the one it replaces
     const old = this.controller, oldCanvas = this.canvas;
     this.controller = controller;
     this.canvas = canvas;
     this.scene = scene;
+    this.band = partial ? near : null;
+    if (partial) this.completeLater();
     if (fadeIn) requestFrame(this.env, () => { canvas.style.opacity = "1"; });
     old?.destroy();
     oldCanvas?.remove();
@@ -233,7 +366,14 @@ export class DomSkeleton {
 
   /** Removes everything at once (no dissolve). */
   remove() {
+    this.generation++; // a mount under way is dropped when it finishes
+    this.band = null;
     this.observer?.disconnect();
+    if (this.following) {
+      this.element.ownerDocument.removeEventListener("scroll", this.onScroll, { capture: true });
+      this.env.removeEventListener?.("resize", this.onScroll);
+      this.following = false;
+    }
     this.controller?.destroy();
     this.canvas?.remove();
     this.controller = null;
@@ -241,6 +381,21 @@ export class DomSkeleton {
     this.element.removeAttribute("aria-busy");
     if (this.restorePosition !== null) { this.element.style.position = this.restorePosition; this.restorePosition = null; }
   }
+}
+
+/**
+ * Lays `canvas` at `part` (the element's coordinates) and shows that part of the frame on it;
+ * nothing when it is already there.
+ * @param {import("./veil.js").CanvasView} view
+ * @param {HTMLCanvasElement} canvas
+ * @param {{x: number, y: number, width: number, height: number}} part
+ */
+function placeWindow(view, canvas, part) {
+  const old = view.window;
+  if (old && old.x === part.x && old.y === part.y && old.width === part.width && old.height === part.height) return;
+  canvas.style.left = `${part.x}px`;
+  canvas.style.top = `${part.y}px`;
+  view.setWindow(part);
 }
 
 /** @param {Record<string, any>} o the keys whose value is not undefined */

@@ -47,8 +47,9 @@ export interface MountOptions {
   appearance?: "system" | "light" | "dark" | "scene";
   /** Default "system": follows prefers-reduced-motion ("reduce": still skeletons, instant transitions). */
   motion?: "system" | "reduce" | "no-preference";
-  /** Default true: a visually hidden DOM beside the canvas (aria-busy, a polite live region, buttons). */
-  accessible?: boolean;
+  /** Default true: a visually hidden DOM beside the canvas (aria-busy, a polite live region, buttons);
+   * an object: the same with these texts in place of the English defaults. */
+  accessible?: boolean | AccessibleTexts;
   /** The window (tests pass a fake). */
   env?: unknown;
 }
@@ -78,8 +79,24 @@ export interface Description {
   buttons: DescribedButton[];
   /** Lists and scroll containers a pull would refresh now. */
   refreshable: string[];
+  /** The sheets presented: the anchor each rests at or heads to (0 = top) of how many. */
+  sheets: DescribedSheet[];
+}
+/** A button where it is drawn now (canvas points, the part inside its scroll viewports); none scrolled out of view. */
+/** What the hidden DOM says (English by default). */
+export interface AccessibleTexts {
+  /** Announced when loading starts ("Loading…") and ends ("Loaded"). */
+  loadingText?: string;
+  loadedText?: string;
+  /** A list's Refresh button ("Refresh"). */
+  refreshText?: string;
+  /** A sheet grabber's labels ("Expand sheet", "Collapse sheet") and its moves' announcements
+   * ("Sheet expanded", "Sheet collapsed", "Sheet partly open"). */
+  sheetTexts?: { expand?: string; collapse?: string; expanded?: string; collapsed?: string; partlyOpen?: string };
 }
 export interface DescribedButton { node: string; title: string; action: string; x: number; y: number; width: number; height: number }
+/** A sheet; a tap on its `grabber` button moves it to the next anchor up, from the top back to the lowest. */
+export interface DescribedSheet { node: string; grabber: string; anchor: number; anchors: number }
 
 /** One mounted scene. Command methods throw, changing nothing, when the session refuses them. */
 export class Controller {
@@ -146,6 +163,8 @@ export class Controller {
   describe(): Description;
   /** Presses a described button as a tap at its centre would. */
   press(button: DescribedButton): void;
+  /** Runs the next animation frame's tick, draw and hidden-DOM update now (nothing headless). */
+  flush(): void;
   destroy(): void;
 }
 
@@ -193,6 +212,8 @@ export class DomSkeleton {
 }
 /** Reads `element`'s layout (text line boxes, images, `[data-skeleton]`) and draws a skeleton over it. */
 export function skeletonize(element: HTMLElement, options?: SkeletonizeOptions): Promise<DomSkeleton>;
+/** The part of `element`'s padding box (its coordinates) in the viewport, with a margin: what skeletonize's canvas covers. */
+export function visibleWindow(element: HTMLElement, size: { width: number; height: number }, env: unknown): { x: number; y: number; width: number; height: number };
 /** The boxes `skeletonize` covers, in the element's padding-box coordinates. */
 export function readLayout(element: HTMLElement, options?: { lineRatio?: number; radius?: number }): { width: number; height: number; boxes: Box[] };
 
@@ -207,7 +228,8 @@ export function cssColor(rgba: number): string;
 export class CanvasRenderer {
   constructor(ctx: CanvasRenderingContext2D);
   onFontLoaded: (() => void) | null;
-  draw(frame: Frame | null, cssWidth: number, cssHeight: number, dpr?: number): void;
+  /** (originX, originY): the frame point drawn at the canvas' top left corner. */
+  draw(frame: Frame | null, cssWidth: number, cssHeight: number, dpr?: number, originX?: number, originY?: number): void;
 }
 
 export function pointFromClient(clientX: number, clientY: number, rect: { left: number; top: number; width: number; height: number },
@@ -218,13 +240,18 @@ export function keyInput(event: KeyboardEvent): object | null;
 export function focusBeside(element: Element, direction: "next" | "previous"): Element | null;
 
 export class CanvasView {
-  constructor(canvas: HTMLCanvasElement, options?: { onInput?: (message: object) => void; mode?: "fill" | "fixed"; env?: unknown });
+  /** pageTabs: Tab and Shift-Tab are left to the page (its hidden buttons), not sent to the scene's focus. */
+  constructor(canvas: HTMLCanvasElement, options?: { onInput?: (message: object) => void; mode?: "fill" | "fixed"; env?: unknown; pageTabs?: boolean });
   readonly canvas: HTMLCanvasElement;
   frame: Frame | null;
   drawCount: number;
   attach(): this;
   detach(): void;
   setMode(mode: "fill" | "fixed"): void;
+  /** The part of the frame shown (fixed mode); null: all of it. */
+  readonly window: { x: number; y: number; width: number; height: number } | null;
+  /** Shows only that part of the frame (fixed mode; the caller positions the canvas); null: all. */
+  setWindow(window: { x: number; y: number; width: number; height: number } | null): void;
   show(frame: Frame): void;
   showNow(frame: Frame): void;
   measure(): void;

@@ -18,7 +18,7 @@ export { Mirror, decodeMessage };
 /** mount.js: a scene on a canvas (or headless) behind a `Controller` (docs/EMBED.md). */
 export { mount, Controller } from "./mount.js";
 /** skeletonize.js: skeletons over the page's own HTML (docs/EMBED.md). */
-export { skeletonize, DomSkeleton, readLayout } from "./skeletonize.js";
+export { skeletonize, DomSkeleton, readLayout, visibleWindow } from "./skeletonize.js";
 
 /** 1/8 pt → points. */
 const UNIT = 8;
@@ -74,20 +74,26 @@ export class CanvasRenderer {
     this.requestedFonts = new Set();
     /** Offscreen canvases for translucent layers, one per nesting level of them. */
     this.offscreens = [];
+    /** What the canvas shows, in the coordinates of the layer being drawn (points): rects and
+     * images wholly outside it are skipped (a window on a tall frame draws its part only). */
+    this.view = { x0: 0, y0: 0, x1: 0, y1: 0 };
   }
 
   /**
    * Draws `frame` on a canvas whose CSS size is cssWidth × cssHeight at pixel ratio `dpr`
-   * (the backing store is expected to be CSS size × dpr).
+   * (the backing store is expected to be CSS size × dpr), the frame's point (originX, originY)
+   * at the canvas' top left corner.
    */
-  draw(frame, cssWidth, cssHeight, dpr = 1) {
+  draw(frame, cssWidth, cssHeight, dpr = 1, originX = 0, originY = 0) {
     const ctx = this.ctx;
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    // (originX, originY): the frame point at the canvas' top left corner (a window on a larger frame).
+    ctx.setTransform(dpr, 0, 0, dpr, (0 - originX) * dpr, (0 - originY) * dpr);
     ctx.globalAlpha = 1;
-    ctx.clearRect(0, 0, cssWidth, cssHeight);
+    ctx.clearRect(originX, originY, cssWidth, cssHeight);
     if (!frame) return;
     ctx.fillStyle = cssColor(frame.background);
-    ctx.fillRect(0, 0, cssWidth, cssHeight);
+    ctx.fillRect(originX, originY, cssWidth, cssHeight);
+    this.view = { x0: originX, y0: originY, x1: originX + cssWidth, y1: originY + cssHeight };
     const styles = this.paintStyles(frame.paints || []);
     this.drawEntries(frame.items, styles, 0);
   }
@@ -114,7 +120,10 @@ export class CanvasRenderer {
       roundedRectPath(ctx, pt(c.x), pt(c.y), pt(c.width), pt(c.height), pt(c.cornerRadius));
       ctx.clip();
     }
-    ctx.translate(pt(layer.x), pt(layer.y));
+    const lx = pt(layer.x), ly = pt(layer.y);
+    ctx.translate(lx, ly);
+    const view = this.view;
+    this.view = { x0: view.x0 - lx, y0: view.y0 - ly, x1: view.x1 - lx, y1: view.y1 - ly };
     const off = layer.opacity < 255 ? this.offscreen(depth) : null;
     if (!off) {
       this.drawEntries(layer.children, styles, depth);
@@ -129,6 +138,7 @@ export class CanvasRenderer {
       ctx.globalAlpha = layer.opacity / 255;
       ctx.drawImage(off, 0, 0);
     }
+    this.view = view;
     ctx.restore();
   }
 
@@ -190,6 +200,7 @@ export class CanvasRenderer {
   }
 
   drawItem(item, styles) {
+    if (this.outside(item)) return;
     const ctx = this.ctx;
     const fill = item.fill > 0 ? styles[item.fill - 1] : undefined;
     const stroke = item.stroke > 0 ? styles[item.stroke - 1] : undefined;
@@ -216,6 +227,15 @@ export class CanvasRenderer {
       default: break; // a kind from a newer protocol: skip it rather than guess
     }
     ctx.restore();
+  }
+
+  /** A rect or image (unrotated) that lies wholly outside the view, its stroke included. */
+  outside(item) {
+    if ((item.kind !== ItemKind.rect && item.kind !== ItemKind.image) || item.rotation) return false;
+    const v = this.view, m = 1 + pt(item.lineWidth || 0);
+    const x = pt(item.x), y = pt(item.y), w = pt(item.width), h = pt(item.height);
+    return Math.max(x, x + w) < v.x0 - m || Math.min(x, x + w) > v.x1 + m
+      || Math.max(y, y + h) < v.y0 - m || Math.min(y, y + h) > v.y1 + m;
   }
 
   drawRect(item, x, y, w, h, fill, stroke) {
@@ -418,15 +438,19 @@ export function focusBeside(element, direction) {
  * resize into input objects for `onInput`.
  *
  * Sizing modes: "fill" — the canvas takes the size of its container and reports it as a resize
- * input (the scene is laid out again); "fixed" — the canvas takes the frame's own size.
+ * input (the scene is laid out again); "fixed" — the canvas takes the frame's own size, or with a
+ * window set (`setWindow`), the window's: it shows only that part of the frame.
  */
 export class CanvasView {
   /**
    * @param {HTMLCanvasElement} canvas
-   * @param {{onInput?: (message: any) => void, mode?: "fill" | "fixed", env?: any}} options
+   * @param {{onInput?: (message: any) => void, mode?: "fill" | "fixed", env?: any, pageTabs?: boolean}} options
+   *   pageTabs: Tab and Shift-Tab are left to the page (a hidden DOM after the canvas holds real
+   *   buttons for the scene's), not sent to the scene's own focus
    */
-  constructor(canvas, { onInput = (message) => {}, mode = "fill", env = globalThis } = {}) {
+  constructor(canvas, { onInput = (message) => {}, mode = "fill", env = globalThis, pageTabs = false } = {}) {
     this.canvas = canvas;
+    this.pageTabs = pageTabs;
     this.onInput = onInput;
     this.mode = mode;
     this.env = env;
@@ -440,6 +464,21 @@ export class CanvasView {
     this.pending = false;
     this.lastResize = null;
     this.listeners = [];
+    /** @type {{x: number, y: number, width: number, height: number} | null} the part of the frame shown (fixed mode), null: all */
+    this.window = null;
+  }
+
+  /**
+   * Shows only a window on the frame (points, fixed mode): the canvas takes the window's size and
+   * shows the frame from (x, y) — a tall frame costs the pixels of its visible part, not of all of
+   * it. The caller positions the canvas. Draws now (scrolling moves the window every frame).
+   * Null shows the whole frame again.
+   * @param {{x: number, y: number, width: number, height: number} | null} window
+   */
+  setWindow(window) {
+    this.window = window ? { x: window.x, y: window.y, width: Math.max(0, window.width), height: Math.max(0, window.height) } : null;
+    this.measure();
+    if (this.frame) this.drawNow();
   }
 
   /**
@@ -468,16 +507,17 @@ export class CanvasView {
         pressed.delete(event.pointerId);
       }
       const input = pointerInput(event, canvas.getBoundingClientRect(), this.cssWidth, this.cssHeight);
-      if (input) { event.preventDefault(); this.onInput(input); }
+      if (input) { event.preventDefault(); this.onInput(this.fromWindow(input, "pointer")); }
     };
     const onKey = (event) => {
       if (event.ctrlKey || event.metaKey || event.altKey) return; // leave browser shortcuts alone
+      if (this.pageTabs && event.key === "Tab") return; // the page moves focus on, to the hidden buttons
       const input = keyInput(event);
       if (input) { event.preventDefault(); this.onInput(input); }
     };
     const onWheel = (event) => {
       const input = wheelInput(event, canvas.getBoundingClientRect(), this.cssWidth, this.cssHeight);
-      if (input) { event.preventDefault(); this.onInput(input); }
+      if (input) { event.preventDefault(); this.onInput(this.fromWindow(input, "wheel")); }
     };
     for (const type of Object.keys(POINTER_PHASES)) this.listen(canvas, type, onPointer);
     this.listen(canvas, "wheel", onWheel, { passive: false }); // the scene scrolls, not the page
@@ -491,6 +531,15 @@ export class CanvasView {
     media?.addEventListener?.("change", () => this.measure()); // moved to a screen with another dpr
     this.measure();
     return this;
+  }
+
+  /** A canvas point of `input[key]` moved into frame points (by the window's origin). */
+  fromWindow(input, key) {
+    if (this.window && this.mode === "fixed") {
+      input.input[key].x += this.window.x;
+      input.input[key].y += this.window.y;
+    }
+    return input;
   }
 
   detach() {
@@ -536,7 +585,12 @@ export class CanvasView {
     const canvas = this.canvas;
     const dpr = this.env.devicePixelRatio || 1;
     let width, height;
-    if (this.mode === "fixed") {
+    if (this.mode === "fixed" && this.window) {
+      width = this.window.width;
+      height = this.window.height;
+      canvas.style.width = `${width}px`;
+      canvas.style.height = `${height}px`;
+    } else if (this.mode === "fixed") {
       width = this.frame ? pt(this.frame.width) : canvas.clientWidth;
       height = this.frame ? pt(this.frame.height) : canvas.clientHeight;
       canvas.style.width = `${width}px`;
@@ -585,7 +639,8 @@ export class CanvasView {
 
   drawNow() {
     this.pending = false; // a draw asked for earlier in this frame is this one
-    this.renderer.draw(this.frame, this.cssWidth, this.cssHeight, this.dpr);
+    const origin = this.mode === "fixed" && this.window ? this.window : { x: 0, y: 0 };
+    this.renderer.draw(this.frame, this.cssWidth, this.cssHeight, this.dpr, origin.x, origin.y);
     if (!this.frame) return;
     this.drawCount++; // frames drawn: what tests and pages wait for
     if (this.canvas.dataset) this.canvas.dataset.drawn = String(this.drawCount);

@@ -63,7 +63,7 @@ struct AccessibilityDescriptionTests {
         let s = Session(scene: try SceneReader.read(Array(json.utf8), file: "scene.json"))
         _ = s.tick(at: 0)
         #expect(s.accessibilityDescription().refreshable.map(text) == ["inbox"])
-        #expect(text(s.accessibilityDescription().json).hasSuffix(#""refreshable":["inbox"]}"#))
+        #expect(text(s.accessibilityDescription().json).hasSuffix(#""refreshable":["inbox"],"sheets":[]}"#))
         #expect(!s.accessibilityDescription().busy)
         try perform(s, #"{"refresh": {"node": "inbox", "begin": true}}"#)
         #expect(s.accessibilityDescription().busy, "busy while it refreshes")
@@ -81,4 +81,100 @@ struct AccessibilityDescriptionTests {
         #expect(d.busy)
         #expect(d.statuses.map { text($0.text) } == ["Loading…"])
     }
+
+    // MARK: Where buttons are drawn
+
+    /// A 200-point list at y 50 of 44-point rows, each a button.
+    static let buttonList = #"""
+    {"canvas": {"width": 320, "height": 400},
+     "root": {"type": "view", "id": "screen", "children": [
+       {"type": "list", "id": "inbox", "rowCount": 40, "rowHeight": 44, "skeletonRows": 0,
+        "frame": {"x": 0, "y": 50, "width": 320, "height": 200},
+        "row": {"type": "button", "id": "open", "title": "Open", "action": "open"}}]}}
+    """#
+
+    func listSession() throws -> Session {
+        let s = Session(scene: try SceneReader.read(Array(Self.buttonList.utf8), file: "scene.json"))
+        _ = s.tick(at: 0)
+        return s
+    }
+
+    func row(_ b: AccessibilityDescription.Button) -> Int {
+        Int(text(b.node).split(separator: "/")[1])!
+    }
+
+    @Test func buttonsInAScrolledListAreDescribedWhereTheyAreDrawnAndOnlyWhileInView() throws {
+        let s = try listSession()
+        #expect(s.accessibilityDescription().buttons.map(row) == [0, 1, 2, 3, 4], "rows 0–4 show in 200 points")
+        try perform(s, #"{"scroll": {"node": "inbox", "to": 300, "animated": false}}"#)
+        let d = s.accessibilityDescription()
+        // Rows 6 (264–308) to 11 (484–528) meet the viewport 300–500 of the content.
+        #expect(d.buttons.map(row) == Array(6 ... 11), "rows scrolled out of view are left out")
+        for b in d.buttons {
+            let drawn = Rect(x: 0, y: 50 + Double(row(b)) * 44 - 300, width: 320, height: 44)
+            #expect(b.frame == drawn.intersection(Rect(x: 0, y: 50, width: 320, height: 200)),
+                    "row \(row(b)): the part drawn in the list's viewport")
+        }
+        #expect(d.buttons.first?.frame == Rect(x: 0, y: 50, width: 320, height: 8), "row 6 shows its last 8 points")
+    }
+
+    /// Property: whatever the scroll offset, every described button is what a tap at its described
+    /// centre hits, and every row drawn in the viewport (a point or more) is described.
+    @Test(arguments: [UInt64(1), 2, 3, 4, 5, 6, 7, 8])
+    func aTapAtADescribedButtonsCentreHitsIt(seed: UInt64) throws {
+        var random = RandomFrames(seed: seed)
+        let s = try listSession()
+        for _ in 0 ..< 12 {
+            let to = Double(random.next() % 1_700) + Double(random.next() % 8) / 8
+            try perform(s, "{\"scroll\": {\"node\": \"inbox\", \"to\": \(to), \"animated\": false}}")
+            let offset = s.scroll.positions(at: s.time).offset(of: utf8("inbox"))
+            let d = s.accessibilityDescription()
+            let root = s.layout()
+            for b in d.buttons {
+                let hit = Interaction.button(at: b.frame.center, in: root, scroll: s.scroll.positions(at: s.time))
+                #expect(hit.map { text($0.node.id) } == text(b.node), "offset \(offset): \(text(b.node)) at \(b.frame)")
+            }
+            let drawn = (0 ..< 40).filter { k in
+                let top = 50 + Double(k) * 44 - offset
+                return min(top + 44, 250) - max(top, 50) >= 1
+            }
+            #expect(d.buttons.map(row) == drawn, "offset \(offset)")
+        }
+    }
+
+    // MARK: Sheets
+
+    @Test func aSheetsButtonsAndGrabberAreDescribedWhereTheSheetIsDrawn() throws {
+        let s = Session(scene: try SheetTests.maps())
+        _ = s.tick(at: 0)
+        let top = s.sheets.top(of: SheetTests.sheet, at: 0)!
+        let laidOut = try #require(s.layout().box(of: utf8("sheet/grabber"))).frame
+        let d = s.accessibilityDescription()
+        let grabber = try #require(d.buttons.first { text($0.node) == "sheet/grabber" })
+        #expect(grabber.frame.y == top, "the grabber at the sheet's drawn top, not where it is laid out (\(laidOut.y))")
+        #expect(top > laidOut.y + 100, "the sheet starts half open")
+        #expect(d.sheets.map { [text($0.node), text($0.grabber)] } == [["sheet", "sheet/grabber"]])
+        #expect(d.sheets.map { [$0.anchor, $0.anchors] } == [[1, 3]])
+        #expect(text(d.json).hasSuffix(#""sheets":[{"node":"sheet","grabber":"sheet/grabber","anchor":1,"anchors":3}]}"#))
+    }
+
+    /// What the hidden grabber button does (a tap at its described centre) cycles the anchors as
+    /// Enter on the canvas' grabber does: up one, and from the top back to the lowest.
+    @Test func aTapAtTheDescribedGrabberCyclesTheAnchors() throws {
+        let s = Session(scene: try SheetTests.maps())
+        _ = s.tick(at: 0)
+        var t = 0.0
+        var anchors: [Int] = []
+        for _ in 0 ..< 3 {
+            let grabber = try #require(s.accessibilityDescription().buttons.first { text($0.node) == "sheet/grabber" })
+            let c = grabber.frame.center
+            SheetTests.pointer(s, .down, c.x, c.y, at: t + 0.01)
+            SheetTests.pointer(s, .up, c.x, c.y, at: t + 0.05)
+            t += 2
+            _ = s.tick(at: t)  // settled
+            anchors.append(try #require(s.accessibilityDescription().sheets.first).anchor)
+        }
+        #expect(anchors == [0, 2, 1])
+    }
 }
+

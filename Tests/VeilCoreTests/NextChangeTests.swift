@@ -54,6 +54,25 @@ struct NextChangeTests {
         #expect(timed.nextChange == nil)
     }
 
+    /// After a scroll comes to rest its indicator holds for 0.5 s, then fades over 0.25 s: the
+    /// hold is a wait, not half a second of frames that are all the same.
+    @Test func aScrollIndicatorsHoldIsAWaitAndItsFadeAnimates() throws {
+        let session = try Self.session(#"{"canvas": {"width": 200, "height": 300}, "root": {"type": "list", "id": "inbox", "rowCount": 50, "rowHeight": 44, "skeletonRows": 0, "row": {"type": "label", "id": "l", "text": "x"}}}"#)
+        _ = session.tick(at: 0)
+        try perform(session, #""command": {"motion": "reduced"}"#, at: 0)
+        try session.apply(.input(.key(KeyEvent(phase: .down, key: utf8("PageDown")))), at: 1)
+        #expect(session.nextChange == 1)
+        #expect(session.tick(at: 1) != nil, "moved at once (reduced motion), indicator shown")
+        #expect(session.nextChange == 1.5, "the hold: nothing changes until the fade")
+        for probe in [1.1, 1.25, 1.45] { #expect(session.tick(at: probe) == nil, "nothing to send at \(probe)") }
+        #expect(session.nextChange == 1.5)
+        #expect(session.tick(at: 1.6) != nil, "the indicator fades")
+        #expect(session.nextChange == 1.6)
+        _ = session.tick(at: 1.8)
+        _ = session.tick(at: 1.9)
+        #expect(session.nextChange == nil, "faded: still")
+    }
+
     /// Random commands and sets over the example scenes (timelines kept): whenever the session says
     /// nothing changes before T, ticks before T send nothing.
     @Test func ticksBeforeTheNextChangeSendNothing() throws {

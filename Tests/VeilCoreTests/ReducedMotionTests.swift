@@ -76,4 +76,55 @@ struct ReducedMotionTests {
             #expect(error.description.contains("full") && error.description.contains("reduced"), "\(error.description)")
         }
     }
+
+    // MARK: Keys, taps and commands move lists and sheets at once
+
+    static let list = #"""
+    {"canvas": {"width": 200, "height": 300}, "root": {"type": "list", "id": "inbox", "rowCount": 50, "rowHeight": 44,
+     "skeletonRows": 0, "row": {"type": "label", "id": "l", "text": "x"}}}
+    """#
+
+    func key(_ s: Session, _ name: String, at t: Double) throws {
+        try s.apply(.input(.key(KeyEvent(phase: .down, key: Array(name.utf8)))), at: t)
+        try s.apply(.input(.key(KeyEvent(phase: .up, key: Array(name.utf8)))), at: t)
+    }
+
+    @Test func scrollingKeysMoveAListAtOnce() throws {
+        for reduced in [true, false] {
+            let s = Session(scene: try SceneReader.read(Array(Self.list.utf8), file: "scene.json"))
+            _ = s.tick(at: 0)
+            if reduced { try perform(s, #"{"motion": "reduced"}"#, at: 0) }
+            try key(s, "PageDown", at: 1)
+            _ = s.tick(at: 1)
+            let offset = s.scroll.positions(at: 1).offset(of: utf8("inbox"))
+            if reduced {
+                #expect(offset == 300 - 40, "a viewport less 40, at once")
+            } else {
+                #expect(offset < 1, "animated: it has not moved yet")
+                #expect(s.scroll.positions(at: 2).offset(of: utf8("inbox")) == 260)
+            }
+        }
+    }
+
+    @Test func aSheetMovedByItsGrabberOrACommandGetsThereAtOnce() throws {
+        for reduced in [true, false] {
+            let s = Session(scene: try SheetTests.maps())
+            _ = s.tick(at: 0)
+            if reduced { try perform(s, #"{"motion": "reduced"}"#, at: 0) }
+            let expanded = 67.0
+            let half = s.sheets.top(of: SheetTests.sheet, at: 0)!
+            let grabber = try #require(s.accessibilityDescription().buttons.first { $0.node == utf8("sheet/grabber") })
+            SheetTests.pointer(s, .down, grabber.frame.center.x, grabber.frame.center.y, at: 1)
+            SheetTests.pointer(s, .up, grabber.frame.center.x, grabber.frame.center.y, at: 1.02)
+            #expect((s.sheets.top(of: SheetTests.sheet, at: 1.03)! == expanded) == reduced, "a tap on the grabber")
+            try s.perform(.sheet(node: SheetTests.sheet, .collapse))
+            let lowest = s.sheets.top(of: SheetTests.sheet, at: 5)!
+            #expect(lowest > half)
+            #expect((s.sheets.top(of: SheetTests.sheet, at: s.time)! == lowest) == reduced, "the collapse command")
+            // A drag still follows the finger under reduced motion: it is the user's own motion.
+            SheetTests.drag(s, from: lowest + 100, to: lowest - 100, steps: 10, seconds: 1, at: 6, release: false)
+            #expect(abs(s.sheets.top(of: SheetTests.sheet, at: 7)! - (lowest - 180)) < 1e-6)
+        }
+    }
 }
+

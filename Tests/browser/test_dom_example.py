@@ -110,6 +110,93 @@ class DomExampleTest(harness.ServedBrowserTest):
         self.assertEqual(self.driver.execute_script("return document.querySelectorAll('.veil-skeleton-canvas').length"),
                          1, "the new canvas replaced the old one")
 
+    def test_a_long_article_is_covered_where_it_is_scrolled_to(self):
+        """The canvas covers only the part of the article in view, and follows the page's scroll."""
+        self.open()
+        self.driver.execute_script("document.getElementById('hide').click()")
+        harness.wait_for(self.driver, "!domDemo.shown", what="hide() to finish")
+        self.driver.execute_script("""
+            const article = document.getElementById('article');
+            for (let i = 0; i < 60; i++) {
+              const p = document.createElement('p');
+              p.className = 'extra';
+              p.textContent = `Extra paragraph ${i}: the engine weaves algebraical patterns.`;
+              article.append(p);
+            }
+            window.scrollTo(0, 1500);
+            document.getElementById('show').click();""")
+        harness.wait_for(self.driver, "domDemo.shown", what="the skeleton over the long article")
+        self.addCleanup(self.driver.execute_script, "window.scrollTo(0, 0); document.getElementById('hide').click();"
+                        " document.querySelectorAll('.extra').forEach(e => e.remove())")
+        # The first frame holds the boxes near the view; the whole article follows when the page is idle.
+        total = self.driver.execute_script(
+            "const range = document.createRange(); let n = 0;"
+            "for (const p of document.querySelectorAll('#article p, #article h1, #article .byline span')) {"
+            "  range.selectNodeContents(p); n += range.getClientRects().length; }"
+            "return n + 2")
+        harness.wait_for(self.driver, f"domDemo.skeleton.scene.root.children.length === {total}",
+                         what="the whole article's boxes after the first band")
+        size = self.driver.execute_script(
+            "const a = document.getElementById('article'), c = a.querySelector('.veil-skeleton-canvas');"
+            "return {article: a.clientHeight, canvas: c.height, view: innerHeight}")
+        self.assertGreater(size["article"], 3 * size["view"], "the article is several screens tall")
+        self.assertLessEqual(size["canvas"], 2 * size["view"], f"the canvas holds about a screenful: {size}")
+        time.sleep(0.4)  # the fade-in
+        canvas_top = "return document.querySelector('.veil-skeleton-canvas').style.top"
+        for scroll in (1500, 3000, 3060, 200):
+            before = self.driver.execute_script(canvas_top)
+            self.driver.execute_script("window.scrollTo(0, arguments[0])", scroll)
+            time.sleep(0.2)
+            self.assert_lines_in_view_are_covered(f"scrolled to {scroll}")
+            if scroll == 3060:
+                self.assertEqual(self.driver.execute_script(canvas_top), before,
+                                 "a short scroll stays within the margin drawn: the canvas stays put")
+
+    def test_a_scroll_past_the_first_band_brings_the_whole_article_at_once(self):
+        self.open()
+        self.driver.execute_script("document.getElementById('hide').click()")
+        harness.wait_for(self.driver, "!domDemo.shown", what="hide() to finish")
+        self.addCleanup(self.driver.execute_script, "window.scrollTo(0, 0); window.slow && slow.remove();"
+                        " document.querySelectorAll('.extra').forEach(e => e.remove())")
+        counts = self.driver.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            const article = document.getElementById('article');
+            for (let i = 0; i < 60; i++) {
+              const p = document.createElement('p');
+              p.className = 'extra';
+              p.textContent = `Extra paragraph ${i}: the engine weaves algebraical patterns.`;
+              article.append(p);
+            }
+            (async () => {
+              const { skeletonize, readLayout } = await import('/veil.js');
+              // A 10 s fade-in: the idle completion waits for it, so only the scroll can bring the rest.
+              window.slow = await skeletonize(article, { transition: 10 });
+              return [slow.scene.root.children.length, readLayout(article).boxes.length];
+            })().then(done, (e) => done(String(e)));""")
+        first, total = counts
+        self.assertLess(first, total, "the first frame holds the boxes near the view")
+        self.driver.execute_script("window.scrollTo(0, 4000)")
+        harness.wait_for(self.driver, f"slow.scene.root.children.length === {total}", timeout=5,
+                         what="the whole article once the scroll left the first band")
+
+    def assert_lines_in_view_are_covered(self, what):
+        lines = self.driver.execute_script(
+            "const view = innerHeight, out = [], range = document.createRange();"
+            "for (const p of document.querySelectorAll('#article p')) {"
+            "  range.selectNodeContents(p.firstChild);"
+            "  for (const r of range.getClientRects()) if (r.top > 10 && r.bottom < view - 10)"
+            "    out.push({x: r.left, y: r.top, width: r.width, height: r.height}); }"
+            "return out")
+        self.assertGreaterEqual(len(lines), 5, f"{what}: text lines in view")
+        image = harness.screenshot(self.driver, "dom-scrolled")
+        page = {"left": 0, "top": 0, "dpr": self.driver.execute_script("return devicePixelRatio")}
+        for line in lines:
+            ink = harness.pixel(image, page, line["x"] + 4, line["y"] + line["height"] / 2)
+            self.assertLess(max(ink) - min(ink), 30, f"{what}: a grey placeholder over the line {line}: {ink}")
+            self.assertGreater(luma(ink), 180, f"{what}: not the text's dark ink at {line}: {ink}")
+            gap = harness.pixel(image, page, line["x"] + line["width"] + 20, line["y"] + line["height"] / 2)
+            self.assertEqual(gap, (255, 255, 255), f"{what}: the background beside the line {line}")
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -206,6 +206,44 @@ test('host events reach on(name) and on("*"); a tap on Retry and press() report 
   veil.destroy();
 });
 
+test('press() on a sheet\'s described grabber moves it to the next anchor, where it is drawn now', async () => {
+  const veil = await mount(null, { scene: example('maps.json'), wasm });
+  veil.tick(0);
+  veil.tick(1);
+  const before = veil.describe();
+  assert.deepEqual(before.sheets.map((s) => [s.node, s.grabber, s.anchor, s.anchors]), [['sheet', 'sheet/grabber', 1, 3]]);
+  const grabber = before.buttons.find((b) => b.node === 'sheet/grabber');
+  assert.ok(grabber.y > 300, `described at the half-open sheet's top, not at the expanded one: ${grabber.y}`);
+  veil.press(grabber);
+  veil.tick(3);
+  const after = veil.describe();
+  assert.equal(after.sheets[0].anchor, 0, 'expanded');
+  assert.ok(after.buttons.find((b) => b.node === 'sheet/grabber').y < 100, 'the grabber moved up with the sheet');
+  veil.press(grabber); // the button as described before: press() finds where it is now
+  veil.tick(5);
+  assert.equal(veil.describe().sheets[0].anchor, 2, 'from the top back to the lowest');
+  veil.destroy();
+});
+
+test('describe(): buttons in a scrolled list where they are drawn; those scrolled out of view left out', async () => {
+  const scene = { canvas: { width: 320, height: 400 }, root: { type: 'view', id: 'screen', children: [
+    { type: 'list', id: 'inbox', rowCount: 40, rowHeight: 44, skeletonRows: 0, frame: { x: 0, y: 50, width: 320, height: 200 },
+      row: { type: 'button', id: 'open', title: 'Open', action: 'open' } }] } };
+  const veil = await mount(null, { scene, wasm });
+  const opened = [];
+  veil.on('open', (e) => opened.push(e.node));
+  veil.tick(0);
+  veil.scroll.to({ node: 'inbox', to: 300, animated: false });
+  veil.tick(0.1);
+  const { buttons } = veil.describe();
+  assert.deepEqual(buttons.map((b) => b.node), [6, 7, 8, 9, 10, 11].map((k) => `inbox/${k}/open`));
+  assert.deepEqual(buttons.map((b) => [b.y, b.height]), [[50, 8], [58, 44], [102, 44], [146, 44], [190, 44], [234, 16]]);
+  veil.press(buttons[2]);
+  veil.tick(0.2);
+  assert.deepEqual(opened, ['inbox/8/open'], 'a press taps the row drawn there');
+  veil.destroy();
+});
+
 test('errors: a bad scene rejects with line:column, a wrong or missing wasm says what was fetched', async () => {
   await assert.rejects(mount(null, { scene: '{"name": "x",\n "root": {"type": "lable"}}', wasm }), (error) => {
     assert.match(error.message, /^scene:2:19: /);
@@ -263,6 +301,22 @@ test('the frame loop runs only while something animates', async () => {
   assert.equal(env.pendingFrames, 0, 'a static skeleton stops the loop once its fade is over');
   assert.ok(veil.stats.messages > messages);
   veil.destroy();
+});
+
+test('flush() draws now what the next animation frame would, and the loop goes on from there', async () => {
+  const { veil, env, canvas } = await mountFake();
+  veil.skeleton.show({ node: 'feed', style: 'sliding', transition: 'none' });
+  const asked = veil.stats.animationFrames;
+  veil.flush();
+  assert.ok(veil.frame, 'the frame came without an animation frame');
+  assert.equal(canvas.dataset.drawn, '1', 'and was drawn');
+  assert.equal(veil.stats.animationFrames, asked + 1, 'the shimmer asks for the next frame, once');
+  const ticks = veil.stats.ticks;
+  env.runFrame(0); // an animation frame stamped before the flush: time does not go back
+  assert.equal(veil.stats.ticks, ticks + 1);
+  assert.ok(veil.lastTick >= 0);
+  veil.destroy();
+  assert.throws(() => veil.flush(), /destroyed/);
 });
 
 test('a timeline action due later sleeps on a timer, not on animation frames', async (t) => {

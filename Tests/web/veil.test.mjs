@@ -250,6 +250,38 @@ test("fixed mode sizes the canvas to the frame and sends no resize", () => {
   assert.deepEqual(inputs, []);
 });
 
+test("a window on a tall frame: the canvas is the window's size, drawn from its origin; pointers map back to frame points", () => {
+  const canvas = fakeCanvas({ parentWidth: 300, parentHeight: 200 });
+  const inputs = [];
+  const view = new CanvasView(canvas, { env: fakeEnv(2), mode: "fixed", onInput: (i) => inputs.push(i) }).attach();
+  view.show(frame([item({ x: 0, y: 8 * 1050, width: 80, height: 80, fill: 1 })], undefined, { width: 8 * 300, height: 8 * 5000 }));
+  assert.equal(canvas.height, 10000, "without a window: the whole frame");
+  canvas.ctx.log.length = 0;
+  view.setWindow({ x: 0, y: 1000, width: 300, height: 200 });
+  assert.equal(canvas.style.height, "200px");
+  assert.equal(canvas.width, 600);
+  assert.equal(canvas.height, 400, "the backing store holds the window, not the frame");
+  assert.deepEqual(calls(canvas.ctx.log, "setTransform")[0], ["setTransform", 2, 0, 0, 2, 0, -2000], "drawn at once, from y = 1000");
+  assert.deepEqual(calls(canvas.ctx.log, "clearRect")[0], ["clearRect", 0, 1000, 300, 200]);
+  canvas.listeners.pointerdown({ type: "pointerdown", clientX: 15, clientY: 30, pointerId: 1, preventDefault() {} });
+  assert.deepEqual(inputs.at(-1).input.pointer, { phase: "down", x: 5, y: 1010, id: 1 });
+  view.setWindow(null);
+  assert.equal(canvas.height, 10000, "no window: the whole frame again");
+});
+
+test("a window draws only the rects and images that reach into it, inside translated layers too", () => {
+  const rows = [0, 100, 1000, 1100, 1190, 3000].map((y, i) => item({ id: 10 + i, kind: i % 2 ? 2 : 0, x: 0, y: 8 * y, width: 80, height: 80, fill: 1 }));
+  const layer = { ...item({ id: 2, kind: 5, x: 0, y: 8 * 50, opacity: 255 }), children: rows };
+  const text = item({ id: 3, kind: 1, x: 0, y: 0, width: 80, height: 80, fill: 1, text: "Far", fontSize: 80 });
+  const ctx = recordingContext();
+  new CanvasRenderer(ctx).draw(frame([layer, text]), 300, 200, 1, 0, 1000);
+  // On the canvas (the layer's y + 50) the rows lie at 50, 150, 1050, 1150, 1240 and 3050, 10 tall:
+  // 1050 and 1150 reach into 1000–1200.
+  const drawn = [...calls(ctx.log, "rect"), ...calls(ctx.log, "roundRect")].map((c) => c[2]);
+  assert.deepEqual(drawn, [1000, 1100], "the rows in view (in layer coordinates), a rect and an image");
+  assert.equal(calls(ctx.log, "fillText").length, 1, "text is never skipped (its glyphs may overhang its box)");
+});
+
 test("many frames between two animation frames cause one draw", () => {
   const canvas = fakeCanvas();
   const env = fakeEnv(1);
@@ -306,6 +338,21 @@ test("canvas listeners send pointer input in canvas points", () => {
   assert.ok(prevented);
   canvas.listeners.keydown({ type: "keydown", key: "c", ctrlKey: true, preventDefault() {} });
   assert.equal(inputs.length, 1, "ctrl+key stays with the browser");
+});
+
+test("pageTabs: Tab is the page's (to the hidden buttons), other keys still go to the scene", () => {
+  for (const pageTabs of [false, true]) {
+    const canvas = fakeCanvas();
+    const inputs = [];
+    new CanvasView(canvas, { env: fakeEnv(1), pageTabs, onInput: (i) => inputs.push(i) }).attach();
+    inputs.length = 0;
+    let prevented = 0;
+    for (const key of ["Tab", "ArrowDown"]) {
+      canvas.listeners.keydown({ type: "keydown", key, shiftKey: false, preventDefault: () => { prevented++; } });
+    }
+    assert.deepEqual(inputs.map((i) => i.input.key.key), pageTabs ? ["ArrowDown"] : ["Tab", "ArrowDown"]);
+    assert.equal(prevented, pageTabs ? 1 : 2, "a Tab left to the page is not prevented");
+  }
 });
 
 test("only pressed pointers send moves; up ends the press", () => {

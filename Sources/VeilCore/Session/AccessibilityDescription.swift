@@ -1,16 +1,28 @@
 /// What assistive technology should know of a session's current layout, for hosts that mirror it in
 /// a hidden DOM (Web/a11y.js): whether content is loading, the texts of the statuses shown, and the
-/// buttons one can press. Built from the layout (`Session.layout()`), so it follows every command,
-/// timeline action and reaction alike. Hidden and fully transparent nodes, and everything under a
-/// skeleton placeholder (its content is not on screen), are left out.
+/// buttons one can press, where they are drawn. Built from the layout (`Session.layout()`) and the
+/// scroll and sheet positions of the moment, so it follows every command, timeline action, reaction
+/// and scroll alike. Hidden and fully transparent nodes, everything under a skeleton placeholder
+/// (its content is not on screen), and buttons scrolled out of view are left out.
 public struct AccessibilityDescription: Sendable {
-    /// A button on screen: its node id, title, the event its tap reports, and its frame (canvas
-    /// points, before any scrolling of the containers around it).
+    /// A button on screen: its node id, title, the event its tap reports, and the part of it that
+    /// is drawn (canvas points: moved by the scrolling containers and sheets around it, clipped to
+    /// their viewports and the canvas), so a tap at its centre lands on it.
     public struct Button: Sendable {
         public var node: [UInt8]
         public var title: [UInt8]
         public var action: [UInt8]
         public var frame: Rect
+    }
+
+    /// A presented sheet: its grabber button's node (described among `buttons` while drawn), the
+    /// anchor it rests at or heads to (0 = the top, expanded) and how many anchors it has. A tap on
+    /// the grabber moves it to the next anchor up, from the top back to the bottom.
+    public struct Sheet: Sendable {
+        public var node: [UInt8]
+        public var grabber: [UInt8]
+        public var anchor: Int
+        public var anchors: Int
     }
 
     /// A skeleton or an activity indicator (a loading status, a spinner overlay) is shown, or a
@@ -21,23 +33,51 @@ public struct AccessibilityDescription: Sendable {
     public private(set) var buttons: [Button] = []
     /// Lists and scroll containers a pull would refresh now (a host offers a Refresh action).
     public private(set) var refreshable: [[UInt8]] = []
+    /// The sheets presented (the session fills them in: their anchors are its state, not layout's).
+    public internal(set) var sheets: [Sheet] = []
 
     /// Bounds the description whatever the scene holds (a list of a million rows has few on screen).
     static let maxButtons = 256
     static let maxStatusBytes = 4096
 
-    public init(_ root: LayoutBox) { visit(root) }
+    /// The description of `root` with every container at its start and every sheet as laid out.
+    public init(_ root: LayoutBox) { self.init(root, scroll: ScrollPositions()) }
 
-    private mutating func visit(_ box: LayoutBox) {
+    /// The description of `root` drawn with the containers and sheets where `scroll` puts them.
+    init(_ root: LayoutBox, scroll: ScrollPositions) {
+        visit(root, Placement(clip: root.frame, shift: Point(x: 0, y: 0), tappable: true), scroll)
+    }
+
+    /// Where a box is drawn, as hit-testing sees it (Interaction.visit): the clip its ancestors put
+    /// on it (canvas), how far scrolling and sheet links moved it (canvas = layout − shift), and
+    /// whether input reaches it (no ancestor turned it off).
+    private struct Placement {
+        var clip: Rect
+        var shift: Point
+        var tappable: Bool
+    }
+
+    private mutating func visit(_ box: LayoutBox, _ at: Placement, _ scroll: ScrollPositions) {
         let node = box.node
         if node.hidden || node.opacity <= 0 { return }
         if node.skeletonMark != nil { busy = true; return }
+        var at = at
+        if let link = node.link {
+            switch link.role {
+            case .offsetY: at.shift.y -= scroll.link(link.key)  // a sheet drawn lower than laid out
+            case .opacity: if scroll.link(link.key) <= 0.001 { return }
+            case .cornerRadius: break
+            }
+        }
+        at.tappable = at.tappable && node.interactive
+        let drawn = box.frame.offsetBy(dx: -at.shift.x, dy: -at.shift.y)
         switch node.kind {
         case .activityIndicator:
             busy = true
         case let .button(style):
-            if buttons.count < Self.maxButtons, node.interactive {
-                buttons.append(Button(node: node.id, title: style.title, action: style.action, frame: box.frame))
+            let visible = drawn.intersection(at.clip)
+            if buttons.count < Self.maxButtons, at.tappable, visible.width >= 1, visible.height >= 1 {
+                buttons.append(Button(node: node.id, title: style.title, action: style.action, frame: visible))
             }
         default:
             break
@@ -50,7 +90,19 @@ public struct AccessibilityDescription: Sendable {
             collectText(box, into: &text)
             statuses.append((node.id, text))
         }
-        for child in box.children { visit(child) }
+        var inner = at
+        if node.clipsChildren { inner.clip = at.clip.intersection(drawn) }
+        if node.scrolls {
+            let offset = scroll.offset(of: node.id)
+            if node.scrollAxis == .horizontal { inner.shift.x += offset } else { inner.shift.y += offset }
+        }
+        let rows = box.children.count - node.overlays.count
+        for (i, child) in box.children.enumerated() {
+            // Overlays (a status over a list) do not scroll with the content.
+            var placement = inner
+            if i >= rows { placement.shift = at.shift }
+            visit(child, placement, scroll)
+        }
     }
 
     /// The labels' texts of a status view, in reading order (buttons are listed apart).
@@ -72,7 +124,8 @@ public struct AccessibilityDescription: Sendable {
     }
 
     /// `{"busy":B,"statuses":[{"node":…,"text":…}],"buttons":[{"node":…,"title":…,"action":…,
-    /// "x":…,"y":…,"width":…,"height":…}],"refreshable":[id…]}`; coordinates in whole points.
+    /// "x":…,"y":…,"width":…,"height":…}],"refreshable":[id…],"sheets":[{"node":…,"grabber":…,
+    /// "anchor":…,"anchors":…}]}`; coordinates in whole points.
     public var json: [UInt8] {
         var out: [UInt8] = []
         out.append(contentsOf: utf8("{\"busy\":"))
@@ -96,6 +149,13 @@ public struct AccessibilityDescription: Sendable {
         for (i, id) in refreshable.enumerated() {
             if i > 0 { out.append(0x2C) }
             out.append(contentsOf: FrameJSON.stringLiteral(id))
+        }
+        out.append(contentsOf: utf8("],\"sheets\":["))
+        for (i, s) in sheets.enumerated() {
+            if i > 0 { out.append(0x2C) }
+            out.append(contentsOf: UTF8Text("{\"node\":").bytes + FrameJSON.stringLiteral(s.node))
+            out.append(contentsOf: UTF8Text(",\"grabber\":").bytes + FrameJSON.stringLiteral(s.grabber))
+            out.append(contentsOf: UTF8Text(",\"anchor\":\(s.anchor),\"anchors\":\(s.anchors)}").bytes)
         }
         out.append(contentsOf: UTF8Text("]}").bytes)
         return out

@@ -2,8 +2,10 @@
 /// itself stands still. Skeletons: sliding is shown as a still gradient, pulse as solid — applied
 /// when a skeleton is laid out (Skeletons.install), never to the style kept, so one already
 /// shimmering stops and shimmers again once motion is full; skeleton and status transitions and
-/// `scroll` are instant. Sheets and scrolling still follow the pointer and settle
-/// with their springs (motion the user drives), and the spinner still turns, as a system one does.
+/// `scroll` are instant, and so are scrolling keys and sheet moves not driven by a finger (sheet
+/// commands, keys, taps on a grabber, header or dim: ScrollComponent / SheetComponent
+/// `reducedMotion`). Sheets and scrolling still follow the pointer and settle with their springs
+/// (motion the user drives), and the spinner still turns, as a system one does.
 extension Command {
     /// The command as reduced motion performs it.
     var withReducedMotion: Command {

@@ -71,6 +71,8 @@ public final class Session {
             scene.appearance = appearance
         case let .motion(reduced):
             scene.reducedMotion = reduced
+            scroll.reducedMotion = reduced
+            sheets.reducedMotion = reduced
         case let .rows(node, edit):
             let path = try scene.find(node)
             guard case var .list(style) = scene.root.node(at: path).kind else {
@@ -298,11 +300,16 @@ public final class Session {
         return message
     }
 
-    /// What assistive technology should know of what is laid out now (`AccessibilityDescription`);
-    /// busy too while a list refreshes or loads more.
+    /// What assistive technology should know of what is drawn now (`AccessibilityDescription`):
+    /// buttons where the scroll and sheet positions put them; busy too while a list refreshes or
+    /// loads more; the sheets presented with their anchors.
     public func accessibilityDescription() -> AccessibilityDescription {
-        var d = AccessibilityDescription(layout())
-        if positions(at: time).entries.contains(where: { $0.refreshing || $0.loadingMore }) { d.busy = true }
+        let p = positions(at: time)
+        var d = AccessibilityDescription(layout(), scroll: p)
+        if p.entries.contains(where: { $0.refreshing || $0.loadingMore }) { d.busy = true }
+        for s in sheets.sheets where !s.closed && !s.closing {
+            d.sheets.append(.init(node: s.id, grabber: s.keys.grabber, anchor: s.anchor, anchors: s.geometry.ys.count))
+        }
         return d
     }
 
@@ -312,12 +319,13 @@ public final class Session {
     /// or scheduled action or delayed component start; nil when nothing changes by itself. A host
     /// stops its frame loop while this is nil and sleeps until it otherwise.
     public var nextChange: Double? {
+        let scrollStep = scroll.nextStep(at: time) ?? .infinity
         if needsRender || animatesUnrecorded || rendersEveryTick || stream.lastFrame == nil
             || !pendingEvents.isEmpty || animations.hasTimeFields
-            || scroll.needsStep(at: time) || sheets.needsStep(at: time) || scroll.needsLayout(at: time) {
+            || scrollStep <= time || sheets.needsStep(at: time) || scroll.needsLayout(at: time) {
             return time
         }
-        var next = timelineIndex < scene.timeline.count ? scene.timeline[timelineIndex].time : Double.infinity
+        var next = min(scrollStep, timelineIndex < scene.timeline.count ? scene.timeline[timelineIndex].time : Double.infinity)
         if let t = scheduled.nextTime { next = min(next, t) }
         for component in components { if let t = component.nextSettle { next = min(next, t) } }
         return next.isFinite ? max(next, time) : nil

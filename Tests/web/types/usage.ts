@@ -3,11 +3,14 @@
 import {
   mount, Controller, Mirror, CanvasView, CanvasRenderer, loadWasm, WasmSession, connectWebSocket,
   cssColor, pointFromClient, keyInput, focusBeside, FONT_FAMILY, ItemKind, type Frame, type HostEvent,
-  skeletonize, readLayout, DomSkeleton,
+  skeletonize, readLayout, visibleWindow, DomSkeleton,
 } from "../../../Web/veil.js";
 
 export async function article(element: HTMLElement): Promise<DomSkeleton> {
-  const { boxes } = readLayout(element, { lineRatio: 0.7 });
+  const layout = readLayout(element, { lineRatio: 0.7 });
+  const { boxes } = layout;
+  const part = visibleWindow(element, layout, window);
+  if (part.height === 0) element.scrollIntoView();
   const skeleton = await skeletonize(element, { style: "pulse", transition: boxes.length > 100 ? 0 : 0.25 });
   await skeleton.refresh();
   await skeleton.hide();
@@ -15,7 +18,8 @@ export async function article(element: HTMLElement): Promise<DomSkeleton> {
 }
 
 export async function feed(canvas: HTMLCanvasElement): Promise<Controller> {
-  const veil = await mount(canvas, { scene: "feed.json", node: "feed", size: "fill", motion: "system" });
+  const veil = await mount(canvas, { scene: "feed.json", node: "feed", size: "fill", motion: "system",
+    accessible: { loadingText: "Chargement…", sheetTexts: { expand: "Agrandir" } } });
   veil.skeleton.show({ style: "sliding", direction: "leftRight", transition: { crossDissolve: 0.25 } });
   const off = veil.on("retry", (event: HostEvent) => { veil.spinner.show(); void event.node; });
   veil.on("frame", (frame: Frame) => frame.width);
@@ -29,6 +33,7 @@ export async function feed(canvas: HTMLCanvasElement): Promise<Controller> {
   veil.loadMore.setHasMore({ hasMore: false });
   const { busy, buttons } = veil.describe();
   if (busy && buttons[0]) veil.press(buttons[0]);
+  veil.flush();
   const next: number = veil.nextChange();
   veil.tick(next);
   off();
@@ -44,7 +49,9 @@ export async function lowLevel(canvas: HTMLCanvasElement, bytes: Uint8Array) {
   const view = new CanvasView(canvas, { mode: "fixed" }).attach();
   const message = session.tick(0);
   if (message) { const r = mirror.apply(message); if (r.ok && r.frame) view.show(r.frame); }
-  new CanvasRenderer(canvas.getContext("2d")!).draw(null, 10, 10);
+  view.setWindow({ x: 0, y: 100, width: 320, height: 200 });
+  if (view.window) view.setWindow(null);
+  new CanvasRenderer(canvas.getContext("2d")!).draw(null, 10, 10, 1, 0, 100);
   connectWebSocket("ws://127.0.0.1:8080/ws", { onFrame: (f) => view.show(f) }).close();
   return [cssColor(0xff0000ff), pointFromClient(1, 2, canvas.getBoundingClientRect(), 3, 4).x,
     keyInput(new KeyboardEvent("keydown")), focusBeside(canvas, "next"), FONT_FAMILY, ItemKind.text];

@@ -70,6 +70,8 @@ final class ScrollComponent: Component {
     static let indicatorFade = 0.25
     /// Arrow keys move this far; Page Up/Down and Space a viewport less this much.
     static let keyStep = 40.0
+    /// Reduced motion (the session's `motion` command): keys move the content at once.
+    var reducedMotion = false
 
     func perform(_ command: Command, on scene: Scene, room: TreeBound, at t: Double) throws(SessionError) -> Bool { false }
 
@@ -202,6 +204,23 @@ final class ScrollComponent: Component {
         if moved { return true }
         for c in containers where lastChange(c) > steppedAt { return true }
         return false
+    }
+
+    /// When the scroll fields next change by themselves, from `t` on: `t` while input moved
+    /// something, a container moves or its indicator fades; when an indicator that only holds
+    /// after a rest already drawn starts to fade; nil when nothing will. (A host's frame loop sleeps
+    /// through the hold instead of drawing the same frame for half a second.)
+    func nextStep(at t: Double) -> Double? {
+        if moved { return t }
+        var next = Double.infinity
+        for c in containers where lastChange(c) > steppedAt {
+            // At rest (no motion started since), drawn at rest, its indicator holding: nothing
+            // changes until the fade.
+            guard let rested = c.restedAt, rested <= steppedAt, c.motion.isResting, !c.refreshing, !c.loadingMore,
+                  t < rested + Self.indicatorHold else { return t }
+            next = min(next, rested + Self.indicatorHold)
+        }
+        return next.isFinite ? next : nil
     }
 
     /// When what `positions` says of `c` stops changing (infinity while a pointer drags it).
@@ -477,7 +496,7 @@ final class ScrollComponent: Component {
 
     /// A key for the container `box`; true when it is a scrolling key and was taken. Arrows move
     /// 40 pt, Page Up/Down and Space (Shift: up) a viewport less 40, Home/End to the ends; all
-    /// animated (0.3 s). "." refreshes a container with pull-to-refresh (End reaches its end, where
+    /// animated (0.3 s), at once under reduced motion. "." refreshes a container with pull-to-refresh (End reaches its end, where
     /// infinite scroll asks for more by itself).
     func key(_ k: KeyEvent, for box: LayoutBox, at t: Double) -> Bool {
         let horizontal = box.node.scrollAxis == .horizontal
@@ -500,7 +519,7 @@ final class ScrollComponent: Component {
             return true
         default: return false
         }
-        scroll(box, to: target, animated: true, at: t)
+        scroll(box, to: target, animated: !reducedMotion, at: t)
         return true
     }
 }

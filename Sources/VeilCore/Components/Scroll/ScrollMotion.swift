@@ -64,6 +64,12 @@ struct ScrollMotion: Sendable {
         return false
     }
 
+    /// At rest: neither dragged nor moving (a motion that ran its course rests once settled).
+    var isResting: Bool {
+        if case .resting = phase { return true }
+        return false
+    }
+
     /// While dragging, the unbanded offset the drag began at (offset = banded(origin − translation)).
     var dragOrigin: Double? {
         if case let .dragging(origin, _) = phase { return origin }

@@ -57,6 +57,10 @@ final class SheetComponent: Component {
     private(set) var events: [HostEvent] = []
     /// Where the last pointer went down (canvas), for header taps.
     var downPoint = Point(x: 0, y: 0)
+    /// Reduced motion (the session's `motion` command): what moves a sheet to an anchor without a
+    /// finger on it — a command, a key, a tap on the grabber, header or dim — moves it at once. A
+    /// drag still follows the pointer and its release still settles with the spring.
+    var reducedMotion = false
 
     static let slideDuration = 0.5
     static let dimAlpha = 0.3
@@ -139,7 +143,7 @@ final class SheetComponent: Component {
         let p = min(max(position, 0), sheets[i].geometry.ys.count - 1)
         let changed = p != sheets[i].anchor
         sheets[i].anchor = p
-        sheets[i].motion.move(to: sheets[i].geometry.ys[p], animated: animated, at: t)
+        sheets[i].motion.move(to: sheets[i].geometry.ys[p], animated: animated && !reducedMotion, at: t)
         if changed { anchorChanged(i) }
         moved = true
     }
