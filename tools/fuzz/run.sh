@@ -8,7 +8,8 @@ dir=$1 target=$2 seconds=$3
 bin=$dir/fuzz-$target
 corpus=${4:-$dir/corpus/$target}
 regressions=Tests/Fuzz/regressions/$target
-log=$dir/$target.log
+# A run on a corpus of its own (the smoke run) logs apart, so it never clobbers a long run's log.
+log=$dir/$target${4:+-$(basename "$(dirname "$corpus")")}.log
 mkdir -p "$corpus" "$dir/seeds/$target" "$dir/crashes"
 export SWIFT_BACKTRACE=enable=no
 # -timeout: one input running a minute is unbounded work; -rss_limit_mb: sanitizer builds hold ~0.5 GB.
@@ -28,8 +29,8 @@ start=$(date +%s%N)
 "$bin" "${opts[@]}" -max_total_time="$seconds" "$corpus" "$dir/seeds/$target" > "$log" 2>&1
 status=$?
 end=$(date +%s%N)
-runs=$(grep -oP 'stat::number_of_executed_units: \K[0-9]+' "$log" || echo 0)
-rss=$(grep -oP 'stat::peak_rss_mb: +\K[0-9]+' "$log" || echo '?')
+runs=$(grep -aoP 'stat::number_of_executed_units: \K[0-9]+' "$log" || echo 0)
+rss=$(grep -aoP 'stat::peak_rss_mb: +\K[0-9]+' "$log" || echo '?')
 wall=$(( (end - start) / 1000000000 ))
 crashes=$(ls "$dir/crashes" | grep -c "^$target-" || true)
 printf 'fuzz-%-8s %11s executions in %5s s wall (%s/s), corpus %s inputs, peak RSS %s MB, regressions %s, crash files %s\n' \
