@@ -14,6 +14,10 @@ struct PaintTable {
     private var owned = KeyTable<[UInt8], UInt32>()
     /// Per slot, its owner when it is dedicated (nil: keyed by its paint).
     private var owners: [[UInt8]?] = []
+    /// Dedicated slots the render under way has drawn with (its owners are drawing): kept by a
+    /// collection even when no item refers to them (a skeleton whose placeholders are all hidden),
+    /// so whether such a slot survives does not depend on how many renders ran.
+    private var ownedThisRender: [UInt32] = []
     /// Freed references, largest first, so `popLast` hands out the smallest.
     private var free: [UInt32] = []
     /// Slots in use after the last collection.
@@ -41,17 +45,21 @@ struct PaintTable {
         let paint = paint.resolved(appearance)
         if let ref = owned[owner] {
             paints[Int(ref) - 1] = paint
+            ownedThisRender.append(ref)
             return ref
         }
         let ref = allocate(paint)
         owned[owner] = ref
         owners[Int(ref) - 1] = owner
+        ownedThisRender.append(ref)
         return ref
     }
 
-    /// Takes the animated slots' values from the frame last sent, which ticks stepped in place
-    /// since this table drew it: a slot no longer drawn then keeps the value the viewer has.
+    /// Where a render starts: takes the animated slots' values from the frame last sent, which
+    /// ticks stepped in place since this table drew it (a slot no longer drawn then keeps the value
+    /// the viewer has).
     mutating func adoptAnimatedValues(of sent: Frame?) {
+        ownedThisRender.removeAll(keepingCapacity: true)
         guard let sent else { return }
         for i in owners.indices where owners[i] != nil && i < sent.paints.count { paints[i] = sent.paints[i] }
     }
@@ -74,6 +82,7 @@ struct PaintTable {
         guard always || held > 2 * liveAtCollection + 32 else { return }
         var used = [Bool](repeating: false, count: paints.count + 1)
         PaintTable.mark(frame.items, &used)
+        for ref in ownedThisRender where Int(ref) < used.count { used[Int(ref)] = true }
         var kept = KeyTable<Paint, UInt32>()
         var keptOwned = KeyTable<[UInt8], UInt32>()
         free = []
