@@ -23,8 +23,11 @@ import Testing
     }
 
     @Test func indicesOfEqualElementsStayInOrder() {
-        #expect(StableOrder.indices(0) { _, _ in false } == [])
-        #expect(StableOrder.indices(40) { _, _ in false } == Array(0..<40))
+        // Nil: already in order, nothing to move.
+        #expect(StableOrder.indices(0) { _, _ in false } == nil)
+        #expect(StableOrder.indices(40) { _, _ in false } == nil)
+        #expect(StableOrder.indices(40) { $0 < $1 } == nil)
         #expect(StableOrder.indices(40) { $0 > $1 } == Array((0..<40).reversed()))
+        #expect(StableOrder.indices(3) { [2, 0, 1][$0] < [2, 0, 1][$1] } == [1, 2, 0])
     }
 }

@@ -10,11 +10,14 @@ enum StableOrder {
     static let insertionLimit = 16
 
     /// The indices `0..<count` in sorted order: `before(i, j)` says element `i` belongs strictly
-    /// before element `j`. Stable: indices of equal elements stay ascending.
+    /// before element `j`. Stable: indices of equal elements stay ascending. Nil when the elements
+    /// are already in order (the usual case: ids and anchors come in order), so nothing is copied.
     @inline(never)
-    static func indices(_ count: Int, by before: (Int, Int) -> Bool) -> [Int] {
+    static func indices(_ count: Int, by before: (Int, Int) -> Bool) -> [Int]? {
+        var sorted = 1
+        while sorted < count, !before(sorted, sorted - 1) { sorted += 1 }
+        if sorted >= count { return nil }
         var order = Array(0..<count)
-        guard count > 1 else { return order }
         var scratch = order
         sort(&order, &scratch, 0, count, before)
         return order
@@ -63,8 +66,7 @@ extension Array {
     /// Sorts in place like `sort(by:)` (stable, ascending by `before`), through `StableOrder` so that
     /// every element type shares one sort.
     mutating func sortStably(by before: (Element, Element) -> Bool) {
-        guard count > 1 else { return }
-        let order = StableOrder.indices(count) { before(self[$0], self[$1]) }
+        guard let order = StableOrder.indices(count, by: { before(self[$0], self[$1]) }) else { return }
         self = order.map { self[$0] }
     }
 }
