@@ -16,7 +16,7 @@ public enum Differ {
         if a.background != b.background { patch.background = b.background }
         diffPaints(a.paints, b.paints, into: &patch)
         diffEntries(layer: 0, a.items, b.items, into: &patch)
-        patch.updates.sort { $0.id < $1.id }
+        patch.updates.sortStably { $0.id < $1.id }
         return patch
     }
 

@@ -141,8 +141,8 @@ struct FrameAnimations {
                 }
             }
         }
-        patch.paintEdits.sort { $0.slot < $1.slot }
-        patch.updates.sort { $0.id < $1.id }
+        patch.paintEdits.sortStably { $0.slot < $1.slot }
+        patch.updates.sortStably { $0.id < $1.id }
         return patch
     }
 

@@ -85,7 +85,8 @@ struct IdTable {
             }
         }
         ids = table
-        free = (free + freed).sorted(by: >)
+        free += freed
+        free.sortStably(by: >)
         return used
     }
 

@@ -161,8 +161,11 @@ struct ListDraft {
         }
         if c.nodeCount > Limits.maxNodes {
             let skeleton = rows > min(Limits.maxRowsMade, style.allSections.reduce(0) { $0 + $1.rowCount })
+            // UTF8Text, not String: a String interpolation here links String's appending (~8 KB of veil.wasm).
+            let kind: UTF8Text = skeleton ? " skeleton" : ""
+            let note: UTF8Text = skeleton ? " (automatic skeleton rows count as many as fill \(Int(Limits.maxCanvas)) points; give \"skeletonRows\" a number)" : ""
             throw c.error(at: rowCountOffset,
-                          "too many nodes: \(rows)\(skeleton ? " skeleton" : "") rows of \(nodesPerRow) nodes bring the scene to \(c.nodeCount); a scene has at most \(Limits.maxNodes)\(skeleton ? " (automatic skeleton rows count as many as fill \(Int(Limits.maxCanvas)) points; give \"skeletonRows\" a number)" : "")")
+                          "too many nodes: \(rows)\(kind) rows of \(nodesPerRow) nodes bring the scene to \(c.nodeCount); a scene has at most \(Limits.maxNodes)\(note)")
         }
         return .list(style)
     }

@@ -142,7 +142,7 @@ public final class Session {
     private func admit(_ root: Node, _ command: String) throws(SessionError) {
         let bound = laidOut(root)
         guard bound.nodes <= Limits.maxNodes else {
-            let count = bound.nodes < NodeBound.saturation ? "\(bound.nodes)" : "more than \(Limits.maxNodes)"
+            let count: UTF8Text = bound.nodes < NodeBound.saturation ? "\(bound.nodes)" : "more than \(Limits.maxNodes)"
             throw SessionError("\(command): the scene could then lay out \(count) nodes; at most \(Limits.maxNodes)")
         }
         guard bound.textBytes <= Limits.maxTextLaidOut else {

@@ -24,7 +24,7 @@ struct SheetGeometry: Sendable {
             }
             placed.append((min(max(y, top), bottom), i))
         }
-        placed.sort { $0.y != $1.y ? $0.y < $1.y : $0.index < $1.index }
+        placed.sortStably { $0.y != $1.y ? $0.y < $1.y : $0.index < $1.index }
         ys = placed.map { $0.y }
         indices = placed.map { $0.index }
     }

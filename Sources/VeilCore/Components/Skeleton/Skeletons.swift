@@ -92,7 +92,7 @@ struct Skeletons {
         for e in entries where e.started {
             if let path = root.path(to: e.root) { shown.append((path, e)) }
         }
-        shown.sort { $0.path.count < $1.path.count }
+        shown.sortStably { $0.path.count < $1.path.count }
         var root = root
         for (path, e) in shown {
             let pausedAt = pauses.first { cover in
