@@ -1,5 +1,5 @@
 # `make wasm`: VeilCore + VeilWasm in Embedded Swift → .build/wasm/veil.wasm (docs/PROTOCOL.md, "The wasm ABI").
-# Included from the top Makefile. Needs the Debian packages wasi-libc (libc.a: memcpy, libm)
+# Included from the top Makefile. Needs the Debian packages wasi-libc (libc.a: malloc, memcpy, libm)
 # and libclang-rt-19-dev-wasm32 (__multi3 and friends); binaryen (wasm-opt) shrinks the module when
 # present. The build uses its own scratch path so it never invalidates the native .build.
 
@@ -19,8 +19,7 @@ WASM_OPT_FEATURES := --enable-bulk-memory --enable-nontrapping-float-to-int --en
 .PHONY: wasm wasm-size wasm-map
 wasm: $(WASM_OUT)
 
-# arc4random_buf and putchar without WASI imports, and a small malloc; linked before libc.a so libc's
-# are not pulled.
+# arc4random_buf and putchar without WASI imports; linked before libc.a so libc's are not pulled.
 $(WASM_SUPPORT): tools/wasm/support.c
 	@mkdir -p $(dir $@)
 	$(WASM_CLANG) --target=$(WASM_TRIPLE) -Oz -ffreestanding -c $< -o $@

@@ -83,8 +83,7 @@ AREAS = [
     ("stdlib String", ["String", "Character", "Unicode", "UTF8", "UTF16", "_print", "print"]),
     ("stdlib Array/sort", ["Array", "ContiguousArray", "_stableSort", "Sort", "sort", "Buffer"]),
     ("swift runtime", ["swift_", "_swift", "Embedded"]),
-    ("libc malloc", ["malloc", "free", "dispose_chunk", "sbrk", "memalign", "realloc", "calloc", "allocate",
-                     "take_block"]),
+    ("libc malloc", ["malloc", "free", "dispose_chunk", "sbrk", "memalign", "realloc", "calloc"]),
     ("libc/builtins", ["mem", "__", "round", "fmod", "fma", "sqrt"]),
 ]
 
