@@ -37,6 +37,17 @@ def luma(rgb):
     return 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]
 
 
+
+# Sixty more paragraphs at the end of the demo's article (class "extra"), several screens of it.
+ADD_PARAGRAPHS = """
+            const article = document.getElementById('article');
+            for (let i = 0; i < 60; i++) {
+              const p = document.createElement('p');
+              p.className = 'extra';
+              p.textContent = `Extra paragraph ${i}: the engine weaves algebraical patterns.`;
+              article.append(p);
+            }"""
+
 class DomExampleTest(harness.ServedBrowserTest):
     SERVER_NAME = "dom-example-server"
     WINDOW = (800, 900)
@@ -115,14 +126,7 @@ class DomExampleTest(harness.ServedBrowserTest):
         self.open()
         self.driver.execute_script("document.getElementById('hide').click()")
         harness.wait_for(self.driver, "!domDemo.shown", what="hide() to finish")
-        self.driver.execute_script("""
-            const article = document.getElementById('article');
-            for (let i = 0; i < 60; i++) {
-              const p = document.createElement('p');
-              p.className = 'extra';
-              p.textContent = `Extra paragraph ${i}: the engine weaves algebraical patterns.`;
-              article.append(p);
-            }
+        self.driver.execute_script(ADD_PARAGRAPHS + """
             window.scrollTo(0, 1500);
             document.getElementById('show').click();""")
         harness.wait_for(self.driver, "domDemo.shown", what="the skeleton over the long article")
@@ -158,15 +162,8 @@ class DomExampleTest(harness.ServedBrowserTest):
         harness.wait_for(self.driver, "!domDemo.shown", what="hide() to finish")
         self.addCleanup(self.driver.execute_script, "window.scrollTo(0, 0); window.slow && slow.remove();"
                         " document.querySelectorAll('.extra').forEach(e => e.remove())")
-        counts = self.driver.execute_async_script("""
+        counts = self.driver.execute_async_script(ADD_PARAGRAPHS + """
             const done = arguments[arguments.length - 1];
-            const article = document.getElementById('article');
-            for (let i = 0; i < 60; i++) {
-              const p = document.createElement('p');
-              p.className = 'extra';
-              p.textContent = `Extra paragraph ${i}: the engine weaves algebraical patterns.`;
-              article.append(p);
-            }
             (async () => {
               const { skeletonize, readLayout } = await import('/veil.js');
               // A 10 s fade-in: the idle completion waits for it, so only the scroll can bring the rest.
