@@ -146,6 +146,24 @@ class ViewerTest(harness.ServedBrowserTest):
         self.assertTrue(changed, "the status view changed the picture over the blue view")
         self.assertEqual(driver.find_element("id", "status").get_attribute("data-state"), "open")
 
+    def test_a_toolbar_command_the_session_refuses_is_shown_and_the_connection_stays(self):
+        driver = self.open_viewer()
+        driver.find_element("css selector", "#toolbar button[data-command='status']").click()
+        driver.find_element("css selector", "#toolbar [data-key='status.node']").send_keys("no-such-node")
+        driver.find_element("css selector", "#toolbar .command-form button[type='submit']").click()
+        text = harness.wait_for(
+            driver, "(() => { const r = document.getElementById('refused'); return !r.hidden && r.textContent; })()",
+            what="the refused command shown over the canvas")
+        self.assertIn("no-such-node", text)
+        # Still connected: the next command is applied.
+        node = driver.find_element("css selector", "#toolbar [data-key='status.node']")
+        node.clear()
+        node.send_keys("blue")
+        driver.find_element("css selector", "#toolbar [data-key='status.title']").send_keys("Still here")
+        driver.find_element("css selector", "#toolbar .command-form button[type='submit']").click()
+        harness.wait_for(driver, "veilViewer.items().some(i => i.text === 'Still here')", what="a later command applied")
+        self.assertEqual(driver.find_element("id", "status").get_attribute("data-state"), "open")
+
     def test_a_refused_timeline_action_shows_in_the_overlay(self):
         driver = self.open_viewer("refused")
         text = harness.wait_for(
