@@ -47,26 +47,28 @@ echo "  memory with permessage-deflate: $memory_deflate"
 stop
 start
 # Then more and more sessions; the machine may be shared, so one step over the bound is not the
-# end: the ramp stops after two in a row.
-best="" misses=0
-for n in $STEPS; do
-  line=$("$LOAD" frames "$port" "$server" skeleton "$n" "$SECONDS_PER_STEP") || { echo "  $n sessions: the load generator failed"; break; }
-  echo "  $line"
-  p99=$(sed -n 's/.*lateness_p99_ms=\([0-9.-]*\).*/\1/p' <<<"$line")
-  if awk -v p="$p99" 'BEGIN { exit !(p < 10) }'; then best=$line misses=0; else misses=$((misses + 1)); fi
-  [ "$misses" -ge 2 ] && break
-  sleep 1
-done
+# end: a ramp stops after two in a row. `ramp LABEL SCENE PAUSE STEPS…` prints each step and sets
+# `ramp_best` to the largest step's line with p99 lateness under 10 ms (SCENE may hold `%n`, the step).
+ramp() {
+  local label=$1 scene=$2 pause=$3 misses=0 n line p99
+  shift 3
+  ramp_best=""
+  for n in "$@"; do
+    line=$("$LOAD" frames "$port" "$server" "${scene//%n/$n}" "$n" "$SECONDS_PER_STEP") || { echo "  $label $n: the load generator failed"; break; }
+    echo "  $label$line"
+    p99=$(sed -n 's/.*lateness_p99_ms=\([0-9.-]*\).*/\1/p' <<<"$line")
+    if awk -v p="$p99" 'BEGIN { exit !(p < 10) }'; then ramp_best=$line misses=0; else misses=$((misses + 1)); fi
+    [ "$misses" -ge 2 ] && break
+    sleep "$pause"
+  done
+}
+# shellcheck disable=SC2086  # the steps are words
+ramp "" skeleton 1 $STEPS
+best=$ramp_best
 # One shared room: every viewer gets the same bytes of one session (a new room per step).
-room_best="" misses=0
-for n in $ROOM_STEPS; do
-  line=$("$LOAD" frames "$port" "$server" "skeleton&room=bench$n" "$n" "$SECONDS_PER_STEP") || { echo "  room of $n: the load generator failed"; break; }
-  echo "  room: $line"
-  p99=$(sed -n 's/.*lateness_p99_ms=\([0-9.-]*\).*/\1/p' <<<"$line")
-  if awk -v p="$p99" 'BEGIN { exit !(p < 10) }'; then room_best=$line misses=0; else misses=$((misses + 1)); fi
-  [ "$misses" -ge 2 ] && break
-  sleep 2
-done
+# shellcheck disable=SC2086
+ramp "room: " "skeleton&room=bench%n" 2 $ROOM_STEPS
+room_best=$ramp_best
 rtt=$("$LOAD" rtt "$port" still 2000)
 saves=$("$LOAD" save "$port" saved "$scenes/saved.json" 100)
 
