@@ -21,17 +21,23 @@ BACKGROUND = harness.hex_color(SCENE["background"])
 FRAMES_DRAWN = harness.FRAMES_DRAWN
 
 
+
+def open_drawn_viewer(driver, server, scene):
+    """The viewer on `scene`, once its first frame is drawn and the canvas has settled; the
+    document is marked (`window.sameDocument`), so a test can tell later that it was not reloaded."""
+    driver.get(f"{server.url}/index.html?scene={scene}")
+    harness.wait_for(driver, f"window.veilViewer && veilViewer.frames > 0 && {FRAMES_DRAWN} > 0",
+                     what="the first frame to be drawn")
+    harness.wait_until_still(driver, FRAMES_DRAWN)
+    driver.execute_script("window.sameDocument = true")
+    return driver
+
 class ViewerTest(harness.ServedBrowserTest):
     SCENES = (SCENE_PATH, HELLO_PATH, REFUSED_PATH)
     SERVER_NAME = "viewer-server"
 
     def open_viewer(self, scene=SCENE["name"]):
-        driver = self.driver
-        driver.get(f"{self.server.url}/index.html?scene={scene}")
-        harness.wait_for(driver, f"window.veilViewer && veilViewer.frames > 0 && {FRAMES_DRAWN} > 0",
-                         what="the first frame to be drawn")
-        harness.wait_until_still(driver, FRAMES_DRAWN)
-        return driver
+        return open_drawn_viewer(self.driver, self.server, scene)
 
     def test_viewer_draws_the_scene(self):
         driver = self.open_viewer()
@@ -234,12 +240,8 @@ class CrispViewerTest(unittest.TestCase):
         server = harness.VeilServer(folder, name="viewer-server-live")
         driver = None
         try:
-            driver = harness.chromium(width=700, height=600, scale=1)
-            driver.get(f"{server.url}/index.html?scene=live")
-            harness.wait_for(driver, f"window.veilViewer && veilViewer.frames > 0 && {FRAMES_DRAWN} > 0",
-                             what="the first frame to be drawn")
-            harness.wait_until_still(driver, FRAMES_DRAWN)
-            driver.execute_script("window.sameDocument = true")
+            driver = harness.chromium(width=700, height=600, scale=1)  # quit in `finally` even if opening fails
+            open_drawn_viewer(driver, server, "live")
             box = harness.canvas_box(driver)
             harness.assert_color(self, harness.screenshot(driver, "viewer-live-before"), box, 20, 20,
                                  harness.hex_color("#D32F2F"), "the scene's background before the save")
@@ -271,12 +273,8 @@ class CrispViewerTest(unittest.TestCase):
         server = harness.VeilServer(SCENE_PATH, name="viewer-server-killed")
         driver = None
         try:
-            driver = harness.chromium(width=700, height=600, scale=1)
-            driver.get(f"{server.url}/index.html?scene={SCENE['name']}")
-            harness.wait_for(driver, f"window.veilViewer && veilViewer.frames > 0 && {FRAMES_DRAWN} > 0",
-                             what="the first frame to be drawn")
-            harness.wait_until_still(driver, FRAMES_DRAWN)
-            driver.execute_script("window.sameDocument = true")
+            driver = harness.chromium(width=700, height=600, scale=1)  # quit in `finally` even if opening fails
+            open_drawn_viewer(driver, server, SCENE["name"])
             box = harness.canvas_box(driver)
             red = next(v for v in harness.solid_views(SCENE) if v[0] == "red")
             server.process.kill()
