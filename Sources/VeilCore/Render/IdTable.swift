@@ -53,16 +53,14 @@ struct IdTable {
         role.withUTF8Buffer { key.append(contentsOf: $0) }
         guard let index else { return key }
         if index < 0 { key.append(0x2D) } // "-"
-        // Decimal digits, most significant first.
-        var digits = 1, rest = index.magnitude / 10
-        while rest > 0 { digits += 1; rest /= 10 }
-        let end = key.count + digits
-        key.append(contentsOf: repeatElement(0x30, count: digits))
+        // Decimal digits, least significant first, then put in order.
+        let start = key.count
         var value = index.magnitude
-        for at in stride(from: end - 1, through: end - digits, by: -1) {
-            key[at] = UInt8(truncatingIfNeeded: 0x30 + value % 10)
+        repeat {
+            key.append(UInt8(truncatingIfNeeded: 0x30 + value % 10))
             value /= 10
-        }
+        } while value > 0
+        key[start...].reverse()
         return key
     }
 

@@ -21,20 +21,16 @@ struct KeyTable<Key: TableKey, Value> {
         }
         set {
             guard let newValue else { preconditionFailure("KeyTable has no removal") }
+            var slot = 0
             if !slots.isEmpty {
-                let (slot, found) = find(key)
+                let (at, found) = find(key)
                 if found {
-                    values[Int(slots[slot]) - 1] = newValue
+                    values[Int(slots[at]) - 1] = newValue
                     return
                 }
+                slot = at
             }
-            keys.append(key)
-            values.append(newValue)
-            if keys.count * 2 > slots.count {
-                rehash()
-            } else {
-                slots[find(key).slot] = Int32(keys.count)
-            }
+            append(key, newValue, at: slot)
         }
     }
 
@@ -43,7 +39,7 @@ struct KeyTable<Key: TableKey, Value> {
         value(for: key, inserting: new).inserted
     }
 
-    /// The value `key` has, after inserting it with `value` when it was absent. One lookup.
+    /// The value `key` has, after inserting it with `new` when it was absent. One lookup.
     mutating func value(for key: Key, inserting new: Value) -> (value: Value, inserted: Bool) {
         var slot = 0
         if !slots.isEmpty {
@@ -51,10 +47,16 @@ struct KeyTable<Key: TableKey, Value> {
             if found { return (values[Int(slots[at]) - 1], false) }
             slot = at
         }
-        keys.append(key)
-        values.append(new)
-        if keys.count * 2 > slots.count { rehash() } else { slots[slot] = Int32(keys.count) }
+        append(key, new, at: slot)
         return (new, true)
+    }
+
+    /// Adds a key that is absent; `slot` is the empty slot `find` gave for it (unused when the
+    /// table grows and is hashed again).
+    private mutating func append(_ key: Key, _ value: Value, at slot: Int) {
+        keys.append(key)
+        values.append(value)
+        if keys.count * 2 > slots.count { rehash() } else { slots[slot] = Int32(keys.count) }
     }
 
     /// The slot holding `key`, or the empty slot where it would go.
