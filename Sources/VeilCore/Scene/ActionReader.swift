@@ -4,31 +4,31 @@
 
 enum CommandReaders {
     static let all: [Variant<Command>] = [
-        Variant("set", takes: .object(SetKeys.fields)) { m, c throws(SceneError) in
+        Variant("set", takes: { .object(SetKeys.fields) }) { m, c throws(SceneError) in
             var draft = SetDraft()
             try c.readObject(m.value, "\"set\"", SetKeys.fields, into: &draft)
             return .set(node: draft.node, changes: draft.changes)
         },
-        Variant("rows", takes: .object(RowsKeys.fields)) { m, c throws(SceneError) in
+        Variant("rows", takes: { .object(RowsKeys.fields) }) { m, c throws(SceneError) in
             let (node, edit) = try c.readNodeCommand(m, RowsKeys.fields, needs: "one of \"append\", \"prepend\", \"replace\" or \"remove\"")
             return .rows(node: node, edit)
         },
-        Variant("refresh", takes: .object(RefreshCommandKeys.fields)) { m, c throws(SceneError) in
+        Variant("refresh", takes: { .object(RefreshCommandKeys.fields) }) { m, c throws(SceneError) in
             let (node, command) = try c.readNodeCommand(m, RefreshCommandKeys.fields, needs: "one of \"begin\", \"end\" or \"enabled\"")
             return .refresh(node: node, command)
         },
-        Variant("loadMore", takes: .object(LoadMoreCommandKeys.fields)) { m, c throws(SceneError) in
+        Variant("loadMore", takes: { .object(LoadMoreCommandKeys.fields) }) { m, c throws(SceneError) in
             let (node, command) = try c.readNodeCommand(m, LoadMoreCommandKeys.fields, needs: "\"end\" or \"hasMore\"")
             return .loadMore(node: node, command)
         },
-        Variant("scroll", takes: .object(ScrollKeys.fields)) { m, c throws(SceneError) in
+        Variant("scroll", takes: { .object(ScrollKeys.fields) }) { m, c throws(SceneError) in
             var draft = ScrollDraft()
             try c.readObject(m.value, "\"scroll\"", ScrollKeys.fields, into: &draft)
             return .scroll(node: draft.node, to: draft.to, animated: draft.animated)
         },
         SheetCommandKeys.variant,
     ] + StatusCommandReaders.all + SkeletonCommandReaders.all + [
-        Variant("motion", takes: .choice(motions)) { m, c throws(SceneError) in
+        Variant("motion", takes: { .choice(motions) }) { m, c throws(SceneError) in
             .motion(reduced: try c.choice(m, motions))
         },
     ]
@@ -72,7 +72,7 @@ struct NodeCommandDraft<What> {
 
 /// The "node" key of a `NodeCommandDraft`.
 func nodeField<What>() -> Field<NodeCommandDraft<What>> {
-    Field("node", required: true, takes: .node) { d, m, c throws(SceneError) in d.node = try c.name(m) }
+    Field("node", required: true, takes: { .node }) { d, m, c throws(SceneError) in d.node = try c.name(m) }
 }
 
 extension ReaderContext {
@@ -124,9 +124,9 @@ enum RowsAtKeys {
 enum RefreshCommandKeys {
     static let fields: [Field<NodeCommandDraft<RefreshCommand>>] = [
         nodeField(),
-        Field("begin", takes: .flag) { d, m, c throws(SceneError) in if try c.bool(m) { try c.say(&d, m, .begin) } },
-        Field("end", takes: .flag) { d, m, c throws(SceneError) in if try c.bool(m) { try c.say(&d, m, .end) } },
-        Field("enabled", takes: .bool) { d, m, c throws(SceneError) in try c.say(&d, m, .enabled(try c.bool(m))) },
+        Field("begin", takes: { .flag }) { d, m, c throws(SceneError) in if try c.bool(m) { try c.say(&d, m, .begin) } },
+        Field("end", takes: { .flag }) { d, m, c throws(SceneError) in if try c.bool(m) { try c.say(&d, m, .end) } },
+        Field("enabled", takes: { .bool }) { d, m, c throws(SceneError) in try c.say(&d, m, .enabled(try c.bool(m))) },
     ]
 }
 
@@ -134,8 +134,8 @@ enum RefreshCommandKeys {
 enum LoadMoreCommandKeys {
     static let fields: [Field<NodeCommandDraft<LoadMoreCommand>>] = [
         nodeField(),
-        Field("end", takes: .flag) { d, m, c throws(SceneError) in if try c.bool(m) { try c.say(&d, m, .end) } },
-        Field("hasMore", takes: .bool) { d, m, c throws(SceneError) in try c.say(&d, m, .hasMore(try c.bool(m))) },
+        Field("end", takes: { .flag }) { d, m, c throws(SceneError) in if try c.bool(m) { try c.say(&d, m, .end) } },
+        Field("hasMore", takes: { .bool }) { d, m, c throws(SceneError) in try c.say(&d, m, .hasMore(try c.bool(m))) },
     ]
 }
 
@@ -148,9 +148,9 @@ struct ScrollDraft {
 
 enum ScrollKeys {
     static let fields: [Field<ScrollDraft>] = [
-        Field("node", required: true, takes: .node) { d, m, c throws(SceneError) in d.node = try c.name(m) },
-        Field("to", required: true, takes: .number(Bounds.coordinate)) { d, m, c throws(SceneError) in d.to = try c.number(m, Bounds.coordinate) },
-        Field("animated", takes: .bool) { d, m, c throws(SceneError) in d.animated = try c.bool(m) },
+        Field("node", required: true, takes: { .node }) { d, m, c throws(SceneError) in d.node = try c.name(m) },
+        Field("to", required: true, takes: { .number(Bounds.coordinate) }) { d, m, c throws(SceneError) in d.to = try c.number(m, Bounds.coordinate) },
+        Field("animated", takes: { .bool }) { d, m, c throws(SceneError) in d.animated = try c.bool(m) },
     ]
 }
 
@@ -172,16 +172,16 @@ struct SetDraft {
 
 enum SetKeys {
     static let fields: [Field<SetDraft>] = [
-        Field("node", required: true, takes: .node) { d, m, c throws(SceneError) in d.node = try c.name(m) },
+        Field("node", required: true, takes: { .node }) { d, m, c throws(SceneError) in d.node = try c.name(m) },
     ] + changeFields
 
     /// The changes alone (a list row's data names its node by its key).
     static let changeFields: [Field<SetDraft>] = [
-        Field("text", takes: .text) { d, m, c throws(SceneError) in d.changes.append(.text(try c.string(m))) },
-        Field("hidden", takes: .bool) { d, m, c throws(SceneError) in d.changes.append(.hidden(try c.bool(m))) },
+        Field("text", takes: { .text }) { d, m, c throws(SceneError) in d.changes.append(.text(try c.string(m))) },
+        Field("hidden", takes: { .bool }) { d, m, c throws(SceneError) in d.changes.append(.hidden(try c.bool(m))) },
         Field("background") { d, m, c throws(SceneError) in d.changes.append(.background(try c.optionalColor(m))) },
         Field("textColor") { d, m, c throws(SceneError) in d.changes.append(.textColor(try c.optionalColor(m))) },
-        Field("opacity", takes: .number(Bounds.unit)) { d, m, c throws(SceneError) in d.changes.append(.opacity(try c.number(m, Bounds.unit))) },
+        Field("opacity", takes: { .number(Bounds.unit) }) { d, m, c throws(SceneError) in d.changes.append(.opacity(try c.number(m, Bounds.unit))) },
         Field("frame") { d, m, c throws(SceneError) in d.changes.append(.frame(try c.optionalRect(m))) },
     ]
 }

@@ -13,9 +13,9 @@ public enum CommandCatalog {
         for (i, variant) in CommandReaders.all.enumerated() {
             if i > 0 { out.append(0x2C) }
             out += Array("{\"name\":".utf8)
-            string(variant.name, into: &out)
+            string(utf8(variant.name), into: &out)
             out += Array(",\"takes\":".utf8)
-            write(variant.takes, into: &out)
+            write(variant.takes(), into: &out)
             out.append(0x7D)
         }
         out += Array("]}".utf8)
@@ -85,9 +85,13 @@ enum ValueDescription: Sendable {
     case other
 
     static func number(_ range: ClosedRange<Double>) -> ValueDescription { .number(range.lowerBound, range.upperBound) }
-    static func choice<Value>(_ choices: [Choice<Value>]) -> ValueDescription { .choice(choices.map { $0.name }) }
+    static func choice<Value>(_ choices: [Choice<Value>]) -> ValueDescription { .choice(choices.map { utf8($0.name) }) }
     static func object<Target>(_ fields: [Field<Target>]) -> ValueDescription { .object(fields.map { $0.description }) }
 }
+
+/// What a key's (or a variant's) value is, as a table entry holds it: a closure that captures
+/// nothing (`takes: { .number(0...31) }`), so the table stays a literal; `.other` by default.
+typealias Takes = @Sendable () -> ValueDescription
 
 /// One key of an object, as `CommandCatalog` tells hosts.
 struct FieldDescription: Sendable {

@@ -68,7 +68,7 @@ extension ReaderContext {
         case .string: return try choice(member, FontWeights.names)
         case .number: return try integer(member, Bounds.fontWeight)
         default:
-            throw typeError(member, expected: "a weight 100...900 or one of \(Self.quotedList(FontWeights.names.map { $0.name }))")
+            throw typeError(member, expected: "a weight 100...900 or one of \(Self.quotedList(FontWeights.names.map { utf8($0.name) }))")
         }
     }
 }

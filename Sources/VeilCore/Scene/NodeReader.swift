@@ -14,11 +14,11 @@ struct NoStyle {}
 struct NodeType: Sendable {
     typealias Read = @Sendable (inout Node, JSONValue, ReaderContext) throws(SceneError) -> Void
 
-    let name: [UInt8]
+    let name: StaticString
     let read: Read
 
     init(_ name: StaticString, _ read: @escaping Read) {
-        self.name = utf8(name)
+        self.name = name
         self.read = read
     }
 }
@@ -66,7 +66,7 @@ enum CommonNodeKeys {
 
     /// A `Node` field as a field of a node kind's draft.
     static func lift<Style>(_ field: Field<Node>) -> Field<NodeDraft<Style>> {
-        Field<NodeDraft<Style>>(name: field.name, required: field.required) { d, m, c throws(SceneError) in
+        Field<NodeDraft<Style>>(field.name, required: field.required) { d, m, c throws(SceneError) in
             try field.read(&d.node, m, c)
         }
     }
@@ -79,16 +79,16 @@ extension ReaderContext {
     /// Reads one node; `defaultID` is its id when it has no "id".
     func readNode(_ value: JSONValue, defaultID: [UInt8]) throws(SceneError) -> Node {
         let members = try members(of: value, "a node")
-        let typeNames = Self.list(NodeTypes.all.map { $0.name })
+        let typeNames = Self.list(NodeTypes.all.map { utf8($0.name) })
         guard let typeMember = members.first(where: { $0.key == Self.typeKey }) else {
             throw error(at: value.offset, "missing required key \"type\" in a node; expected a type, one of: \(typeNames)")
         }
         guard case let .string(typeName) = typeMember.value.kind else {
             throw typeError(typeMember, expected: "a node type (one of: \(typeNames))")
         }
-        guard let type = NodeTypes.all.first(where: { $0.name == typeName }) else {
+        guard let type = NodeTypes.all.first(where: { $0.name.equals(typeName) }) else {
             throw error(at: typeMember.value.offset,
-                        "unknown node type \"\(display(typeName))\"; \(Self.didYouMean(typeName, NodeTypes.all.map { $0.name }))expected one of: \(typeNames)")
+                        "unknown node type \"\(display(typeName))\"; \(Self.didYouMean(typeName, NodeTypes.all.map { utf8($0.name) }))expected one of: \(typeNames)")
         }
 
         var id = defaultID

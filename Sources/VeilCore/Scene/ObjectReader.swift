@@ -3,23 +3,21 @@
 /// to a table, and unknown keys, missing required keys and the "expected one of" lists follow from it.
 
 /// One key an object accepts and how its value is read into `Target`.
+///
+/// Every stored property is a literal (a `StaticString`, a flag, a closure that captures nothing),
+/// so a table written as an array literal is data in the binary, not code that builds it at first
+/// use: the reader's tables cost veil.wasm about 20 KB of initialization code while their names
+/// were `[UInt8]` and their descriptions enums with array payloads.
 struct Field<Target>: Sendable {
     typealias Read = @Sendable (inout Target, JSONMember, ReaderContext) throws(SceneError) -> Void
 
-    let name: [UInt8]
+    let name: StaticString
     let required: Bool
     /// What the value is, for `CommandCatalog` (the reader itself checks the value in `read`).
-    let takes: ValueDescription
+    let takes: Takes
     let read: Read
 
-    init(_ name: StaticString, required: Bool = false, takes: ValueDescription = .other, _ read: @escaping Read) {
-        self.name = utf8(name)
-        self.required = required
-        self.takes = takes
-        self.read = read
-    }
-
-    init(name: [UInt8], required: Bool, takes: ValueDescription = .other, _ read: @escaping Read) {
+    init(_ name: StaticString, required: Bool = false, takes: @escaping Takes = { .other }, _ read: @escaping Read) {
         self.name = name
         self.required = required
         self.takes = takes
@@ -27,7 +25,7 @@ struct Field<Target>: Sendable {
     }
 
     /// The key as `CommandCatalog` lists it.
-    var description: FieldDescription { FieldDescription(name: name, required: required, takes: takes) }
+    var description: FieldDescription { FieldDescription(name: utf8(name), required: required, takes: takes()) }
 
     /// A key read elsewhere (such as a node's "type" and "id") that the table must still accept and list.
     static func handledElsewhere(_ name: StaticString) -> Field<Target> {
@@ -36,17 +34,17 @@ struct Field<Target>: Sendable {
 }
 
 /// One alternative of an object that has exactly one key naming what it is: `{"set": {…}}`,
-/// `{"pointer": {…}}`.
+/// `{"pointer": {…}}`. Literal properties only, as `Field`'s.
 struct Variant<Result>: Sendable {
     typealias Read = @Sendable (JSONMember, ReaderContext) throws(SceneError) -> Result
 
-    let name: [UInt8]
+    let name: StaticString
     /// What the variant's value is, for `CommandCatalog`.
-    let takes: ValueDescription
+    let takes: Takes
     let read: Read
 
-    init(_ name: StaticString, takes: ValueDescription = .other, _ read: @escaping Read) {
-        self.name = utf8(name)
+    init(_ name: StaticString, takes: @escaping Takes = { .other }, _ read: @escaping Read) {
+        self.name = name
         self.takes = takes
         self.read = read
     }
@@ -90,9 +88,9 @@ extension ReaderContext {
     /// The index of `member`'s key among `count` field names (`name(i)`), or the unknown-key error.
     @inline(never)
     func fieldIndex(of member: JSONMember, _ what: String, _ count: Int,
-                    _ name: (Int) -> [UInt8]) throws(SceneError) -> Int {
-        guard let index = (0..<count).firstIndex(where: { name($0) == member.key }) else {
-            let names = (0..<count).map { name($0) }
+                    _ name: (Int) -> StaticString) throws(SceneError) -> Int {
+        guard let index = (0..<count).firstIndex(where: { name($0).equals(member.key) }) else {
+            let names = (0..<count).map { utf8(name($0)) }
             throw error(at: member.keyOffset,
                         "unknown key \"\(display(member.key))\" in \(what); \(Self.didYouMean(member.key, names))expected one of: \(Self.list(names))")
         }
@@ -103,10 +101,10 @@ extension ReaderContext {
     /// is not `seen`.
     @inline(never)
     func checkRequired(_ value: JSONValue, _ what: String, _ seen: [Bool],
-                       _ field: (Int) -> ([UInt8], Bool)) throws(SceneError) {
+                       _ field: (Int) -> (StaticString, Bool)) throws(SceneError) {
         for index in seen.indices where !seen[index] {
             let (name, required) = field(index)
-            if required { throw error(at: value.offset, "missing required key \"\(display(name))\" in \(what)") }
+            if required { throw error(at: value.offset, "missing required key \"\(display(utf8(name)))\" in \(what)") }
         }
     }
 
@@ -121,15 +119,15 @@ extension ReaderContext {
     /// variant `i`); throws when the object is not one of them.
     @inline(never)
     func matchVariant(_ value: JSONValue, _ noun: String, _ count: Int,
-                      _ name: (Int) -> [UInt8]) throws(SceneError) -> (JSONMember, Int) {
-        let names = Self.list((0..<count).map { name($0) })
+                      _ name: (Int) -> StaticString) throws(SceneError) -> (JSONMember, Int) {
+        let names = Self.list((0..<count).map { utf8(name($0)) })
         let article = noun.utf8.first.map { utf8("aeiou").contains($0) } == true ? "an" : "a"
         let members = try members(of: value, UTF8Text("\(article) \(noun)").string)
         guard let member = members.first else {
             throw error(at: value.offset, "expected \(article) \(noun) object with one key, one of: \(names)")
         }
-        guard let index = (0..<count).firstIndex(where: { name($0) == member.key }) else {
-            let hint = Self.didYouMean(member.key, (0..<count).map { name($0) })
+        guard let index = (0..<count).firstIndex(where: { name($0).equals(member.key) }) else {
+            let hint = Self.didYouMean(member.key, (0..<count).map { utf8(name($0)) })
             throw error(at: member.keyOffset, "unknown \(noun) \"\(display(member.key))\"; \(hint)expected one of: \(names)")
         }
         if members.count > 1 {

@@ -28,11 +28,12 @@ enum Bounds {
 }
 
 /// One allowed value of a string-valued key ("left" → .left).
+/// A literal, like `Field`, so a table of choices is data in the binary.
 struct Choice<Value: Sendable>: Sendable {
-    let name: [UInt8]
+    let name: StaticString
     let value: Value
     init(_ name: StaticString, _ value: Value) {
-        self.name = utf8(name)
+        self.name = name
         self.value = value
     }
 }
@@ -133,12 +134,12 @@ extension ReaderContext {
     /// The index of the name `member`'s string is, among `count` names (`name(i)`); the non-generic
     /// part of `choice`.
     @inline(never)
-    func choiceIndex(_ member: JSONMember, _ count: Int, _ name: (Int) -> [UInt8]) throws(SceneError) -> Int {
+    func choiceIndex(_ member: JSONMember, _ count: Int, _ name: (Int) -> StaticString) throws(SceneError) -> Int {
         guard case let .string(text) = member.value.kind else {
-            throw typeError(member, expected: "one of \(Self.quotedList((0..<count).map { name($0) }))")
+            throw typeError(member, expected: "one of \(Self.quotedList((0..<count).map { utf8(name($0)) }))")
         }
-        guard let index = (0..<count).firstIndex(where: { name($0) == text }) else {
-            let names = (0..<count).map { name($0) }
+        guard let index = (0..<count).firstIndex(where: { name($0).equals(text) }) else {
+            let names = (0..<count).map { utf8(name($0)) }
             var hint = Self.didYouMean(text, names)
             if !hint.isEmpty { hint.removeLast(); hint.insert(contentsOf: [UInt8(ascii: ";"), UInt8(ascii: " ")], at: 0) }
             throw error(at: member.value.offset,

@@ -91,3 +91,12 @@ public struct UTF8Text: ExpressibleByStringInterpolation, Equatable, Sendable {
 func utf8(_ literal: StaticString) -> [UInt8] {
     literal.withUTF8Buffer { Array($0) }
 }
+
+extension StaticString {
+    /// Whether the literal's bytes are `bytes`: reader tables match keys against their names
+    /// without copying them.
+    @inline(never)
+    func equals(_ bytes: [UInt8]) -> Bool {
+        withUTF8Buffer { $0.elementsEqual(bytes) }
+    }
+}

@@ -233,8 +233,8 @@ enum RefreshKeys {
                 throw c.error(at: states.offset, "\"states\" change the nodes of a custom \"view\"; this refresh has none")
             }
             for member in try c.members(of: states, "refresh states") {
-                guard let state = RefreshViewState.names.first(where: { $0.name == member.key })?.value else {
-                    let names = RefreshViewState.names.map { $0.name }
+                guard let state = RefreshViewState.names.first(where: { $0.name.equals(member.key) })?.value else {
+                    let names = RefreshViewState.names.map { utf8($0.name) }
                     throw c.error(at: member.keyOffset, "unknown refresh state \"\(c.display(member.key))\"; \(ReaderContext.didYouMean(member.key, names))expected one of: \(ReaderContext.list(names))")
                 }
                 draft.style.states[Int(state.rawValue)] = try c.readRow(member.value, template: view, what: "refresh view")

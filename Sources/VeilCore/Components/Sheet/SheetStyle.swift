@@ -150,16 +150,16 @@ struct SheetCommandDraft {
 
 enum SheetCommandKeys {
     static let fields: [Field<SheetCommandDraft>] = [
-        Field("node", required: true, takes: .node) { d, m, c throws(SceneError) in d.command.node = try c.name(m) },
-        Field("snapTo", takes: .number(0 ... 31)) { d, m, c throws(SceneError) in d.snapTo = try c.integer(m, 0 ... 31) },
-        Field("animated", takes: .bool) { d, m, c throws(SceneError) in d.animated = try c.bool(m) },
+        Field("node", required: true, takes: { .node }) { d, m, c throws(SceneError) in d.command.node = try c.name(m) },
+        Field("snapTo", takes: { .number(0 ... 31) }) { d, m, c throws(SceneError) in d.snapTo = try c.integer(m, 0 ... 31) },
+        Field("animated", takes: { .bool }) { d, m, c throws(SceneError) in d.animated = try c.bool(m) },
         Field("anchors") { d, m, c throws(SceneError) in d.anchors = try c.sheetAnchors(m) },
-        Field("expand", takes: .flag) { d, m, c throws(SceneError) in if try c.bool(m) { try c.say(&d.command, m, .expand) } },
-        Field("collapse", takes: .flag) { d, m, c throws(SceneError) in if try c.bool(m) { try c.say(&d.command, m, .collapse) } },
-        Field("push", takes: .node) { d, m, c throws(SceneError) in try c.say(&d.command, m, .push(try c.name(m))) },
-        Field("pop", takes: .flag) { d, m, c throws(SceneError) in if try c.bool(m) { try c.say(&d.command, m, .pop) } },
-        Field("popToRoot", takes: .flag) { d, m, c throws(SceneError) in if try c.bool(m) { try c.say(&d.command, m, .popToRoot) } },
-        Field("dismiss", takes: .bool) { d, m, c throws(SceneError) in try c.say(&d.command, m, .dismiss(try c.bool(m))) },
+        Field("expand", takes: { .flag }) { d, m, c throws(SceneError) in if try c.bool(m) { try c.say(&d.command, m, .expand) } },
+        Field("collapse", takes: { .flag }) { d, m, c throws(SceneError) in if try c.bool(m) { try c.say(&d.command, m, .collapse) } },
+        Field("push", takes: { .node }) { d, m, c throws(SceneError) in try c.say(&d.command, m, .push(try c.name(m))) },
+        Field("pop", takes: { .flag }) { d, m, c throws(SceneError) in if try c.bool(m) { try c.say(&d.command, m, .pop) } },
+        Field("popToRoot", takes: { .flag }) { d, m, c throws(SceneError) in if try c.bool(m) { try c.say(&d.command, m, .popToRoot) } },
+        Field("dismiss", takes: { .bool }) { d, m, c throws(SceneError) in try c.say(&d.command, m, .dismiss(try c.bool(m))) },
         Field("setPages") { d, m, c throws(SceneError) in
             var pages: [[UInt8]] = []
             for element in try c.elements(of: m) {
@@ -170,7 +170,7 @@ enum SheetCommandKeys {
         },
     ]
 
-    static let variant = Variant<Command>("sheet", takes: .object(fields)) { m, c throws(SceneError) in
+    static let variant = Variant<Command>("sheet", takes: { .object(fields) }) { m, c throws(SceneError) in
         var draft = SheetCommandDraft()
         try c.readObject(m.value, "\"sheet\"", fields, into: &draft)
         if let anchors = draft.anchors {

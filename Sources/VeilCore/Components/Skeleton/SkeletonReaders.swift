@@ -114,7 +114,7 @@ enum PreparationKeys {
         Field("section") { d, m, c throws(SceneError) in d.section = try c.integer(m, 0...Limits.maxSections) },
         Field("row") { d, m, c throws(SceneError) in d.row = try c.integer(m, 0...Limits.maxSkeletonRows) },
     ] + SetKeys.fields.map { field in
-        Field(name: field.name, required: field.required) { d, m, c throws(SceneError) in
+        Field(field.name, required: field.required) { d, m, c throws(SceneError) in
             if m.key == utf8("node") { d.nodeOffset = m.value.offset }
             try field.read(&d.set, m, c)
         }
@@ -139,12 +139,12 @@ enum SkeletonAppearanceKeys {
 
 enum SkeletonCommandReaders {
     static let all: [Variant<Command>] = [
-        Variant("skeleton", takes: .object(SkeletonCommandKeys.fields)) { m, c throws(SceneError) in
+        Variant("skeleton", takes: { .object(SkeletonCommandKeys.fields) }) { m, c throws(SceneError) in
             var draft = SkeletonDraft()
             try c.readObject(m.value, "\"skeleton\"", SkeletonCommandKeys.fields, into: &draft)
             return .skeleton(node: draft.node, try draft.command(m.value.offset, c))
         },
-        Variant("appearance", takes: .choice(SceneKeys.appearances)) { m, c throws(SceneError) in
+        Variant("appearance", takes: { .choice(SceneKeys.appearances) }) { m, c throws(SceneError) in
             .appearance(try c.choice(m, SceneKeys.appearances))
         },
     ]
@@ -185,23 +185,23 @@ struct SkeletonDraft {
 
 enum SkeletonCommandKeys {
     static let fields: [Field<SkeletonDraft>] = [
-        Field("node", required: true, takes: .node) { d, m, c throws(SceneError) in d.node = try c.name(m) },
-        Field("show", takes: .flag) { d, m, c throws(SceneError) in try c.skeletonVerb(&d, .show, m) },
-        Field("hide", takes: .flag) { d, m, c throws(SceneError) in try c.skeletonVerb(&d, .hide, m) },
-        Field("update", takes: .object(SkeletonStyleKeys.fields)) { d, m, c throws(SceneError) in
+        Field("node", required: true, takes: { .node }) { d, m, c throws(SceneError) in d.node = try c.name(m) },
+        Field("show", takes: { .flag }) { d, m, c throws(SceneError) in try c.skeletonVerb(&d, .show, m) },
+        Field("hide", takes: { .flag }) { d, m, c throws(SceneError) in try c.skeletonVerb(&d, .hide, m) },
+        Field("update", takes: { .object(SkeletonStyleKeys.fields) }) { d, m, c throws(SceneError) in
             try c.skeletonVerb(&d, .update, m)
             try c.readObject(m.value, "\"update\"", SkeletonStyleKeys.fields, into: &d.update)
         },
-        Field("transition", takes: .choice(OverlayTransitionNames.all)) { d, m, c throws(SceneError) in
+        Field("transition", takes: { .choice(OverlayTransitionNames.all) }) { d, m, c throws(SceneError) in
             d.transition = try c.transition(m, defaultDuration: 0.25)
             d.transitionOffset = m.keyOffset
         },
-        Field("delay", takes: .number(0...Limits.maxSkeletonSeconds)) { d, m, c throws(SceneError) in
+        Field("delay", takes: { .number(0...Limits.maxSkeletonSeconds) }) { d, m, c throws(SceneError) in
             d.delay = try c.number(m, 0...Limits.maxSkeletonSeconds)
             d.markShowOnly(m)
         },
     ] + SkeletonStyleKeys.fields.map { field in
-        Field(name: field.name, required: false, takes: field.takes) { d, m, c throws(SceneError) in
+        Field(field.name, takes: field.takes) { d, m, c throws(SceneError) in
             try field.read(&d.style, m, c)
             d.markShowOnly(m)
         }
@@ -229,12 +229,12 @@ enum SkeletonStyleKeys {
     ]
 
     static let fields: [Field<SkeletonStyle>] = [
-        Field("style", takes: .choice(kinds)) { s, m, c throws(SceneError) in s.kind = try c.choice(m, kinds) },
+        Field("style", takes: { .choice(kinds) }) { s, m, c throws(SceneError) in s.kind = try c.choice(m, kinds) },
         Field("color") { s, m, c throws(SceneError) in s.color = try c.color(m) },
         Field("gradient") { s, m, c throws(SceneError) in s.gradient = try c.gradientColors(m) },
-        Field("direction", takes: .choice(directions)) { s, m, c throws(SceneError) in s.direction = try c.choice(m, directions) },
-        Field("duration", takes: .number(0.05...Limits.maxSkeletonSeconds)) { s, m, c throws(SceneError) in s.duration = try c.number(m, 0.05...Limits.maxSkeletonSeconds) },
-        Field("curve", takes: .choice(curves)) { s, m, c throws(SceneError) in s.curve = try c.choice(m, curves) },
+        Field("direction", takes: { .choice(directions) }) { s, m, c throws(SceneError) in s.direction = try c.choice(m, directions) },
+        Field("duration", takes: { .number(0.05...Limits.maxSkeletonSeconds) }) { s, m, c throws(SceneError) in s.duration = try c.number(m, 0.05...Limits.maxSkeletonSeconds) },
+        Field("curve", takes: { .choice(curves) }) { s, m, c throws(SceneError) in s.curve = try c.choice(m, curves) },
     ]
 }
 

@@ -3,12 +3,12 @@
 
 enum StatusCommandReaders {
     static let all: [Variant<Command>] = [
-        Variant("status", takes: .object(StatusKeys.fields)) { m, c throws(SceneError) in
+        Variant("status", takes: { .object(StatusKeys.fields) }) { m, c throws(SceneError) in
             var draft = StatusDraft()
             try c.readObject(m.value, "\"status\"", StatusKeys.fields, into: &draft)
             return .status(node: draft.node, status: draft.status, transition: draft.transition)
         },
-        Variant("spinner", takes: .object(SpinnerKeys.fields)) { m, c throws(SceneError) in
+        Variant("spinner", takes: { .object(SpinnerKeys.fields) }) { m, c throws(SceneError) in
             var draft = SpinnerDraft()
             try c.readObject(m.value, "\"spinner\"", SpinnerKeys.fields, into: &draft)
             return .spinner(node: draft.node, show: draft.show)
@@ -40,16 +40,16 @@ enum StatusKeys {
     ]
 
     static let fields: [Field<StatusDraft>] = [
-        Field("node", required: true, takes: .node) { d, m, c throws(SceneError) in d.node = try c.name(m) },
-        Field("state", required: true, takes: .choice(states)) { d, m, c throws(SceneError) in
+        Field("node", required: true, takes: { .node }) { d, m, c throws(SceneError) in d.node = try c.name(m) },
+        Field("state", required: true, takes: { .choice(states) }) { d, m, c throws(SceneError) in
             d.state = try c.choice(m, states)
         },
-        Field("title", takes: .text) { d, m, c throws(SceneError) in d.provisional.title = try c.string(m) },
-        Field("message", takes: .text) { d, m, c throws(SceneError) in d.provisional.message = try c.string(m) },
-        Field("image", takes: .text) { d, m, c throws(SceneError) in d.provisional.image = try c.string(m, maxBytes: Bounds.nameBytes) },
-        Field("actionTitle", takes: .text) { d, m, c throws(SceneError) in d.provisional.actionTitle = try c.string(m) },
-        Field("action", takes: .text) { d, m, c throws(SceneError) in d.provisional.action = try c.name(m) },
-        Field("transition", takes: .choice(OverlayTransitionNames.all)) { d, m, c throws(SceneError) in d.transition = try c.transition(m, defaultDuration: 0.2) },
+        Field("title", takes: { .text }) { d, m, c throws(SceneError) in d.provisional.title = try c.string(m) },
+        Field("message", takes: { .text }) { d, m, c throws(SceneError) in d.provisional.message = try c.string(m) },
+        Field("image", takes: { .text }) { d, m, c throws(SceneError) in d.provisional.image = try c.string(m, maxBytes: Bounds.nameBytes) },
+        Field("actionTitle", takes: { .text }) { d, m, c throws(SceneError) in d.provisional.actionTitle = try c.string(m) },
+        Field("action", takes: { .text }) { d, m, c throws(SceneError) in d.provisional.action = try c.name(m) },
+        Field("transition", takes: { .choice(OverlayTransitionNames.all) }) { d, m, c throws(SceneError) in d.transition = try c.transition(m, defaultDuration: 0.2) },
     ]
 }
 
@@ -60,8 +60,8 @@ struct SpinnerDraft {
 
 enum SpinnerKeys {
     static let fields: [Field<SpinnerDraft>] = [
-        Field("node", required: true, takes: .node) { d, m, c throws(SceneError) in d.node = try c.name(m) },
-        Field("show", required: true, takes: .bool) { d, m, c throws(SceneError) in d.show = try c.bool(m) },
+        Field("node", required: true, takes: { .node }) { d, m, c throws(SceneError) in d.node = try c.name(m) },
+        Field("show", required: true, takes: { .bool }) { d, m, c throws(SceneError) in d.show = try c.bool(m) },
     ]
 }
 
