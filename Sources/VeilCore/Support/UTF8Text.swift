@@ -8,6 +8,7 @@
 public struct UTF8Text: ExpressibleByStringInterpolation, Equatable, Sendable {
     public var bytes: [UInt8]
 
+    @inline(never)  // for size: a message literal at each of ~50 sites
     public init(stringLiteral literal: StaticString) {
         var interpolation = Interpolation(literalCapacity: 0, interpolationCount: 0)
         interpolation.appendLiteral(literal)
@@ -67,6 +68,7 @@ public struct UTF8Text: ExpressibleByStringInterpolation, Equatable, Sendable {
             appendInterpolation(text.bytes)
         }
 
+        @inline(never)  // for size: ~35 sites
         public mutating func appendInterpolation<T: BinaryInteger>(_ value: T) {
             appendDecimal(negative: value < 0, UInt64(value.magnitude))
         }
