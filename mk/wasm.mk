@@ -58,6 +58,20 @@ wasm-map: $(WASM_SOURCES) $(WASM_SUPPORT)
 	rm -f $(WASM_SCRATCH)/$(WASM_TRIPLE)/release/VeilWasm.wasm
 	python3 tools/wasm/size-report.py $(WASM_MAP_OUT) $(WASM_MAP)
 
+# Which of the core's functions the optimizer copies into the most callers (tools/wasm/inlining-report.py):
+# compiles VeilCore as `make wasm` does, with the SIL inliner printing each copy. The flags mirror
+# Package.swift's embeddedSwiftSettings.
+WASM_INLINING_LOG := .build/wasm/inlining.log
+.PHONY: wasm-inlining
+wasm-inlining:
+	@mkdir -p .build/wasm/inlining
+	swiftc -target $(WASM_TRIPLE) -enable-experimental-feature Embedded -enable-experimental-feature Extern \
+	  -wmo -Osize -Xfrontend -disable-stack-protector -Xllvm -sil-disable-pass=closure-specialize \
+	  -parse-as-library -swift-version 6 -module-name VeilCore \
+	  -c $(shell find Sources/VeilCore -name '*.swift') -o .build/wasm/inlining/VeilCore.o \
+	  -Xllvm -sil-print-inlining-callee=true > $(WASM_INLINING_LOG) 2>&1
+	python3 tools/wasm/inlining-report.py $(WASM_INLINING_LOG) --top 60
+
 # Figures of veil.wasm in a page: mount → first frame in headless Chromium, per-frame cost of the
 # feed's shimmer, and the module's size (Benchmarks/embed-first-frame.py; docs/EMBED.md).
 .PHONY: bench-embed
