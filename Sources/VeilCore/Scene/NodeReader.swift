@@ -79,7 +79,7 @@ extension ReaderContext {
     /// Reads one node; `defaultID` is its id when it has no "id".
     func readNode(_ value: JSONValue, defaultID: [UInt8]) throws(SceneError) -> Node {
         let members = try members(of: value, "a node")
-        let typeNames = Self.list(NodeTypes.all.map { utf8($0.name) })
+        var typeNames: [UInt8] { Self.list(NodeTypes.all.map { utf8($0.name) }) }  // for messages only
         guard let typeMember = members.first(where: { $0.key == Self.typeKey }) else {
             throw error(at: value.offset, "missing required key \"type\" in a node; expected a type, one of: \(typeNames)")
         }

@@ -120,9 +120,12 @@ extension ReaderContext {
     @inline(never)
     func matchVariant(_ value: JSONValue, _ noun: String, _ count: Int,
                       _ name: (Int) -> StaticString) throws(SceneError) -> (JSONMember, Int) {
-        let names = Self.list((0..<count).map { utf8(name($0)) })
-        let article = noun.utf8.first.map { utf8("aeiou").contains($0) } == true ? "an" : "a"
-        let members = try members(of: value, UTF8Text("\(article) \(noun)").string)
+        // For messages only: built when one is thrown.
+        var names: [UInt8] { Self.list((0..<count).map { utf8(name($0)) }) }
+        var article: String { noun.utf8.first.map { utf8("aeiou").contains($0) } == true ? "an" : "a" }
+        guard case let .object(members) = value.kind else {
+            throw error(at: value.offset, "expected an object for \(article) \(noun), found \(value.typeName)")
+        }
         guard let member = members.first else {
             throw error(at: value.offset, "expected \(article) \(noun) object with one key, one of: \(names)")
         }

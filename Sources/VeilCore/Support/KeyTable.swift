@@ -59,7 +59,9 @@ struct KeyTable<Key: TableKey, Value> {
         if keys.count * 2 > slots.count { rehash() } else { slots[slot] = Int32(keys.count) }
     }
 
-    /// The slot holding `key`, or the empty slot where it would go.
+    /// The slot holding `key`, or the empty slot where it would go. Out of line: copied into each
+    /// lookup and insertion it cost veil.wasm more than a call costs a lookup.
+    @inline(never)
     private func find(_ key: Key) -> (slot: Int, found: Bool) {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: key.tableHash) & mask

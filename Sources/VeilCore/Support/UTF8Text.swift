@@ -99,6 +99,12 @@ extension StaticString {
     /// without copying them.
     @inline(never)
     func equals(_ bytes: [UInt8]) -> Bool {
-        withUTF8Buffer { $0.elementsEqual(bytes) }
+        guard utf8CodeUnitCount == bytes.count else { return false }
+        return withUTF8Buffer { name in
+            bytes.withUnsafeBufferPointer { key in
+                for i in 0..<key.count where name[i] != key[i] { return false }
+                return true
+            }
+        }
     }
 }

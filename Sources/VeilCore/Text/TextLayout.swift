@@ -18,6 +18,7 @@ public enum TextLayout {
     /// its own. numberOfLines 0 (or negative) = unlimited; otherwise the last kept line ends in "…"
     /// when visible text was cut. Empty text, a width that is not a positive finite number, or a
     /// font size that is not one, gives no lines.
+    @inline(never)  // for size: four callers (layout, measuring, rendering, the hidden DOM)
     public static func lines(_ text: [UInt8], fontSize: Double, weight: Int, width: Double,
                              numberOfLines: Int, alignment: TextAlignment) -> [TextLine] {
         guard width > 0, width.isFinite, fontSize > 0, fontSize.isFinite, !text.isEmpty else { return [] }
