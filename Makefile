@@ -69,6 +69,13 @@ test-server: build
 test-browser: build wasm
 	$(PYTHON) -m unittest discover -s Tests/browser -v
 
+# Instruction counts (callgrind) of the core's real path, this tree against BASE (default origin/main):
+# the A/B that holds on a shared machine (tools/instructions/run.sh).
+.PHONY: bench-instructions
+bench-instructions: setup
+	@command -v valgrind >/dev/null || { apt-get update && apt-get install -y valgrind; }
+	tools/instructions/run.sh $(BASE)
+
 bench: setup wasm
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark
 	node Benchmarks/wasm-ticks.mjs
