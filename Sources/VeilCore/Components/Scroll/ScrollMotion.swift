@@ -42,6 +42,7 @@ struct ScrollMotion: Sendable {
 
     func velocity(at t: Double) -> Double { state(at: t).velocity }
 
+    @inline(never)  // for size: offset(at:) is read in many places, each inlined this whole
     private func state(at t: Double) -> (value: Double, velocity: Double) {
         switch phase {
         case let .resting(o): return (o, 0)
