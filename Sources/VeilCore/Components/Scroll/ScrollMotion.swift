@@ -85,9 +85,11 @@ struct ScrollMotion: Sendable {
 
     /// When a motion comes to rest (nil while resting or dragging).
     var restTime: Double? {
-        guard case let .moving(motion, handoff) = phase else { return nil }
-        if let handoff { return handoff.at + Self.settleTime(handoff.spring) }
-        return motion.start + Self.settleTime(motion)
+        @inline(never) get {  // for size: a spring's settle time is a bisection, read in many places
+            guard case let .moving(motion, handoff) = phase else { return nil }
+            if let handoff { return handoff.at + Self.settleTime(handoff.spring) }
+            return motion.start + Self.settleTime(motion)
+        }
     }
 
     private static func settleTime(_ value: AnimatedValue) -> Double {
