@@ -15,6 +15,7 @@ public struct VelocityTracker: Sendable {
 
     public mutating func reset() { samples.removeAll(keepingCapacity: true); next = 0 }
 
+    @inline(never)  // for size: down, move and up each add a sample
     public mutating func add(t: Double, x: Double, y: Double) {
         if samples.count < Self.capacity {
             samples.append((t, x, y))

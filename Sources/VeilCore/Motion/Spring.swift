@@ -82,6 +82,7 @@ public struct Spring: Equatable, Sendable {
     /// The first time it is settled within `precision` (and stays so: the energy only falls),
     /// found by bisection to 1/10,000 s; at most `limit` seconds (a spring with no damping never
     /// settles).
+    @inline(never)  // for size: a loop of `state`s, asked in several places
     public func settleTime(precision: Double, limit: Double = 60) -> Double {
         if isSettled(at: 0, precision: precision) { return 0 }
         var hi = 1.0 / 64

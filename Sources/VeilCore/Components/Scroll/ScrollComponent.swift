@@ -119,7 +119,7 @@ final class ScrollComponent: Component {
     /// Rows were appended to a list: its load is answered (it asks again once the layout has the
     /// longer content, or the user scrolls on).
     func rowsArrived(_ id: [UInt8], at t: Double) {
-        guard let i = containers.firstIndex(where: { $0.id == id }) else { return }
+        guard let i = containerIndex(id) else { return }
         let c = containers[i]
         if c.loadMore?.edge == .start {
             // A chat: a new message at the end is followed when the end shows.
@@ -139,7 +139,7 @@ final class ScrollComponent: Component {
 
     /// Rows went in before the first: a load at the start is answered.
     func rowsPrepended(_ id: [UInt8], at t: Double) {
-        guard let i = containers.firstIndex(where: { $0.id == id }), containers[i].loadingMore,
+        guard let i = containerIndex(id), containers[i].loadingMore,
               containers[i].loadMore?.edge == .start else { return }
         containers[i].loadingMore = false
         containers[i].answered = (travelled(containers[i], at: t), containers[i].content)
@@ -149,7 +149,7 @@ final class ScrollComponent: Component {
 
     /// The `loadMore` command: `end` — nothing more this time; `hasMore(false)` ends asking.
     func loadMore(_ id: [UInt8], _ command: LoadMoreCommand, at t: Double) {
-        guard let i = containers.firstIndex(where: { $0.id == id }) else { return }
+        guard let i = containerIndex(id) else { return }
         switch command {
         case .end, .hasMore(false):
             guard containers[i].loadingMore else { return }
@@ -262,7 +262,7 @@ final class ScrollComponent: Component {
             kept.append(c)
         }
         containers = kept
-        for id in loadMoreNodes where !containers.contains(where: { $0.id == id }) {
+        for id in loadMoreNodes where containerIndex(id) == nil {
             if let box = root.box(of: id), box.node.scrolls { _ = index(of: box, at: t) }
         }
     }
@@ -317,8 +317,8 @@ final class ScrollComponent: Component {
     /// Hands the finger's translation out along the nested chain (`NestedDrag`).
     private func dragNested(_ index: Int, dx: Double, dy: Double) {
         var n = nested[index]
-        guard let first = containers.firstIndex(where: { $0.id == n.ids[0] }) else { return }
-        let indices = n.ids.map { id in containers.firstIndex { $0.id == id } ?? first }
+        guard let first = containerIndex(n.ids[0]) else { return }
+        let indices = n.ids.map { id in containerIndex(id) ?? first }
         n.distribute(containers[first].horizontal ? dx : dy) { k in
             let m = containers[indices[k]].motion
             return (m.lower, m.upper, m.dragOrigin ?? m.offset(at: 0))
@@ -369,8 +369,14 @@ final class ScrollComponent: Component {
         return key(k, for: box, at: t)
     }
 
+    /// Where the container `id` is in `containers` (out of line for size: a dozen callers).
+    @inline(never)
+    private func containerIndex(_ id: [UInt8]) -> Int? {
+        containers.firstIndex { $0.id == id }
+    }
+
     private func index(of box: LayoutBox, at t: Double) -> Int {
-        if let i = containers.firstIndex(where: { $0.id == box.node.id }) { return i }
+        if let i = containerIndex(box.node.id) { return i }
         var c = Container(id: box.node.id, horizontal: box.node.scrollAxis == .horizontal)
         Self.follow(&c, box, at: t)
         // A chat opens at its end, at its latest messages.
@@ -400,14 +406,14 @@ final class ScrollComponent: Component {
 
     /// The pan's translation (dx, dy) since it began.
     func drag(_ id: [UInt8], dx: Double, dy: Double) {
-        guard let i = containers.firstIndex(where: { $0.id == id }) else { return }
+        guard let i = containerIndex(id) else { return }
         containers[i].motion.drag(containers[i].horizontal ? dx : dy)
         containers[i].travelled = true
         moved = true
     }
 
     func release(_ id: [UInt8], vx: Double, vy: Double, at t: Double) {
-        guard let i = containers.firstIndex(where: { $0.id == id }) else { return }
+        guard let i = containerIndex(id) else { return }
         // Let go past the trigger height: refresh. Only a drag's release does it (never a bounce
         // or momentum), and not while one is under way.
         if let r = containers[i].refresh, r.enabled, !containers[i].refreshing, !containers[i].horizontal,
@@ -424,7 +430,7 @@ final class ScrollComponent: Component {
 
     /// Where the container `box` may rest: its start and its end (from its layout until it moves).
     func bounds(of box: LayoutBox, at t: Double) -> (lower: Double, upper: Double) {
-        if let c = containers.first(where: { $0.id == box.node.id }) { return (c.motion.lower, c.motion.upper) }
+        if let i = containerIndex(box.node.id) { return (containers[i].motion.lower, containers[i].motion.upper) }
         return (0, max(0, box.contentLength - box.viewportLength))
     }
 
@@ -432,7 +438,7 @@ final class ScrollComponent: Component {
     func canScroll(_ box: LayoutBox, dx: Double, dy: Double, at t: Double) -> Bool {
         let delta = box.node.scrollAxis == .horizontal ? dx : dy
         guard delta != 0 else { return false }
-        if let c = containers.first(where: { $0.id == box.node.id }) { return c.motion.canScroll(by: delta, at: t) }
+        if let i = containerIndex(box.node.id) { return containers[i].motion.canScroll(by: delta, at: t) }
         return delta > 0 && box.contentLength > box.viewportLength
     }
 
@@ -488,7 +494,7 @@ final class ScrollComponent: Component {
     /// where it is, mid-drag or mid-coast too (chat: older messages loaded above) — unless the
     /// container is at its top (a refresh's new rows), where they show.
     func shift(_ id: [UInt8], by delta: Double, at t: Double) {
-        guard let i = containers.firstIndex(where: { $0.id == id }),
+        guard let i = containerIndex(id),
               containers[i].motion.offset(at: t) > 0 || containers[i].loadMore?.edge == .start else { return }
         containers[i].motion.shift(by: delta)
         moved = true

@@ -42,6 +42,7 @@ struct ScrollMotion: Sendable {
 
     func velocity(at t: Double) -> Double { state(at: t).velocity }
 
+    @inline(never)  // for size: offset(at:) is read in many places, each inlined this whole
     private func state(at t: Double) -> (value: Double, velocity: Double) {
         switch phase {
         case let .resting(o): return (o, 0)
@@ -84,9 +85,11 @@ struct ScrollMotion: Sendable {
 
     /// When a motion comes to rest (nil while resting or dragging).
     var restTime: Double? {
-        guard case let .moving(motion, handoff) = phase else { return nil }
-        if let handoff { return handoff.at + Self.settleTime(handoff.spring) }
-        return motion.start + Self.settleTime(motion)
+        @inline(never) get {  // for size: a spring's settle time is a bisection, read in many places
+            guard case let .moving(motion, handoff) = phase else { return nil }
+            if let handoff { return handoff.at + Self.settleTime(handoff.spring) }
+            return motion.start + Self.settleTime(motion)
+        }
     }
 
     private static func settleTime(_ value: AnimatedValue) -> Double {

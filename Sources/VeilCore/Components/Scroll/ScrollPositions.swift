@@ -19,17 +19,21 @@ struct ScrollPositions: Sendable {
     /// Values other components drive on layers (a sheet's translation and dim), by key.
     var links: [(key: [UInt8], value: Double)] = []
 
+    // Out of line for size: layout, hit-testing, accessibility and the renderer each read these.
+    @inline(never)
     func link(_ key: [UInt8]) -> Double {
         for l in links where l.key == key { return l.value }
         return 0
     }
 
     /// A few containers at most: a linear search (a Dictionary would pull hashing into veil.wasm).
+    @inline(never)
     func entry(_ id: [UInt8]) -> Entry? {
         for e in entries where e.id == id { return e }
         return nil
     }
 
+    @inline(never)
     func offset(of id: [UInt8]) -> Double { entry(id)?.offset ?? 0 }
 
     /// The stretch of content a container's layout makes rows for: chunks of `chunk` points, so

@@ -56,6 +56,7 @@ struct SheetMotion: Sendable {
     }
 
     /// Goes to `target`: a spring from where it is (keeping its velocity), or at once.
+    @inline(never)  // for size: commands, keys, taps and the wheel all move a sheet
     mutating func move(to target: Double, animated: Bool, at t: Double) {
         if drag != nil { drag = nil; value = AnimatedValue(y(at: t), at: t) }
         if animated {

@@ -47,6 +47,7 @@ enum SkeletonRecursion {
         return true
     }
 
+    @inline(never)  // for size: a list's row, header, footer and its sections' call it
     private static func visit(_ node: inout Node?, _ active: Bool) -> Bool {
         guard var n = node, n.skeleton.skeletonable else { return false }
         mark(&n, active: active)

@@ -26,7 +26,7 @@ struct Skeletons {
     /// Shows a skeleton on `root` after `delay`. Any delayed show of the root not started yet is
     /// cancelled. On a shown skeleton it acts as an update; on one fading out it fades back in.
     mutating func show(_ style: SkeletonStyle, root: [UInt8], transition: OverlayTransition, delay: Double, at t: Double) {
-        entries.removeAll { $0.root == root && !$0.started }
+        cancelWaiting(root)
         if let i = shownIndex(root), entries[i].removeAt == nil {
             restyle(i, entries[i].style.updated(by: style), at: t)
             return
@@ -38,7 +38,7 @@ struct Skeletons {
 
     /// Hides the skeleton on `root` (cancelling a delayed show), fading out from where it is.
     mutating func hide(root: [UInt8], transition: OverlayTransition, at t: Double) {
-        entries.removeAll { $0.root == root && !$0.started }
+        cancelWaiting(root)
         guard let i = shownIndex(root), entries[i].removeAt == nil else { return }
         let now = entries[i].reveal(at: t)
         let d = Skeletons.seconds(transition) * now
@@ -109,6 +109,12 @@ struct Skeletons {
         return root
     }
 
+    /// Drops the delayed shows of `root` not started yet (out of line for size: show and hide).
+    @inline(never)
+    private mutating func cancelWaiting(_ root: [UInt8]) {
+        entries.removeAll { $0.root == root && !$0.started }
+    }
+
     private func shownIndex(_ root: [UInt8]) -> Int? {
         entries.firstIndex { $0.root == root && $0.started }
     }
@@ -118,7 +124,7 @@ struct Skeletons {
         let t = entries[i].startAt
         let root = entries[i].root
         var from = 0.0
-        if let old = entries.firstIndex(where: { $0.root == root && $0.started }) {
+        if let old = shownIndex(root) {
             from = entries[old].reveal(at: t)
             entries.remove(at: old)
         }
