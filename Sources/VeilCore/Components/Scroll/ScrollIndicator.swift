@@ -25,24 +25,19 @@ struct ScrollIndicator: Sendable {
 
     /// The bar's rectangle when the content is at `offset`.
     func rect(offset: Double) -> Rect {
-        let track = Self.larger(0, (horizontal ? width : height) - 2 * Self.inset - startInset - endInset
+        let track = max(0, (horizontal ? width : height) - 2 * Self.inset - startInset - endInset
             - (horizontal ? Self.thickness + Self.inset : 0))
-        let upper = Self.larger(0, content - viewport)
-        var length = Self.larger(Self.minimumLength, track * viewport / Self.larger(content, 1))
-        let overshoot = offset < 0 ? -offset : Self.larger(0, offset - upper)
-        length = Self.larger(Self.shrunkLength, length - overshoot)
-        let progress = upper > 0 ? Self.smaller(1, Self.larger(0, offset / upper)) : 0
+        let upper = max(0, content - viewport)
+        var length = max(Self.minimumLength, track * viewport / max(content, 1))
+        let overshoot = offset < 0 ? -offset : max(0, offset - upper)
+        length = max(Self.shrunkLength, length - overshoot)
+        let progress = upper > 0 ? min(1, max(0, offset / upper)) : 0
         let along = Self.inset + startInset + (track - length) * progress
         if horizontal {
             return Rect(x: along, y: height - Self.thickness - Self.inset, width: length, height: Self.thickness)
         }
         return Rect(x: width - Self.thickness - Self.inset, y: along, width: Self.thickness, height: length)
     }
-
-    // `max` and `min` out of line: inlined, the optimizer copies the rest of `rect` for each outcome
-    // of each comparison (3.9 KB of veil.wasm instead of a few hundred bytes).
-    @inline(never) private static func larger(_ a: Double, _ b: Double) -> Double { max(a, b) }
-    @inline(never) private static func smaller(_ a: Double, _ b: Double) -> Double { min(a, b) }
 
     static func color(_ appearance: Appearance) -> Color {
         appearance == .dark ? Color(r: 255, g: 255, b: 255, a: 89) : Color(r: 0, g: 0, b: 0, a: 89)
