@@ -83,6 +83,7 @@ extension ReaderContext {
         }
     }
 
+    @inline(never)  // for size: ~35 table closures
     func bool(_ member: JSONMember) throws(SceneError) -> Bool {
         guard case let .bool(value) = member.value.kind else {
             throw typeError(member, expected: "true or false")
