@@ -8,6 +8,8 @@
 public struct UTF8Text: ExpressibleByStringInterpolation, Equatable, Sendable {
     public var bytes: [UInt8]
 
+    /// Out of line (for size): a few hundred messages are literals.
+    @inline(never)
     public init(stringLiteral literal: StaticString) {
         var interpolation = Interpolation(literalCapacity: 0, interpolationCount: 0)
         interpolation.appendLiteral(literal)
