@@ -69,6 +69,12 @@ public struct UTF8Text: ExpressibleByStringInterpolation, Equatable, Sendable {
             appendInterpolation(text.bytes)
         }
 
+        /// Out of line for `Int`, the type of nearly every interpolated number (a hundred sites).
+        @inline(never)
+        public mutating func appendInterpolation(_ value: Int) {
+            appendDecimal(negative: value < 0, UInt64(value.magnitude))
+        }
+
         public mutating func appendInterpolation<T: BinaryInteger>(_ value: T) {
             appendDecimal(negative: value < 0, UInt64(value.magnitude))
         }
