@@ -71,6 +71,7 @@ public struct Spring: Equatable, Sendable {
 
     /// At rest within `precision` (value units): its energy — (ω₀·distance)² + velocity², which
     /// never grows for a damped spring — is below that of resting `precision / 2` away.
+    @inline(never)  // for size: scrolls and sheets ask in forty places
     public func isSettled(at t: Double, precision: Double) -> Bool {
         let s = state(at: t)
         let w0 = parameters.naturalFrequency
@@ -82,6 +83,7 @@ public struct Spring: Equatable, Sendable {
     /// The first time it is settled within `precision` (and stays so: the energy only falls),
     /// found by bisection to 1/10,000 s; at most `limit` seconds (a spring with no damping never
     /// settles).
+    @inline(never)  // for size: twenty callers
     public func settleTime(precision: Double, limit: Double = 60) -> Double {
         if isSettled(at: 0, precision: precision) { return 0 }
         var hi = 1.0 / 64

@@ -13,6 +13,7 @@ public struct TimingCurve: Equatable, Sendable {
     public static let easeInOut = TimingCurve(0.42, 0, 0.58, 1)
 
     /// Progress (0...1) at time fraction `t` (clamped to 0...1).
+    @inline(never)  // for size: fades, scrolls and sheets evaluate curves in sixty places
     public func value(at t: Double) -> Double {
         if !(t > 0) { return 0 }
         if t >= 1 { return 1 }
