@@ -19,6 +19,7 @@ public struct Decay: Equatable, Sendable {
         lambda = 1000 * CoreMath.log(r)
     }
 
+    @inline(never)  // for size: thirty callers
     public func state(at t: Double) -> (value: Double, velocity: Double) {
         let e = CoreMath.exp(lambda * max(0, t))
         return (from + velocity * (e - 1) / lambda, velocity * e)

@@ -40,6 +40,7 @@ public struct Spring: Equatable, Sendable {
     }
 
     /// Value and velocity `t` seconds after the start (t < 0 counts as 0).
+    @inline(never)  // for size: a dozen callers
     public func state(at t: Double) -> (value: Double, velocity: Double) {
         let t = max(0, t)
         let w0 = parameters.naturalFrequency
