@@ -60,10 +60,12 @@ extension Node {
 
     /// The axis a scroll container scrolls along (a list: vertical); nil for other nodes.
     var scrollAxis: Axis? {
-        switch kind {
-        case let .list(style): return style.axis
-        case let .scroll(style): return style.axis
-        default: return nil
+        @inline(never) get {  // for size: read at thirty places
+            switch kind {
+            case let .list(style): return style.axis
+            case let .scroll(style): return style.axis
+            default: return nil
+            }
         }
     }
 }
