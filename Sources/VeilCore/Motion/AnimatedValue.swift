@@ -5,6 +5,7 @@ public enum Motion: Equatable, Sendable {
     case spring(Spring)
     case decay(Decay)
 
+    @inline(never)  // for size: every animated value's reads
     func state(at t: Double) -> (value: Double, velocity: Double) {
         switch self {
         case let .still(v): return (v, 0)

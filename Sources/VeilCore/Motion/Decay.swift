@@ -32,6 +32,7 @@ public struct Decay: Equatable, Sendable {
     public var projectedEnd: Double { from - velocity / lambda }
 
     /// When the speed falls below `minimumSpeed` (value units per second).
+    @inline(never)  // for size: fourteen callers
     public func settleTime(minimumSpeed: Double) -> Double {
         let v = abs(velocity)
         guard v > minimumSpeed, minimumSpeed > 0 else { return 0 }
