@@ -55,7 +55,7 @@ public func veil_session_new(_ bytes: UnsafeRawPointer?, _ length: Int32) -> Int
 /// Ends a session. Returns 0, or `badHandle` when the handle names none.
 @_cdecl("veil_session_free")
 public func veil_session_free(_ handle: Int32) -> Int32 {
-    guard sessions.remove(handle) else { return fail(.badHandle, noSession(handle)) }
+    guard sessions.remove(handle) else { return badHandle(handle) }
     return Status.ok.rawValue
 }
 
@@ -93,7 +93,7 @@ public func veil_input(_ handle: Int32, _ bytes: UnsafeRawPointer?, _ length: In
 /// `veil_output()` (a keyframe first), 0 when nothing changed, or a negative status.
 @_cdecl("veil_tick")
 public func veil_tick(_ handle: Int32, _ seconds: Double) -> Int32 {
-    guard let session = sessions.session(handle) else { return fail(.badHandle, noSession(handle)) }
+    guard let session = sessions.session(handle) else { return badHandle(handle) }
     guard seconds.isFinite else { return fail(.badArgument, "veil_tick needs a finite time in seconds") }
     guard let message = session.tick(at: seconds), !message.isEmpty else { return 0 }
     output.write(message)
@@ -103,7 +103,7 @@ public func veil_tick(_ handle: Int32, _ seconds: Double) -> Int32 {
 /// The next tick sends a keyframe (a viewer lost its mirror). Returns 0 or `badHandle`.
 @_cdecl("veil_keyframe")
 public func veil_keyframe(_ handle: Int32) -> Int32 {
-    guard let session = sessions.session(handle) else { return fail(.badHandle, noSession(handle)) }
+    guard let session = sessions.session(handle) else { return badHandle(handle) }
     session.requestKeyframe()
     return Status.ok.rawValue
 }
@@ -114,7 +114,7 @@ public func veil_keyframe(_ handle: Int32) -> Int32 {
 /// handle. A host runs its frame loop only while this is due.
 @_cdecl("veil_next_change")
 public func veil_next_change(_ handle: Int32) -> Double {
-    guard let session = sessions.session(handle) else { _ = fail(.badHandle, noSession(handle)); return -1 }
+    guard let session = sessions.session(handle) else { _ = badHandle(handle); return -1 }
     return session.nextChange ?? .infinity
 }
 
@@ -123,7 +123,7 @@ public func veil_next_change(_ handle: Int32) -> Double {
 /// status. The output buffer is shared with `veil_tick`: copy it before the next tick.
 @_cdecl("veil_describe")
 public func veil_describe(_ handle: Int32) -> Int32 {
-    guard let session = sessions.session(handle) else { return fail(.badHandle, noSession(handle)) }
+    guard let session = sessions.session(handle) else { return badHandle(handle) }
     let json = session.accessibilityDescription().json
     output.write(json)
     return Int32(json.count)
@@ -152,13 +152,16 @@ struct Failure: Error {
     init(_ status: Status, text: UTF8Text) { self.init(status, text.string) }
 }
 
+@inline(never)  // for size: every export fails from a few places
 private func fail(_ status: Status, _ message: String) -> Int32 {
     lastError.write(message)
     return status.rawValue
 }
 
-private func noSession(_ handle: Int32) -> String {
-    UTF8Text("no session with handle \(handle)").string
+/// Fails with `badHandle` and says which handle (out of line: six exports look a handle up).
+@inline(never)
+private func badHandle(_ handle: Int32) -> Int32 {
+    fail(.badHandle, UTF8Text("no session with handle \(handle)").string)
 }
 
 /// Copies the host's bytes after checking the pointer and the size bound.
@@ -200,7 +203,7 @@ private func apply(
     _ handle: Int32, _ bytes: UnsafeRawPointer?, _ length: Int32, call: String,
     _ body: (Session, TimedAction) throws(Failure) -> Void
 ) -> Int32 {
-    guard let session = sessions.session(handle) else { return fail(.badHandle, noSession(handle)) }
+    guard let session = sessions.session(handle) else { return badHandle(handle) }
     let source: [UInt8]
     switch copyInput(bytes, length, limit: Limits.maxActionBytes, what: UTF8Text("\(call) JSON").string) {
     case let .success(s): source = s

@@ -20,6 +20,7 @@ struct SessionTable {
         return lastHandle
     }
 
+    @inline(never)  // for size: every export looks its handle up
     func session(_ handle: Int32) -> Session? {
         entries.first { $0.handle == handle }?.session
     }

@@ -1,11 +1,14 @@
 /// Natural sizes of nodes that have one: text-bearing nodes and stacks. nil = "no natural size".
 /// With a memo (a layout pass's), each node is measured once per width.
+/// `width(of:)` and `height(of:)` are out of line (for size): layout asks from a dozen places.
 enum Intrinsic {
+    @inline(never)
     static func width(of node: Node, _ memo: IntrinsicMemo? = nil) -> Double? {
         guard let memo else { return measureWidth(node, nil) }
         return memo.size(of: node, width: nil) { measureWidth(node, memo) }
     }
 
+    @inline(never)
     static func height(of node: Node, width: Double, _ memo: IntrinsicMemo? = nil) -> Double? {
         guard let memo else { return measureHeight(node, width, nil) }
         return memo.size(of: node, width: width) { measureHeight(node, width, memo) }

@@ -225,7 +225,8 @@ public enum Layout {
         }
     }
 
-    /// Cross-axis position and length of a stack child.
+    /// Cross-axis position and length of a stack child. Out of line (for size): three callers.
+    @inline(never)
     static func cross(_ child: Node, requested: Double?, _ alignment: StackAlignment, start: Double, length: Double,
                       intrinsic: () -> Double?) -> (Double, Double) {
         if alignment == .fill && requested == nil && child.maxWidth == nil { return (start, length) }

@@ -54,14 +54,18 @@ extension Node {
 
     /// Whether it scrolls now: a scroll container not under a shown skeleton (whose placeholders
     /// are drawn in two flat layers, so a skeleton's lists rest at their start).
-    var scrolls: Bool { scrollAxis != nil && skeletonMark == nil }
+    var scrolls: Bool {
+        @inline(never) get { scrollAxis != nil && skeletonMark == nil }  // for size: read at thirty places
+    }
 
     /// The axis a scroll container scrolls along (a list: vertical); nil for other nodes.
     var scrollAxis: Axis? {
-        switch kind {
-        case let .list(style): return style.axis
-        case let .scroll(style): return style.axis
-        default: return nil
+        @inline(never) get {  // for size: read at thirty places
+            switch kind {
+            case let .list(style): return style.axis
+            case let .scroll(style): return style.axis
+            default: return nil
+            }
         }
     }
 }

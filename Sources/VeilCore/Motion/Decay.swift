@@ -19,6 +19,7 @@ public struct Decay: Equatable, Sendable {
         lambda = 1000 * CoreMath.log(r)
     }
 
+    @inline(never)  // for size: thirty callers
     public func state(at t: Double) -> (value: Double, velocity: Double) {
         let e = CoreMath.exp(lambda * max(0, t))
         return (from + velocity * (e - 1) / lambda, velocity * e)
@@ -31,6 +32,7 @@ public struct Decay: Equatable, Sendable {
     public var projectedEnd: Double { from - velocity / lambda }
 
     /// When the speed falls below `minimumSpeed` (value units per second).
+    @inline(never)  // for size: fourteen callers
     public func settleTime(minimumSpeed: Double) -> Double {
         let v = abs(velocity)
         guard v > minimumSpeed, minimumSpeed > 0 else { return 0 }

@@ -40,6 +40,7 @@ public struct Spring: Equatable, Sendable {
     }
 
     /// Value and velocity `t` seconds after the start (t < 0 counts as 0).
+    @inline(never)  // for size: a dozen callers
     public func state(at t: Double) -> (value: Double, velocity: Double) {
         let t = max(0, t)
         let w0 = parameters.naturalFrequency
@@ -71,6 +72,7 @@ public struct Spring: Equatable, Sendable {
 
     /// At rest within `precision` (value units): its energy — (ω₀·distance)² + velocity², which
     /// never grows for a damped spring — is below that of resting `precision / 2` away.
+    @inline(never)  // for size: scrolls and sheets ask in forty places
     public func isSettled(at t: Double, precision: Double) -> Bool {
         let s = state(at: t)
         let w0 = parameters.naturalFrequency

@@ -11,12 +11,14 @@ public struct Tween: Equatable, Sendable {
     }
 
     /// The value `t` seconds after the start: `from` before, `to` from `duration` on.
+    @inline(never)  // for size, like the others below: the components evaluate tweens in many places
     public func value(at t: Double) -> Double {
         guard duration > 0 else { return t >= 0 ? to : from }
         return from + (to - from) * curve.value(at: t / duration)
     }
 
     /// d value / dt: the curve's slope dy/dx at the current progress, scaled by the span and duration.
+    @inline(never)
     public func velocity(at t: Double) -> Double {
         guard duration > 0, t > 0, t < duration else { return 0 }
         return (to - from) * curve.slope(at: t / duration) / duration
@@ -27,6 +29,7 @@ public struct Tween: Equatable, Sendable {
 
 extension TimingCurve {
     /// dy/dx of the curve at time fraction `x` (0...1).
+    @inline(never)  // for size: like `value(at:)`
     public func slope(at x: Double) -> Double {
         if self == .linear { return 1 }
         let s = parameter(forX: min(1, max(0, x)))

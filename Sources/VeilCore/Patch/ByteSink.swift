@@ -27,6 +27,7 @@ extension ByteSink {
     }
 
     /// Signed values: zigzag (0, -1, 1, -2, … → 0, 1, 2, 3, …) then LEB128, so small magnitudes stay small.
+    @inline(never)  // for size: the encoders call it from many places
     public mutating func writeZigzag(_ value: Int32) {
         writeVarint(Zigzag.encode(value))
     }

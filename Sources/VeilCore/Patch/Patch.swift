@@ -89,7 +89,7 @@ public struct GradientAdjustment: Equatable, Sendable {
 
 public enum Placement: Equatable, Sendable {
     /// A new entry (an item, or a layer with its whole subtree) at its final index.
-    case insert(at: Int, Item)
+    indirect case insert(at: Int, Item)
     /// A surviving item, taken from its old index, placed at its final index.
     case move(at: Int, from: Int)
 

@@ -44,7 +44,8 @@ public enum WireEncoder {
     }
 
     /// Magic, version, type/flags, sequence, base distance (deltas whose base is not seq - 1), then
-    /// four bytes for the hash; returns where the hash goes.
+    /// four bytes for the hash; returns where the hash goes. Out of line (for size): four callers.
+    @inline(never)
     static func writeHeader(type: UInt8, sequence: UInt32, base: UInt32?, events: [HostEvent],
                             extensions: [WireExtension], to w: inout ByteWriter) -> Int {
         w.write(WireHeader.magic)

@@ -2,7 +2,7 @@
 /// such field, so a tick with no structural change re-evaluates these instead of rendering, and
 /// costs what animates, not what the frame holds. Each case is evaluated with the very formula the
 /// renderer used, so both paths produce the same frame (SessionTests checks it tick by tick).
-enum AnimatedField: Sendable {
+indirect enum AnimatedField: Sendable {
     /// A layer whose node fades: opacity = base × fade(t).
     case layerOpacity(id: UInt32, base: Double, fade: Fade)
     /// A skeleton's content layer (1 − reveal) or placeholder layer (reveal) while it dissolves.

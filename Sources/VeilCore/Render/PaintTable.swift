@@ -37,6 +37,8 @@ struct PaintTable {
         return ref
     }
 
+    /// Out of line (for size): the renderer draws a solid colour from a dozen places.
+    @inline(never)
     mutating func solid(_ color: Color) -> UInt32 { reference(.solid(color)) }
 
     /// The slot of the paint `owner` animates, set to its value now: never shared with an equal

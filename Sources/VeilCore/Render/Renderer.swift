@@ -111,14 +111,20 @@ private struct LayerBuilder {
 /// While a skeleton root's subtree is drawn (docs/ARCHITECTURE.md, "Skeleton layers"): the content
 /// of its placeholder nodes and the placeholders themselves go into two flat layers appended after
 /// the root's own drawing, so a cross-dissolve between them is two layer opacities.
-private struct SkeletonLayers {
+/// A class: the pass holds one while a skeleton's subtree is drawn, and a reference keeps the
+/// pass's state small instead of copying two layers' records in and out of an optional.
+private final class SkeletonLayers {
     var content: LayerBuilder
     var placeholders: LayerBuilder
     /// The clip (canvas) in force at the root: flat items inside need a clip of their own only
     /// when a clipping container below the root cuts them.
-    var clipAtRoot: Rect?
+    let clipAtRoot: Rect?
     /// Opacity of layers opened below the root (their items land in the flat layers).
     var opacity: Double = 1
+
+    init(content: LayerBuilder, placeholders: LayerBuilder, clipAtRoot: Rect?) {
+        self.content = content; self.placeholders = placeholders; self.clipAtRoot = clipAtRoot
+    }
 }
 
 /// Where `emit` puts items.

@@ -6,7 +6,9 @@ struct TextBytes {
 
     init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
 
-    /// ASCII literal text (tags, keys): written as is.
+    /// ASCII literal text (tags, keys): written as is. Out of line (for size): messages and JSON
+    /// writers append literals at many places.
+    @inline(never)
     mutating func append(_ s: StaticString) {
         s.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }

@@ -52,7 +52,7 @@ public struct SourcePlace: Equatable, Sendable {
     public init(line: Int, column: Int) { self.line = line; self.column = column }
 }
 
-public enum Action: Sendable {
+public indirect enum Action: Sendable {
     case command(Command)
     case input(InputEvent)
 }

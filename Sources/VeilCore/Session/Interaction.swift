@@ -190,7 +190,8 @@ public struct Interaction: Sendable {
         }
     }
 
-    /// Visible buttons in drawing order.
+    /// Visible buttons in drawing order. Out of line (for size): four callers.
+    @inline(never)
     static func buttons(in root: LayoutBox, scroll: ScrollPositions = ScrollPositions()) -> [Target] {
         var result: [Target] = []
         visit(root, scroll) { target in

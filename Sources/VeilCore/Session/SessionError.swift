@@ -1,6 +1,8 @@
 /// A command or input the session cannot apply; the session is unchanged.
 public struct SessionError: Error, Equatable, Sendable {
     public var message: String
+    /// Out of line (for size): the session and components throw it from about sixty places.
+    @inline(never)
     public init(_ message: UTF8Text) { self.message = message.string }
 }
 

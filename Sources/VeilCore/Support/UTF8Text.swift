@@ -68,7 +68,13 @@ public struct UTF8Text: ExpressibleByStringInterpolation, Equatable, Sendable {
             appendInterpolation(text.bytes)
         }
 
-        @inline(never)  // for size: ~35 sites
+        /// Out of line for `Int`, the type of nearly every interpolated number (a hundred sites).
+        @inline(never)
+        public mutating func appendInterpolation(_ value: Int) {
+            appendDecimal(negative: value < 0, UInt64(value.magnitude))
+        }
+
+        @inline(never)  // for size: the other integer types
         public mutating func appendInterpolation<T: BinaryInteger>(_ value: T) {
             appendDecimal(negative: value < 0, UInt64(value.magnitude))
         }
