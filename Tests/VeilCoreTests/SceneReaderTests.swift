@@ -418,6 +418,10 @@ private let badActions: [(String, Int, String)] = [
     (#"{"input": {"resize": {"width": 800}}}"#, 22, #"missing required key "height" in "resize""#),
     (#"{"command": {"set": {"node": "a"}}} {}"#, 37, "expected end of input after the JSON value"),
     (#"{"command": 1}"#, 13, "expected an object for a command, found a number"),
+    // The variant's names and article are built only for these messages (ObjectReader.matchVariant).
+    (#"{"input": 1}"#, 11, "expected an object for an input, found a number"),
+    (#"{"input": {}}"#, 11, "expected an input object with one key, one of: pointer, key, resize, wheel"),
+    (#"{"command": {}}"#, 13, "expected a command object with one key, one of: set, "),
     // A misspelt key, command, input or choice gets the closest name allowed there.
     (##"{"command": {"set": {"node": "a", "txet": "x"}}}"##, 35, #"unknown key "txet" in "set"; did you mean "text"? expected one of: node, text"#),
     (##"{"comand": {"set": {"node": "a"}}}"##, 2, #"unknown key "comand" in an action; did you mean "command"? expected one of: t, command, input"#),

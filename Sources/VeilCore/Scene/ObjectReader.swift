@@ -51,10 +51,11 @@ struct Variant<Result>: Sendable {
 }
 
 extension ReaderContext {
-    /// The members of an object, or an error saying an object was expected for `what`.
-    func members(of value: JSONValue, _ what: String) throws(SceneError) -> [JSONMember] {
+    /// The members of an object, or an error saying an object was expected for `what` (named only
+    /// when the error is thrown).
+    func members(of value: JSONValue, _ what: @autoclosure () -> String) throws(SceneError) -> [JSONMember] {
         guard case let .object(members) = value.kind else {
-            throw error(at: value.offset, "expected an object for \(what), found \(value.typeName)")
+            throw error(at: value.offset, "expected an object for \(what()), found \(value.typeName)")
         }
         return members
     }
@@ -123,9 +124,7 @@ extension ReaderContext {
         // For messages only: built when one is thrown.
         var names: [UInt8] { Self.list((0..<count).map { utf8(name($0)) }) }
         var article: String { noun.utf8.first.map { utf8("aeiou").contains($0) } == true ? "an" : "a" }
-        guard case let .object(members) = value.kind else {
-            throw error(at: value.offset, "expected an object for \(article) \(noun), found \(value.typeName)")
-        }
+        let members = try members(of: value, UTF8Text("\(article) \(noun)").string)
         guard let member = members.first else {
             throw error(at: value.offset, "expected \(article) \(noun) object with one key, one of: \(names)")
         }
