@@ -51,13 +51,16 @@ struct Variant<Result>: Sendable {
 }
 
 extension ReaderContext {
-    /// The members of an object, or an error saying an object was expected for `what` (named only
-    /// when the error is thrown).
-    func members(of value: JSONValue, _ what: @autoclosure () -> String) throws(SceneError) -> [JSONMember] {
-        guard case let .object(members) = value.kind else {
-            throw error(at: value.offset, "expected an object for \(what()), found \(value.typeName)")
-        }
+    /// The members of an object, or an error saying an object was expected for `what`.
+    func members(of value: JSONValue, _ what: String) throws(SceneError) -> [JSONMember] {
+        guard case let .object(members) = value.kind else { throw notAnObject(value, "\(what)") }
         return members
+    }
+
+    /// "expected an object for `what`, found …" at `value`.
+    @inline(never)
+    func notAnObject(_ value: JSONValue, _ what: UTF8Text) -> SceneError {
+        error(at: value.offset, "expected an object for \(what), found \(value.typeName)")
     }
 
     /// The elements of an array, or an error saying an array was expected for the member.
@@ -124,7 +127,7 @@ extension ReaderContext {
         // For messages only: built when one is thrown.
         var names: [UInt8] { Self.list((0..<count).map { utf8(name($0)) }) }
         var article: String { noun.utf8.first.map { utf8("aeiou").contains($0) } == true ? "an" : "a" }
-        let members = try members(of: value, UTF8Text("\(article) \(noun)").string)
+        guard case let .object(members) = value.kind else { throw notAnObject(value, "\(article) \(noun)") }
         guard let member = members.first else {
             throw error(at: value.offset, "expected \(article) \(noun) object with one key, one of: \(names)")
         }
