@@ -44,35 +44,27 @@ struct IdTable {
         id(for: IdTable.key(node, role, index: index))
     }
 
-    /// "<node>#<role>" or "<node>#<role><index>", written into one allocation of its exact length
-    /// (a frame interns one per entry; no growth checks, which also keeps it small in veil.wasm).
+    /// "<node>#<role>" or "<node>#<role><index>", built in one allocation (a frame interns one per entry).
+    /// Appends into reserved capacity: writing into `[UInt8](unsafeUninitializedCapacity:)` or a
+    /// zero-filled array was 0.6 KB smaller in veil.wasm, but natively neither initializer is
+    /// specialized, and the generic metadata lookups cost 2 % of the 10k grid's first frame.
     private static func key(_ node: [UInt8], _ role: StaticString, index: Int?) -> [UInt8] {
-        var digits = 0
-        if let index {
-            var value = index.magnitude
-            repeat { digits += 1; value /= 10 } while value > 0
-            if index < 0 { digits += 1 }  // "-"
-        }
-        let roleCount = role.utf8CodeUnitCount
-        let count = node.count + 1 + roleCount + digits
-        return [UInt8](unsafeUninitializedCapacity: count) { key, initialized in
-            var end = node.withUnsafeBufferPointer { UnsafeMutableBufferPointer(rebasing: key[...]).initialize(fromContentsOf: $0) }
-            key[end] = 0x23  // "#"
-            end += 1
-            role.withUTF8Buffer { _ = UnsafeMutableBufferPointer(rebasing: key[end...]).initialize(fromContentsOf: $0) }
-            // Decimal digits, from the last one back.
-            if let index {
-                var value = index.magnitude
-                var at = count
-                repeat {
-                    at -= 1
-                    key[at] = UInt8(truncatingIfNeeded: 0x30 + value % 10)
-                    value /= 10
-                } while value > 0
-                if index < 0 { key[at - 1] = 0x2D }  // "-"
-            }
-            initialized = count
-        }
+        var key: [UInt8] = []
+        key.reserveCapacity(node.count + 1 + role.utf8CodeUnitCount + 20)
+        key.append(contentsOf: node)
+        key.append(0x23) // "#"
+        role.withUTF8Buffer { key.append(contentsOf: $0) }
+        guard let index else { return key }
+        if index < 0 { key.append(0x2D) } // "-"
+        // Decimal digits, least significant first, then put in order.
+        let start = key.count
+        var value = index.magnitude
+        repeat {
+            key.append(UInt8(truncatingIfNeeded: 0x30 + value % 10))
+            value /= 10
+        } while value > 0
+        key[start...].reverse()
+        return key
     }
 
     /// Drops the keys `frame` (of `live` entries) does not use, when the table has grown past twice
