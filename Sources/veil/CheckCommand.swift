@@ -34,12 +34,16 @@ struct Check: ParsableCommand {
         } catch {
             return ["\(path): \(error)"]
         }
-        // The session skips timeline commands it cannot apply; here they are errors.
-        let session = Session(scene: scene)
+        // The timeline plays in time order, each entry at its time, as `veil stream` plays it (so
+        // fades, delays and shown views are where playback has them); the session would skip an
+        // entry it cannot apply, and here that is an error.
+        var unplayed = scene
+        unplayed.timeline = []
+        let session = Session(scene: unplayed)
         var problems: [String] = []
         for (index, entry) in scene.timeline.enumerated() {
             do throws(SessionError) {
-                try session.apply(entry.action)
+                try session.apply(entry.action, at: entry.time)
             } catch {
                 let place = TimelineLocator.position(ofEntry: index, in: source)
                     .map { "\(path):\($0.line):\($0.column)" } ?? path

@@ -612,7 +612,7 @@ private struct RenderPass {
         // Like a UILabel: only the lines that fit are shown, the last one truncated.
         var limit = style.numberOfLines
         if lineHeight > 0 {
-            let fitting = max(1, Int(min(Double(Limits.maxLinesPerLabel), (content.height / lineHeight + 0.001).rounded(.down))))
+            let fitting = Int.clamped((content.height / lineHeight + 0.001).rounded(.down), to: 1...Limits.maxLinesPerLabel)
             limit = limit == 0 ? fitting : min(limit, fitting)
         }
         if limit <= 0 || limit > Limits.maxLinesPerLabel { limit = Limits.maxLinesPerLabel }
