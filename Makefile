@@ -69,6 +69,7 @@ test-server: build
 	$(PYTHON) Tests/server/rooms_test.py $(VEIL)
 	$(PYTHON) Tests/server/resume_test.py $(VEIL)
 	$(PYTHON) Tests/server/cores_test.py $(VEIL)
+	$(PYTHON) Tests/server/hostile_test.py $(VEIL)
 
 test-browser: build wasm
 	$(PYTHON) -m unittest discover -s Tests/browser -v

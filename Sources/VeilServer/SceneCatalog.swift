@@ -57,32 +57,54 @@ public struct SceneCatalog: Sendable {
         return catalog
     }
 
+    /// A changed file as read from disk, by any thread (`read(file:)`); the catalog takes it on
+    /// its own thread (`reload(file:read:)`), so a big scene's parse never holds up the server.
+    public enum FileRead: Sendable {
+        /// Deleted (its scene stays served), or not a scene file.
+        case missing
+        case scene(Scene)
+        case failed(String)
+    }
+
+    public static func read(file: String) -> FileRead {
+        guard file.hasSuffix(".json"), FileManager.default.fileExists(atPath: file) else { return .missing }
+        do throws(ServeError) {
+            return .scene(try readScene(file))
+        } catch {
+            return .failed(error.lines.joined(separator: "; "))
+        }
+    }
+
     /// Reads `file` again after it changed on disk (or appeared in a served folder).
-    public mutating func reload(file: String) -> Change? {
+    public mutating func reload(file: String) -> Change? { reload(file: file, read: Self.read(file: file)) }
+
+    /// Takes `read`, what `file` holds now.
+    public mutating func reload(file: String, read: FileRead) -> Change? {
         if let index = entries.firstIndex(where: { $0.file == file }) {
-            guard FileManager.default.fileExists(atPath: file) else { return nil }  // deleted: keep serving it
-            do throws(ServeError) {
-                let scene = try Self.readScene(file)
+            switch read {
+            case .missing:
+                return nil
+            case let .scene(scene):
                 entries[index].scene = scene
                 entries[index].error = nil
                 return .updated(name: entries[index].name, scene: scene)
-            } catch {
-                let message = error.lines.joined(separator: "; ")
+            case let .failed(message):
                 entries[index].error = message
                 return .failed(name: entries[index].name, error: message)
             }
         }
-        guard file.hasSuffix(".json"), folders.contains(Self.folder(of: file)),
-              FileManager.default.fileExists(atPath: file) else { return nil }
+        guard folders.contains(Self.folder(of: file)) else { return nil }
         let name = Self.baseName(file)
-        if entries.contains(where: { $0.name == name }) {
+        switch read {
+        case .missing:
+            return nil
+        case _ where entries.contains(where: { $0.name == name }):
             return .refused(file: file, error: "\(file): a scene named \"\(name)\" is already served (scene names are file base names)")
-        }
-        do throws(ServeError) {
-            entries.append(Entry(name: name, file: file, scene: try Self.readScene(file)))
+        case let .scene(scene):
+            entries.append(Entry(name: name, file: file, scene: scene))
             return .added(name: name)
-        } catch {
-            return .refused(file: file, error: error.lines.joined(separator: "; "))
+        case let .failed(message):
+            return .refused(file: file, error: message)
         }
     }
 

@@ -129,3 +129,12 @@ test(`${runs} random scenes with extreme numbers: native and wasm agree (seed ${
   t.diagnostic(`${accepted} of ${runs} accepted and compared`);
   assert.ok(accepted >= runs / 4, `only ${accepted} of ${runs} random scenes were accepted: the grammar drifted from the reader`);
 });
+
+test('ticks at huge finite times with a spinner showing run in wasm (no trap)', async () => {
+  const veil = await loadVeil();
+  const handle = veil.sessionNew('{"root": {"type": "view", "id": "root", "frame": {"x": 0, "y": 0, "width": 200, "height": 200}}}');
+  assert.ok(handle > 0, veil.error());
+  assert.equal(veil.perform(handle, '{"command": {"spinner": {"node": "root", "show": true}}}'), 0, veil.error());
+  veil.tick(handle, 0);
+  for (const t of [1e9, 2.3e307, Number.MAX_VALUE]) veil.tick(handle, t);  // throws on a trap
+});
