@@ -33,7 +33,7 @@ final class Connection: SessionOwner {
     /// `LWS_PRE` free bytes, then the next message; nil when nothing waits.
     var outgoing: [UInt8]? = nil
     /// Text notices waiting for the socket, as members of one JSON object: a newer value of a key
-    /// replaces an unsent one, so this stays bounded (`sceneError`, `resume`).
+    /// replaces an unsent one, so this stays bounded (`session`, `sceneError`, `refused`).
     private var noticeMembers: [(key: String, value: String)] = []
     var hasNotice: Bool { !noticeMembers.isEmpty }
     /// The scene error the viewer was last told about (nil: none shown).
