@@ -209,6 +209,9 @@ public final class PreviewServer {
         watcher = SceneWatcher(folders: catalog.watchedFolders, changed: { wakeTarget.cancelService() })
         watcher?.start()
         if watcher == nil { logger.warning("inotify unavailable: scene files are not watched") }
+        for entry in catalog.entries {
+            if let error = entry.error { logger.warning("scene \(entry.name) does not read; served empty, under its error, until it does: \(error)") }
+        }
         logger.info("serving \(catalog.entries.count) scene(s) [\(catalog.entries.map(\.name).joined(separator: ", "))] from \(webRoot.directory); /veil.wasm: \(webRoot.wasmFile ?? "none yet (make wasm)")")
     }
 
@@ -863,8 +866,13 @@ public final class PreviewServer {
         // HEAD requests carry their path in another header token than GET.
         let path = header(wsi, WSI_TOKEN_GET_URI) ?? header(wsi, WSI_TOKEN_HEAD_URI)
         if let path, let found = staticFile(path) { return serveStatic(wsi, user, file: found.file, type: found.type) }
-        let body = path == "/commands" ? commandsBody : scenesBody
-        return respond(wsi, user, HTTPBody(bytes: body, type: "application/json"))
+        switch path?.prefix { $0 != "?" } {
+        case "/commands": return respond(wsi, user, HTTPBody(bytes: commandsBody, type: "application/json"))
+        case "/scenes", "/scenes.json": return respond(wsi, user, HTTPBody(bytes: scenesBody, type: "application/json"))
+        default:
+            lws_return_http_status(wsi, UInt32(HTTP_STATUS_NOT_FOUND.rawValue), "not found")
+            return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
+        }
     }
 
     /// Sends `body`'s headers now and queues its bytes for `httpWritable`.

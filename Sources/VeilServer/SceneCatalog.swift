@@ -42,17 +42,20 @@ public struct SceneCatalog: Sendable {
     public static func load(paths: [String]) throws(ServeError) -> SceneCatalog {
         var files: [String] = []
         var folders: [String] = []
+        var inFolders: Set<String> = []
         for path in paths {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
                 let folder = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
                 folders.append(folder)
-                files += try jsonFiles(in: folder)
+                let found = try jsonFiles(in: folder)
+                files += found
+                inFolders.formUnion(found)
             } else {
                 files.append(path)
             }
         }
-        var catalog = try load(files: files)
+        var catalog = try load(files: files, tolerating: inFolders)
         catalog.folders = folders
         return catalog
     }
@@ -68,6 +71,9 @@ public struct SceneCatalog: Sendable {
 
     public static func read(file: String) -> FileRead {
         guard file.hasSuffix(".json"), FileManager.default.fileExists(atPath: file) else { return .missing }
+        // An editor that truncates, then writes, closes an empty file first: its next close brings
+        // the content, and an error for the empty moment would only flash.
+        if let size = (try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int, size == 0 { return .missing }
         do throws(ServeError) {
             return .scene(try readScene(file))
         } catch {
@@ -113,8 +119,11 @@ public struct SceneCatalog: Sendable {
         return slash == file.startIndex ? "/" : String(file[..<slash])
     }
 
-    /// Reads the given scene files; every file error is collected and reported together.
-    public static func load(files: [String]) throws(ServeError) -> SceneCatalog {
+    /// Reads the given scene files; every file error is collected and reported together. A file
+    /// in `tolerating` (found in a served folder) that does not read is served anyway, as live
+    /// editing serves a file broken while serving: an empty scene with its error shown to viewers
+    /// (`Entry.error`) until it reads. A file named on its own must read.
+    public static func load(files: [String], tolerating: Set<String> = []) throws(ServeError) -> SceneCatalog {
         var entries: [Entry] = []
         var errors: [String] = []
         for file in files {
@@ -126,7 +135,8 @@ public struct SceneCatalog: Sendable {
             do throws(ServeError) {
                 entries.append(Entry(name: name, file: file, scene: try readScene(file)))
             } catch {
-                errors += error.lines
+                guard tolerating.contains(file) else { errors += error.lines; continue }
+                entries.append(Entry(name: name, file: file, scene: placeholder, error: error.lines.joined(separator: "; ")))
             }
         }
         if !errors.isEmpty { throw ServeError(lines: errors) }
@@ -134,9 +144,13 @@ public struct SceneCatalog: Sendable {
         return SceneCatalog(entries: entries)
     }
 
+    /// What a scene file that never read shows: an empty canvas, under its error.
+    static let placeholder: Scene = try! SceneReader.read(Array(#"{"root": {"type": "view"}}"#.utf8), file: "placeholder")
+
     /// Every `*.json` in `directory` (the built-in demo scenes), sorted by name.
     public static func load(directory: String) throws(ServeError) -> SceneCatalog {
-        var catalog = try load(files: try jsonFiles(in: directory))
+        let files = try jsonFiles(in: directory)
+        var catalog = try load(files: files, tolerating: Set(files))
         catalog.folders = [directory]
         return catalog
     }
@@ -161,10 +175,15 @@ public struct SceneCatalog: Sendable {
     }
 
     private static func readScene(_ file: String) throws(ServeError) -> Scene {
+        var info = stat()
+        guard stat(file, &info) == 0 else {
+            throw ServeError("\(file): cannot read the scene file: \(String(cString: strerror(errno)))")
+        }
+        if info.st_mode & S_IFMT == S_IFDIR { throw ServeError("\(file): is a folder, not a scene file") }
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: file),
               let size = attributes[.size] as? Int,
               let data = FileManager.default.contents(atPath: file) else {
-            throw ServeError("\(file): cannot read the scene file")
+            throw ServeError("\(file): cannot read the scene file (is it readable?)")
         }
         if size > Limits.maxSceneBytes || data.count > Limits.maxSceneBytes {
             throw ServeError("\(file): scene file is larger than \(Limits.maxSceneBytes) bytes")

@@ -417,6 +417,29 @@ def test_startup_errors(root):
     check(server.returncode == 1 and re.search(re.escape(bad) + r":\d+:\d+: ", err),
           f"a bad scene exits 1 with file:line:column (got {server.returncode}: {err!r})")
 
+    server = start_server(root, "--port", "0", os.path.join(root, "missing.json"))
+    _, err = server.communicate(timeout=5)
+    check(server.returncode == 1 and "No such file or directory" in err, f"a missing scene file says why (got {err!r})")
+
+    # In a served folder one broken file does not stop the others: it is served under its error.
+    folder = os.path.join(root, "mixed")
+    os.makedirs(folder)
+    shutil.copy(bad, os.path.join(folder, "bad.json"))
+    with open(os.path.join(folder, "good.json"), "w") as f:
+        f.write(SCENE % "#FF0000")
+    server = start_server(root, "--port", "0", folder)
+    port = read_url(server)
+    status, _, body = http_get(port, "/scenes")
+    check(status == 200 and json.loads(body) == ["bad", "good"], f"both scenes are listed (got {status} {body!r})")
+    viewer = WebSocket(port, "/ws?scene=bad")
+    opcode, data = viewer.receive()
+    check(opcode == 0x1 and "bad.json:1:" in json.loads(data).get("sceneError", ""), f"its viewer is told the error (got {data[:200]!r})")
+    viewer.close()
+    status, _, _ = http_get(port, "/scenes/anything")
+    check(status == 404, f"GET /scenes/anything is 404, not the list (got {status})")
+    server.terminate()
+    server.wait(timeout=5)
+
     server = start_server(root, "--port", "0", "--web-root", os.path.join(root, "no-such-dir"))
     _, err = server.communicate(timeout=5)
     check(server.returncode == 1 and "--web-root" in err, f"a missing web root exits 1 and says so (got {err!r})")
