@@ -58,6 +58,7 @@ test-wasm: wasm wasm-fuzz build
 test-cli: build test-golden
 	$(PYTHON) Tests/cli/test_cli.py
 	$(PYTHON) Tests/cli/test_hostile.py $(VEIL)
+	$(PYTHON) Tests/cli/test_contrast.py $(VEIL)
 
 test-server: build
 	$(PYTHON) Tests/server/serve_test.py $(VEIL)
