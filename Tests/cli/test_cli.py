@@ -666,6 +666,17 @@ def test_check_takes_a_folder():
     check(code == 0 and err == "", f"a folder of good scenes is quiet: {code} {err}")
 
 
+def test_a_sheets_close_button_draws_its_cross():
+    scene = write("close.json", json.dumps({
+        "canvas": {"width": 390, "height": 600},
+        "root": {"type": "view", "id": "root", "children": [
+            {"type": "sheet", "id": "s", "anchors": ["expanded"], "closeButton": True,
+             "children": [{"type": "view", "id": "p1"}, {"type": "view", "id": "p2"}]}]},
+        "timeline": [{"t": 0.1, "command": {"sheet": {"node": "s", "push": "p2"}}}]}))
+    code, out, err = veil("render", scene, "--at", "2", "--format", "svg")
+    check(code == 0 and b">\xc3\x97</text>" in out, f"the pushed page's close button draws its \u00d7: {out[-600:]!r} {err}")
+
+
 def main():
     global WORK
     if not os.access(VEIL, os.X_OK):
