@@ -61,6 +61,7 @@ public final class PreviewServer {
     /// The scenes, kept current as their files change (service thread only).
     public private(set) var catalog: SceneCatalog
     let origins: OriginPolicy
+    let admission: Admission
     let logger: Logger
     let headroom = Int(veil_lws_pre())
     var scenesBody: [UInt8]
@@ -109,6 +110,7 @@ public final class PreviewServer {
             ? try SceneCatalog.load(directory: webRoot.examplesDirectory)
             : try SceneCatalog.load(paths: options.scenePaths)
         origins = OriginPolicy(allowed: options.allowedOrigins)
+        admission = Admission(limits: Admission.Limits(options))
         var logger = Logger(label: "veil.serve")
         logger.logLevel = options.verbose ? .debug : .info
         self.logger = logger
@@ -406,38 +408,32 @@ public final class PreviewServer {
     /// its first frame queued at once.
     func open(_ wsi: OpaquePointer, _ user: UnsafeMutableRawPointer) -> Int32 {
         user.storeBytes(of: 0, as: Int.self)
-        let name = urlArgument(wsi, "scene") ?? catalog.entries[0].name
-        let client = peer(wsi)
-        if stopping { return refuse(wsi, user, .stopping, scene: name) }
-        if connections.count >= options.maxConnections { return refuse(wsi, user, .serverFull, scene: name) }
-        if connectionsByClient[client, default: 0] >= options.maxConnectionsPerClient {
-            return refuse(wsi, user, CloseRequest(status: 1013, reason: "too many connections from \(client) (\(options.maxConnectionsPerClient) per client); close some"), scene: name)
-        }
-        guard let entry = catalog.entry(named: name) else {
-            return refuse(wsi, user, CloseRequest(status: 1008, reason: "unknown scene \"\(name)\""), scene: name)
-        }
+        let request = Admission.Request(scene: urlArgument(wsi, "scene") ?? catalog.entries[0].name,
+                                        room: urlArgument(wsi, "room"), client: peer(wsi))
+        let name = request.scene, client = request.client
+        let entry = catalog.entry(named: name)
+        let key = entry.flatMap { entry in request.room.map { Room.key(scene: entry.name, room: $0) } }
+        let load = Admission.Load(stopping: stopping, connections: connections.count,
+                                  connectionsOfClient: connectionsByClient[client, default: 0], rooms: rooms.count,
+                                  roomsOpenedByClient: roomsByClient[client, default: 0],
+                                  viewersInRoom: key.flatMap { rooms[$0]?.viewers.count })
         var room: Room? = nil
-        if let roomName = urlArgument(wsi, "room") {
-            let key = Room.key(scene: entry.name, room: roomName)
-            if let existing = rooms[key] {
-                if existing.viewers.count >= options.maxRoomViewers {
-                    return refuse(wsi, user, CloseRequest(status: 1013, reason: "room \"\(roomName)\" is full (\(options.maxRoomViewers) viewers); try again later"), scene: name)
-                }
-                room = existing
-            } else {
-                if rooms.count >= options.maxRooms {
-                    return refuse(wsi, user, CloseRequest(status: 1013, reason: "too many rooms (\(options.maxRooms)); try again later"), scene: name)
-                }
-                if roomsByClient[client, default: 0] >= options.maxRoomsPerClient {
-                    return refuse(wsi, user, CloseRequest(status: 1013, reason: "too many rooms opened from \(client) (\(options.maxRoomsPerClient) per client)"), scene: name)
-                }
-                let created = Room(name: roomName, sceneName: entry.name, sceneFile: entry.file, scene: entry.scene, openedBy: client)
-                rooms[key] = created
-                roomsByClient[client, default: 0] += 1
-                room = created
-                logger.info("room \(roomName) opened: scene \(entry.name), \(rooms.count) room(s)")
-            }
+        switch admission.decide(request, sceneExists: entry != nil, load) {
+        case let .refuse(status, reason):
+            return refuse(wsi, user, CloseRequest(status: status, reason: reason), scene: name)
+        case .privateSession:
+            break
+        case .joinRoom:
+            room = key.flatMap { rooms[$0] }
+        case .openRoom:
+            guard let entry, let key, let roomName = request.room else { return -1 }
+            let created = Room(name: roomName, sceneName: entry.name, sceneFile: entry.file, scene: entry.scene, openedBy: client)
+            rooms[key] = created
+            roomsByClient[client, default: 0] += 1
+            room = created
+            logger.info("room \(roomName) opened: scene \(entry.name), \(rooms.count) room(s)")
         }
+        guard let entry else { return -1 }
         let id = nextConnectionID
         nextConnectionID += 1
         // A parked session named by the token the server gave the viewer, with the sequence number
