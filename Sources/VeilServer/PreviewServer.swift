@@ -314,7 +314,11 @@ public final class PreviewServer {
             connection?.ticksSkipped += 1
             if owner.work.isEmpty { return nil }
         }
-        let job = TickWorkers.Job(owner: owner, time: owner.age(at: now), ticks: ticks, work: owner.work)
+        // Input asks at once what the screen says now; time alone, at most every `describeSeconds`.
+        let describes = owner.describes
+            && (!owner.work.inputs.isEmpty || owner.work.scene != nil || owner.describedAt.duration(to: now) >= describeSeconds)
+        if describes { owner.describedAt = now }
+        let job = TickWorkers.Job(owner: owner, time: owner.age(at: now), ticks: ticks, work: owner.work, describes: describes)
         owner.work = SessionWork()
         owner.busy = true
         return job
@@ -454,6 +458,11 @@ public final class PreviewServer {
                   heldSequence == newest.sequence, heldHash == newest.hash {
             connection.sentSequence = heldSequence  // back in a room, holding its newest frame
             connection.sentFrame = sent
+        }
+        connection.wantsDescription = RequestDetails.urlArgument(wsi, "describe") == "1"
+        if connection.wantsDescription, let room, !room.description.isEmpty {
+            connection.description = room.description
+            connection.post("a11y", String(decoding: room.description, as: UTF8.self))
         }
         connection.sendsDirectly = !shrinkDeflate(wsi)
         connections[id] = connection
@@ -764,6 +773,11 @@ public final class PreviewServer {
             }
             guard connections[connection.id] === connection, connection.closeRequest == nil else { return }
             resumeReading(connection)
+            if let description = result.description, description != connection.description {
+                connection.description = description
+                connection.post("a11y", String(decoding: description, as: UTF8.self))
+                lws_callback_on_writable(connection.wsi)
+            }
             for refused in result.refusedInputs { refuseViewerAction(connection, refused.message, refused.why) }
             if let refused = result.refused {
                 connection.noteRefused(refused.report(scene: connection.sceneName, file: connection.sceneFile))
@@ -777,6 +791,13 @@ public final class PreviewServer {
         } else if let room = job.owner as? Room {
             if let newest = result.newest { room.newest = newest }
             for viewer in room.viewers { resumeReading(viewer) }
+            if let description = result.description, description != room.description {
+                room.description = description
+                for viewer in room.viewers where viewer.closeRequest == nil {
+                    viewer.post("a11y", String(decoding: description, as: UTF8.self))
+                    lws_callback_on_writable(viewer.wsi)
+                }
+            }
             for refused in result.refusedInputs {
                 if let viewer = room.viewers.first(where: { $0.id == refused.connection }) {
                     refuseViewerAction(viewer, refused.message, refused.why)
