@@ -364,6 +364,11 @@ public final class PreviewServer {
             switch change {
             case let .updated(name, scene):
                 logger.info("scene \(name) reloaded from \(path)")
+                let nodes = catalog.entry(named: name)?.nodesJSON ?? "[]"
+                for connection in connections.values where connection.sceneName == name && connection.wantsDescription {
+                    connection.post("nodes", nodes)
+                    lws_callback_on_writable(connection.wsi)
+                }
                 for connection in connections.values where connection.sceneName == name && connection.closeRequest == nil {
                     if connection.shownError != nil { connection.setNotice(error: nil); lws_callback_on_writable(connection.wsi) }
                     guard connection.room == nil else { continue }
@@ -470,6 +475,7 @@ public final class PreviewServer {
         user.storeBytes(of: id, as: Int.self)
         logger.info("connection \(id) opened: scene \(entry.name)\(room.map { ", room \($0.name)" } ?? ""), peer \(client), \(connections.count) open")
         if let error = entry.error { connection.setNotice(error: error) }
+        if connection.wantsDescription { connection.post("nodes", entry.nodesJSON) }
         if let room {
             room.join(connection)
             // The room's first frame now; a later joiner catches up with a keyframe when writable.

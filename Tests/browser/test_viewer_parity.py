@@ -58,6 +58,17 @@ class ViewerParityTest(harness.ServedBrowserTest):
         finally:
             driver.quit()
 
+    def test_the_toolbar_offers_the_scenes_node_ids_from_the_start(self):
+        driver = harness.chromium(width=1000, height=900)
+        try:
+            self.open(driver, "maps")
+            harness.wait_for(driver, "document.querySelectorAll('#node-ids option').length > 5", what="node ids in the toolbar's list")
+            ids = driver.execute_script("return [...document.querySelectorAll('#node-ids option')].map((o) => o.value)")
+            for id in ("sheet", "places", "coffee"):
+                self.assertIn(id, ids, f"maps' {id} is offered before any event names it")
+        finally:
+            driver.quit()
+
     def test_the_system_appearance_by_default(self):
         driver = harness.chromium(width=1000, height=900)
         try:
