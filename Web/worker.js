@@ -1,0 +1,172 @@
+// @ts-check
+// worker.js — the session and its drawing in a module Worker, on the page canvas' OffscreenCanvas
+// (mount.js starts it): a shimmer, a spinner, a fling or a sheet's spring keeps moving while the
+// page's thread is busy. The page keeps the controller, input, the hidden DOM and sizing, and
+// talks to this file with the messages below (one protocol, mount.js its only other end).
+//
+// page → worker: init {module, scene, timeOrigin, startMs, mountCalledAt, describes} · canvas {canvas}
+//   perform {id, message} · input {message, id?} · call {id, what: "describe"|"nextChange"|"sync"}
+//   press {node, t} · size {width, height, dpr, origin} · frames {on} · flush · destroy
+// worker → page: ready · failed {message} · done {id, error?, value?} · events {events}
+//   frame {frame, events} (only while the page listens to frames) · size {width, height}
+//   describe {description} (only when it changed) · drawn {count, stats} (the first draw at
+//   once, then at most 4 times a second) · error {message}
+
+import { WasmModule, WasmSession } from "./wasm.js";
+import { Engine } from "./engine.js";
+import { Surface } from "./render.js";
+
+/** @type {any} */
+const scope = globalThis;
+
+/** Faces of Web/fonts/inter.css: a worker does not see the page's @font-face rules. */
+const FACES = [[400, "Inter-Regular"], [500, "Inter-Medium"], [600, "Inter-SemiBold"], [700, "Inter-Bold"]];
+
+/** @type {Engine | null} */
+let engine = null;
+/** @type {Surface | null} */
+let surface = null;
+/** @type {any[] | null} messages that came before the session was ready */
+let queue = [];
+let wantFrames = false;
+let lastDescription = "";
+let lastSize = "";
+let drawnPostedAt = -Infinity;
+/** @type {any} */
+let drawnTimer = null;
+
+/** @param {any} message @param {Transferable[]} [transfer] */
+const post = (message, transfer) => scope.postMessage(message, transfer ?? []);
+
+/** @param {any} error */
+const text = (error) => String(error?.message ?? error);
+
+scope.onmessage = (/** @type {MessageEvent} */ event) => {
+  const message = event.data;
+  if (message.type === "init") { init(message); return; }
+  if (queue) { queue.push(message); return; }
+  handle(message);
+};
+
+/** @param {any} m */
+async function init(m) {
+  try {
+    const instance = await WebAssembly.instantiate(m.module, {});
+    const module = new WasmModule(instance);
+    const session = new WasmSession(module, m.scene);
+    // The page's clock: this worker's performance.now() has its own origin.
+    const offset = performance.timeOrigin - m.timeOrigin;
+    engine = new Engine(session, {
+      env: scope, nowMs: () => performance.now() + offset, startMs: m.startMs, describes: m.describes,
+      onFrame: (frame, events) => {
+        const size = `${frame.width}x${frame.height}`;
+        if (size !== lastSize) { lastSize = size; post({ type: "size", width: frame.width / 8, height: frame.height / 8 }); }
+        if (wantFrames) post({ type: "frame", frame, events });
+        else if (events.length) post({ type: "events", events });
+      },
+      onDescribe: () => describe(),
+      onError: (error) => post({ type: "error", message: text(error) }),
+    });
+    engine.frameTime = (ms) => ms + offset;
+    engine.stats.mountCalledAt = m.mountCalledAt ?? 0;
+    post({ type: "ready" });
+  } catch (error) {
+    post({ type: "failed", message: text(error) });
+    queue = null;
+    scope.close();
+    return;
+  }
+  const waiting = queue ?? [];
+  queue = null;
+  for (const message of waiting) handle(message);
+}
+
+/** @param {any} m */
+function handle(m) {
+  if (!engine) return;
+  try {
+    switch (m.type) {
+      case "canvas":
+        loadFonts();
+        surface = new Surface(m.canvas, { env: scope });
+        surface.onDrawn = () => postDrawn();
+        engine.sink = surface;
+        engine.wake();
+        break;
+      case "perform":
+        engine.perform(m.message);
+        post({ type: "done", id: m.id });
+        break;
+      case "input":
+        engine.input(m.message);
+        if (m.id !== undefined) post({ type: "done", id: m.id });
+        break;
+      case "press":
+        engine.press(m.node, m.t);
+        break;
+      case "call":
+        post({ type: "done", id: m.id, value: call(m.what) });
+        break;
+      case "size":
+        if (!surface) break;
+        surface.origin = m.origin;
+        surface.resize(m.width, m.height, m.dpr);
+        break;
+      case "frames":
+        wantFrames = !!m.on;
+        break;
+      case "flush":
+        engine.flush();
+        break;
+      case "destroy":
+        engine.destroy();
+        scope.close();
+        break;
+    }
+  } catch (error) {
+    if (m.id !== undefined) post({ type: "done", id: m.id, error: text(error) });
+    else post({ type: "error", message: text(error) });
+  }
+}
+
+/** @param {string} what */
+function call(what) {
+  const e = /** @type {Engine} */ (engine);
+  switch (what) {
+    case "describe": return e.describe();
+    case "nextChange": return e.nextChange();
+    case "sync": return { frame: e.frame, stats: e.stats, drawCount: surface?.drawCount ?? 0 };
+    default: throw new Error(`veil worker: unknown call ${what}`);
+  }
+}
+
+/** The description, sent only when it changed (the hidden DOM follows it). */
+function describe() {
+  const description = /** @type {Engine} */ (engine).describe();
+  const json = JSON.stringify(description);
+  if (json === lastDescription) return;
+  lastDescription = json;
+  post({ type: "describe", description });
+}
+
+/** The draw count and the stats: the first draw at once, then at most every 250 ms (and the last one). */
+function postDrawn() {
+  if (drawnTimer !== null) return;
+  const wait = drawnPostedAt + 250 - performance.now();
+  const send = () => {
+    drawnTimer = null;
+    drawnPostedAt = performance.now();
+    post({ type: "drawn", count: surface?.drawCount ?? 0, stats: engine?.stats });
+  };
+  if (wait <= 0) send();
+  else drawnTimer = setTimeout(send, wait);
+}
+
+function loadFonts() {
+  const fonts = scope.fonts;
+  if (!fonts || typeof scope.FontFace !== "function") return;
+  for (const [weight, name] of FACES) {
+    const url = new URL(`fonts/${name}.woff2`, import.meta.url);
+    fonts.add(new scope.FontFace("Veil Inter", `url(${url})`, { weight: String(weight), display: "block" }));
+  }
+}
