@@ -40,7 +40,9 @@ CLK_TCK = os.sysconf("SC_CLK_TCK")
 VEIL_SCRIPT = """
 <script type="module">
 import { mount } from "/veil/veil.js";
-const veil = await mount(document.getElementById("feed"), { scene: "/feed.json", node: "feed" });
+const veil = await mount(document.getElementById("feed"), {
+  scene: "/feed.json", node: "feed", firstFrame: document.getElementById("feed-first"),
+});
 veil.skeleton.show({ style: "sliding" });
 window.benchReady = true;
 </script>
