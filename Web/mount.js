@@ -21,9 +21,21 @@ const DEFAULT_WASM = new URL("veil.wasm", import.meta.url);
 /** The worker's module, beside this file. */
 const WORKER_URL = new URL("worker.js", import.meta.url);
 
-// First paint first: the module's fetch and streaming compile start as soon as the page evaluates
-// veil.js, not when mount() is called (mount takes the same compile).
-if (typeof document === "object" && /^https?:$/.test(DEFAULT_WASM.protocol)) compileWasm(DEFAULT_WASM).catch(() => {});
+/** Sessions started in workers so far: each session's messages carry its number. */
+let generations = 0;
+
+/** @type {Worker | null} a worker started ahead, or left by a destroyed mount: the next mount takes it */
+let spare = null;
+
+// First paint first: the module's fetch and streaming compile, and the worker's start (its own
+// module graph), begin as soon as the page evaluates veil.js, not when mount() is called.
+if (typeof document === "object" && /^https?:$/.test(DEFAULT_WASM.protocol)) {
+  compileWasm(DEFAULT_WASM).catch(() => {});
+  if (typeof /** @type {any} */ (globalThis).OffscreenCanvas === "function" && moduleWorkers(globalThis)) {
+    const worker = spare = new Worker(WORKER_URL, { type: "module" });
+    worker.onerror = () => { if (spare === worker) spare = null; worker.terminate(); }; // mount starts its own
+  }
+}
 
 /**
  * @typedef {import("./engine.js").HostEvent} HostEvent
@@ -52,8 +64,9 @@ export function moduleWorkers(env) {
   if (typeof env.Worker !== "function") return false;
   let asked = false;
   try {
-    new env.Worker("data:,", { get type() { asked = true; return "module"; } }).terminate();
-  } catch { /* a constructor that throws on the URL has still read the options */ }
+    // The options are read before the URL is parsed, and this URL does not parse: no thread starts.
+    new env.Worker("http://[", { get type() { asked = true; return "module"; } }).terminate();
+  } catch { /* expected: the URL */ }
   return asked;
 }
 
@@ -213,7 +226,10 @@ class WorkerLink {
    */
   static async start(module, scene, env, mountCalledAt, describes) {
     const perf = env.performance ?? globalThis.performance;
-    const link = new WorkerLink(new env.Worker(WORKER_URL, { type: "module" }));
+    let worker = spare;
+    if (worker && env === globalThis) spare = null;
+    else worker = new env.Worker(WORKER_URL, { type: "module" });
+    const link = new WorkerLink(/** @type {Worker} */ (worker));
     const startMs = perf.now();
     link.startMs = startMs;
     const ready = new Promise((resolve, reject) => {
@@ -241,9 +257,13 @@ class WorkerLink {
     this.onMessage = () => {};
     this.startMs = 0;
     this.ended = false;
+    this.generation = ++generations;
+    /** A worker that failed cannot be lent again. */
+    this.broken = false;
     worker.onmessage = (event) => this.receive(event.data);
     worker.onerror = (event) => {
       event.preventDefault?.();
+      this.broken = true;
       const message = `veil worker: ${event.message || "failed to start"}`;
       this.onReady({ type: "failed", message });
       this.onMessage({ type: "error", message });
@@ -252,6 +272,7 @@ class WorkerLink {
 
   /** @param {any} m */
   receive(m) {
+    if (m.generation !== this.generation) return; // from the worker's previous session
     if (m.type === "ready" || m.type === "failed") { this.onReady(m); return; }
     if (m.type === "done") {
       const request = this.pending.get(m.id);
@@ -266,7 +287,7 @@ class WorkerLink {
 
   /** @param {any} message @param {Transferable[]} [transfer] */
   post(message, transfer) {
-    if (!this.ended) this.worker.postMessage(message, transfer ?? []);
+    if (!this.ended) this.worker.postMessage({ ...message, generation: this.generation }, transfer ?? []);
   }
 
   /**
@@ -283,12 +304,18 @@ class WorkerLink {
     });
   }
 
-  /** Ends the worker (its session with it); requests still waiting reject. */
+  /**
+   * Ends the session; the worker waits for the next mount (the spare), or ends when there is one
+   * already, or when it failed. Requests still waiting reject.
+   */
   terminate() {
     if (this.ended) return;
     this.post({ type: "destroy" });
     this.ended = true;
-    this.worker.terminate();
+    this.worker.onmessage = null;
+    this.worker.onerror = null;
+    if (!spare && !this.broken) spare = this.worker;
+    else this.worker.terminate();
     for (const request of this.pending.values()) request.reject(new Error("veil: this mount was destroyed"));
     this.pending.clear();
   }

@@ -4,6 +4,9 @@
 // page's thread is busy. The page keeps the controller, input, the hidden DOM and sizing, and
 // talks to this file with the messages below (one protocol, mount.js its only other end).
 //
+// A worker outlives its session: after destroy it waits for the next init (a remount costs no worker
+// start). Every message carries the session's `generation`; messages of another one are dropped.
+//
 // page → worker: init {module, scene, timeOrigin, startMs, mountCalledAt, describes} · canvas {canvas}
 //   perform {id, message} · input {message, id?} · call {id, what: "describe"|"nextChange"|"sync"}
 //   press {node, t} · size {width, height, dpr, origin} · frames {on} · flush · destroy
@@ -11,6 +14,7 @@
 //   frame {frame, events} (only while the page listens to frames) · size {width, height}
 //   describe {description} (only when it changed) · drawn {count, stats} (the first draw at
 //   once, then at most 4 times a second) · error {message}
+//   A session the scene refuses (failed) or a destroy leaves the worker ready for the next init.
 
 import { WasmModule, WasmSession } from "./wasm.js";
 import { Engine } from "./engine.js";
@@ -22,6 +26,8 @@ const scope = globalThis;
 /** Faces of Web/fonts/inter.css: a worker does not see the page's @font-face rules. */
 const FACES = [[400, "Inter-Regular"], [500, "Inter-Medium"], [600, "Inter-SemiBold"], [700, "Inter-Bold"]];
 
+/** The session the page talks to now. */
+let generation = 0;
 /** @type {Engine | null} */
 let engine = null;
 /** @type {Surface | null} */
@@ -36,22 +42,40 @@ let drawnPostedAt = -Infinity;
 let drawnTimer = null;
 
 /** @param {any} message @param {Transferable[]} [transfer] */
-const post = (message, transfer) => scope.postMessage(message, transfer ?? []);
+const post = (message, transfer) => scope.postMessage({ ...message, generation }, transfer ?? []);
 
 /** @param {any} error */
 const text = (error) => String(error?.message ?? error);
 
 scope.onmessage = (/** @type {MessageEvent} */ event) => {
   const message = event.data;
-  if (message.type === "init") { init(message); return; }
+  if (message.type === "init") { reset(); generation = message.generation; queue = []; init(message); return; }
+  if (message.generation !== generation) return; // for a session already gone
   if (queue) { queue.push(message); return; }
   handle(message);
 };
 
+/** Drops the session (its loop stopped) and everything it had sent or would send. */
+function reset() {
+  engine?.destroy();
+  engine = null;
+  surface = null;
+  queue = null;
+  wantFrames = false;
+  lastDescription = "";
+  lastSize = "";
+  if (drawnTimer !== null) clearTimeout(drawnTimer);
+  drawnTimer = null;
+  drawnPostedAt = -Infinity;
+}
+
 /** @param {any} m */
 async function init(m) {
+  const mine = m.generation;
+  const current = () => mine === generation;
   try {
     const instance = await WebAssembly.instantiate(m.module, {});
+    if (!current()) return;
     const module = new WasmModule(instance);
     const session = new WasmSession(module, m.scene);
     // The page's clock: this worker's performance.now() has its own origin.
@@ -59,21 +83,20 @@ async function init(m) {
     engine = new Engine(session, {
       env: scope, nowMs: () => performance.now() + offset, startMs: m.startMs, describes: m.describes,
       onFrame: (frame, events) => {
+        if (!current()) return;
         const size = `${frame.width}x${frame.height}`;
         if (size !== lastSize) { lastSize = size; post({ type: "size", width: frame.width / 8, height: frame.height / 8 }); }
         if (wantFrames) post({ type: "frame", frame, events });
         else if (events.length) post({ type: "events", events });
       },
       onDescribe: () => describe(),
-      onError: (error) => post({ type: "error", message: text(error) }),
+      onError: (error) => { if (current()) post({ type: "error", message: text(error) }); },
     });
     engine.frameTime = (ms) => ms + offset;
     engine.stats.mountCalledAt = m.mountCalledAt ?? 0;
     post({ type: "ready" });
   } catch (error) {
-    post({ type: "failed", message: text(error) });
-    queue = null;
-    scope.close();
+    if (current()) { post({ type: "failed", message: text(error) }); reset(); }
     return;
   }
   const waiting = queue ?? [];
@@ -89,7 +112,7 @@ function handle(m) {
       case "canvas":
         loadFonts();
         surface = new Surface(m.canvas, { env: scope });
-        surface.onDrawn = () => postDrawn();
+        surface.onDrawn = ((mine) => () => { if (mine === generation) postDrawn(); })(generation);
         engine.sink = surface;
         engine.wake();
         break;
@@ -113,14 +136,16 @@ function handle(m) {
         surface.resize(m.width, m.height, m.dpr);
         break;
       case "frames":
+        // A listener added after the first frame gets the frame shown now, then each one after
+        // (the worker may have drawn before the page's `on("frame")` reached it).
+        if (!wantFrames && m.on && engine.frame) post({ type: "frame", frame: engine.frame, events: [] });
         wantFrames = !!m.on;
         break;
       case "flush":
         engine.flush();
         break;
       case "destroy":
-        engine.destroy();
-        scope.close();
+        reset();
         break;
     }
   } catch (error) {
@@ -142,6 +167,7 @@ function call(what) {
 
 /** The description, sent only when it changed (the hidden DOM follows it). */
 function describe() {
+  if (!engine) return;
   const description = /** @type {Engine} */ (engine).describe();
   const json = JSON.stringify(description);
   if (json === lastDescription) return;
