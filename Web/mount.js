@@ -10,6 +10,8 @@
 import { WasmModule, WasmSession, compileWasm } from "./wasm.js";
 import { Engine } from "./engine.js";
 import { CanvasView } from "./view.js";
+import { Surface } from "./render.js";
+import { Mirror } from "./wire.js";
 import { AccessibleMirror } from "./a11y.js";
 
 /** Read in node only (a variable, so that browsers and type checkers leave it alone). */
@@ -101,10 +103,17 @@ export async function mount(canvas, options) {
   const [compiled, scene] = await Promise.all([loadModule(options.wasm ?? DEFAULT_WASM), readScene(options.scene)]);
   const init = { ...options, canvas, env, defaultNode: options.node ?? scene.rootId, mountCalledAt: calledAt };
   if (thread === "worker") {
-    const link = await WorkerLink.start(compiled, scene, env, calledAt, options.accessible !== false);
+    // Chromium counts no first contentful paint for a canvas drawn only from a worker: without a
+    // first frame of its own, the page draws one here, alongside the worker's start.
+    const painting = canvas && !options.firstFrame ? paintFirstFrame(canvas, compiled, scene.text, options, env) : null;
+    const [link, painted] = await Promise.all([
+      WorkerLink.start(compiled, scene, env, calledAt, options.accessible !== false),
+      painting?.catch(() => null), // the worker says what is wrong with the scene
+    ]);
     try {
-      return new Controller(link, init);
+      return new Controller(link, { ...init, firstFrame: options.firstFrame ?? painted ?? null });
     } catch (error) {
+      painted?.remove();
       link.terminate();
       throw error;
     }
@@ -120,6 +129,50 @@ export async function mount(canvas, options) {
   } catch (error) {
     session.free();
     throw error;
+  }
+}
+
+/**
+ * The scene's first frame drawn on this thread, on a canvas laid over `canvas` (which the worker
+ * will draw): the page's own first paint, removed once the worker's canvas shows a frame. A
+ * session of its own, at time 0, with the appearance and motion the mount sends, then freed.
+ * @param {HTMLCanvasElement} canvas
+ * @param {WebAssembly.Module} compiled
+ * @param {string} sceneText
+ * @param {MountOptions} options
+ * @param {any} env
+ * @returns {Promise<HTMLCanvasElement | null>}
+ */
+async function paintFirstFrame(canvas, compiled, sceneText, options, env) {
+  const session = new WasmSession(new WasmModule(await WebAssembly.instantiate(compiled, {})), sceneText);
+  try {
+    const media = (/** @type {string} */ query) => !!env.matchMedia?.(query)?.matches;
+    const appearance = options.appearance ?? "system";
+    if (appearance === "light" || appearance === "dark") session.perform({ appearance });
+    else if (appearance === "system") session.perform({ appearance: media("(prefers-color-scheme: dark)") ? "dark" : "light" });
+    const motion = options.motion ?? "system";
+    const reduced = motion === "system" ? media("(prefers-reduced-motion: reduce)") : motion === "reduce";
+    session.perform({ motion: reduced ? "reduced" : "full" });
+    const parent = canvas.parentElement;
+    if (options.size === "fill" && parent) {
+      session.input({ resize: { width: Math.floor(parent.clientWidth), height: Math.floor(parent.clientHeight) } });
+    }
+    const bytes = session.tick(0);
+    const result = bytes ? new Mirror().apply(bytes) : null;
+    if (!result?.ok) return null;
+    const frame = result.frame, width = frame.width / 8, height = frame.height / 8;
+    const overlay = canvas.ownerDocument.createElement("canvas");
+    overlay.className = "veil-first-frame";
+    overlay.setAttribute("aria-hidden", "true");
+    overlay.style.cssText = `position:absolute;left:${canvas.offsetLeft}px;top:${canvas.offsetTop}px;`
+      + `width:${width}px;height:${height}px;pointer-events:none;`;
+    const surface = new Surface(overlay, { env });
+    surface.resize(width, height, env.devicePixelRatio || 1);
+    surface.showNow(frame);
+    canvas.after(overlay);
+    return overlay;
+  } finally {
+    session.free();
   }
 }
 
