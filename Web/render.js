@@ -47,6 +47,57 @@ function roundedRectPath(ctx, x, y, w, h, r) {
 }
 
 /**
+ * The rectangles (frame points, snapped outwards to whole device pixels) that differ between two
+ * frames drawn at the same size, or null when that is not known cheaply (draw it whole). Known:
+ * the same entries (`items` unchanged: the mirror shares what a patch did not touch) with paint
+ * slots edited — a shimmer moves one gradient — where the rectangles are the boxes of the items
+ * that use an edited slot. Not inside a translucent layer (composited as a group).
+ * @param {any} old
+ * @param {any} next
+ * @param {number} dpr
+ * @param {number} originX
+ * @param {number} originY
+ * @returns {{x0: number, y0: number, x1: number, y1: number}[] | null}
+ */
+function dirtyRects(old, next, dpr, originX, originY) {
+  if (old.items !== next.items || old.width !== next.width || old.height !== next.height
+    || old.background !== next.background) return null;
+  const before = old.paints || [], after = next.paints || [];
+  const changed = new Set();
+  for (let slot = 0; slot < Math.max(before.length, after.length); slot++) {
+    if (!before[slot] || !after[slot] || paintKey(before[slot]) !== paintKey(after[slot])) changed.add(slot + 1);
+  }
+  const rects = [];
+  if (changed.size === 0) return rects;
+  const snap = (/** @type {number} */ v, /** @type {(n: number) => number} */ round, /** @type {number} */ origin) => round((v - origin) * dpr) / dpr + origin;
+  /** @returns {boolean} false: not known cheaply */
+  const visit = (/** @type {any[]} */ entries, /** @type {number} */ ox, /** @type {number} */ oy, /** @type {boolean} */ translucent) => {
+    for (const e of entries) {
+      if (e.kind === ItemKind.layer) {
+        if (e.opacity === 0) continue;
+        if (!visit(e.children, ox + pt(e.x), oy + pt(e.y), translucent || e.opacity < 255)) return false;
+        continue;
+      }
+      if (!changed.has(e.fill) && !changed.has(e.stroke)) continue;
+      if (translucent) return false;
+      const x = ox + pt(e.x), y = oy + pt(e.y), w = pt(e.width), h = pt(e.height);
+      // Strokes and antialiasing reach past the box; a rotated box stays within its circle; text
+      // may overhang its box (accents, descenders): a margin of its size.
+      let margin = 1 + pt(e.lineWidth || 0);
+      if (e.kind === ItemKind.text) margin += pt(e.fontSize || 0);
+      const cx = x + w / 2, cy = y + h / 2;
+      const rx = (e.rotation ? Math.hypot(w, h) / 2 : Math.abs(w) / 2) + margin;
+      const ry = (e.rotation ? Math.hypot(w, h) / 2 : Math.abs(h) / 2) + margin;
+      rects.push({ x0: snap(cx - rx, Math.floor, originX), y0: snap(cy - ry, Math.floor, originY),
+        x1: snap(cx + rx, Math.ceil, originX), y1: snap(cy + ry, Math.ceil, originY) });
+    }
+    return true;
+  };
+  // Past a few hundred boxes the clip costs what it saves (a shimmer over a 10,000-item grid).
+  return visit(next.items, 0, 0, false) && rects.length <= 256 ? rects : null;
+}
+
+/**
  * Draws frames on a 2D context. Stateless between frames except for the paint cache:
  * a gradient object is built once per paint slot and reused while that paint is unchanged
  * (an animated shimmer changes one paint; forty placeholders share its gradient).
@@ -64,6 +115,13 @@ export class CanvasRenderer {
     /** What the canvas shows, in the coordinates of the layer being drawn (points): rects and
      * images wholly outside it are skipped (a window on a tall frame draws its part only). */
     this.view = { x0: 0, y0: 0, x1: 0, y1: 0 };
+    /** Draw only what changed since the last frame (Surface sets it: it owns the canvas, so the
+     * last frame is still on it); otherwise every draw is a whole one. */
+    this.retained = false;
+    /** @type {{frame: any, key: string} | null} what the canvas shows, if drawn here last */
+    this.last = null;
+    /** Counters (tests, benchmarks): whole draws, partial ones, and frames that changed nothing drawn. */
+    this.counts = { whole: 0, partial: 0, skipped: 0 };
   }
 
   /**
@@ -76,13 +134,42 @@ export class CanvasRenderer {
     // (originX, originY): the frame point at the canvas' top left corner (a window on a larger frame).
     ctx.setTransform(dpr, 0, 0, dpr, (0 - originX) * dpr, (0 - originY) * dpr);
     ctx.globalAlpha = 1;
-    ctx.clearRect(originX, originY, cssWidth, cssHeight);
-    if (!frame) return;
-    ctx.fillStyle = cssColor(frame.background);
-    ctx.fillRect(originX, originY, cssWidth, cssHeight);
-    this.view = { x0: originX, y0: originY, x1: originX + cssWidth, y1: originY + cssHeight };
-    const styles = this.paintStyles(frame.paints || []);
-    this.drawEntries(frame.items, styles, 0);
+    const key = `${cssWidth},${cssHeight},${dpr},${originX},${originY},${ctx.canvas.width},${ctx.canvas.height}`;
+    const last = this.last;
+    this.last = null;
+    // Only the canvas as this renderer left it, at the same size and place, takes a partial draw;
+    // the same frame again (a font loaded, a resize) is drawn whole.
+    const dirty = this.retained && frame && last && last.key === key && last.frame !== frame
+      ? dirtyRects(last.frame, frame, dpr, originX, originY) : null;
+    if (dirty && dirty.length === 0) { // nothing drawn changed (a paint slot's edit that draws the same)
+      this.counts.skipped++;
+      this.last = { frame, key };
+      return;
+    }
+    let x0 = originX, y0 = originY, x1 = originX + cssWidth, y1 = originY + cssHeight;
+    if (dirty) {
+      // Clear and draw everything again, but only inside the changed rectangles (whole device
+      // pixels: the result is the whole draw's, pixel for pixel); what lies outside is culled.
+      ctx.save();
+      ctx.beginPath();
+      for (const r of dirty) ctx.rect(r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0);
+      ctx.clip();
+      x0 = Math.max(x0, Math.min(...dirty.map((r) => r.x0)));
+      y0 = Math.max(y0, Math.min(...dirty.map((r) => r.y0)));
+      x1 = Math.min(x1, Math.max(...dirty.map((r) => r.x1)));
+      y1 = Math.min(y1, Math.max(...dirty.map((r) => r.y1)));
+    }
+    ctx.clearRect(x0, y0, x1 - x0, y1 - y0);
+    if (frame) {
+      ctx.fillStyle = cssColor(frame.background);
+      ctx.fillRect(x0, y0, x1 - x0, y1 - y0);
+      this.view = { x0, y0, x1, y1 };
+      const styles = this.paintStyles(frame.paints || []);
+      this.drawEntries(frame.items, styles, 0);
+      this.last = { frame, key };
+      if (dirty) this.counts.partial++; else this.counts.whole++;
+    }
+    if (dirty) ctx.restore();
   }
 
   /** A child list in painter's order; `depth` counts the translucent layers around it. */
@@ -364,7 +451,8 @@ export class Surface {
     this.canvas = canvas;
     this.env = env;
     this.renderer = new CanvasRenderer(canvas.getContext("2d"));
-    this.renderer.onFontLoaded = () => this.invalidate();
+    this.renderer.retained = true; // this canvas is only drawn here: a frame repaints what changed
+    this.renderer.onFontLoaded = () => { this.renderer.last = null; this.invalidate(); };
     /** @type {any} */
     this.frame = null;
     this.cssWidth = 0;

@@ -1,0 +1,69 @@
+"""Draw only what changed (Web/render.js): while the feed's skeleton shimmers, each frame repaints
+only the placeholders (the one gradient moved) — and what is on the canvas is, pixel for pixel,
+what drawing the same frame whole gives. At device pixel ratios 1 and 2 (the clip is snapped to
+device pixels)."""
+
+import sys
+import unittest
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import harness  # noqa: E402
+
+COMPARE = r"""
+const done = arguments[arguments.length - 1];
+(async () => {
+  const { mount, CanvasRenderer } = await import("/veil.js");
+  document.body.innerHTML = '<canvas id="canvas"></canvas><canvas id="whole"></canvas>';
+  const canvas = document.getElementById("canvas");
+  const veil = await mount(canvas, { scene: new URL("/examples/feed.json", location.href), node: "feed", thread: "main" });
+  veil.skeleton.show({ style: "sliding" });
+  const renderer = veil.view.surface.renderer;
+  // Past the fade-in (drawn whole: the placeholders' layer is translucent), 20 partial draws.
+  await new Promise((resolve) => { const off = veil.on("frame", () => { if (renderer.counts.partial >= 20) { off(); resolve(); } }); });
+  await new Promise((resolve) => requestAnimationFrame(resolve)); // that frame drawn (the loop draws in its own callback)
+  veil.destroy(); // the canvas keeps what it shows
+  const frame = veil.view.surface.frame, counts = { ...renderer.counts };
+  const whole = document.getElementById("whole");
+  whole.width = canvas.width; whole.height = canvas.height;
+  const dpr = devicePixelRatio;
+  new CanvasRenderer(whole.getContext("2d")).draw(frame, canvas.width / dpr, canvas.height / dpr, dpr);
+  const a = canvas.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+  const b = whole.getContext("2d").getImageData(0, 0, canvas.width, canvas.height).data;
+  let differing = 0;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) differing++;
+  return { differing, counts, pixels: a.length / 4 };
+})().then(done, (e) => done(String(e.stack || e)));
+"""
+
+
+class RetainedDrawingTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        if not harness.VEIL_WASM.exists():
+            raise AssertionError(f"{harness.VEIL_WASM} is missing: run `make wasm` first (or set VEIL_WASM)")
+        cls.server = harness.VeilServer(name="retained-server")
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.server.stop()
+
+    def test_a_shimmer_repaints_its_placeholders_and_matches_a_whole_draw(self):
+        for scale in (1, 2):
+            with self.subTest(device_pixel_ratio=scale):
+                driver = harness.chromium(width=600, height=700, scale=scale)
+                try:
+                    driver.get(f"{self.server.url}/embed.html")
+                    result = driver.execute_async_script(COMPARE)
+                    self.assertIsInstance(result, dict, result)
+                    counts = result["counts"]
+                    self.assertGreaterEqual(counts["partial"], 20)
+                    self.assertLess(counts["whole"], counts["partial"], f"mostly partial draws: {counts}")
+                    self.assertEqual(result["differing"], 0,
+                                     f"{result['differing']} bytes of {result['pixels']} pixels differ from a whole draw")
+                finally:
+                    driver.quit()
+
+
+if __name__ == "__main__":
+    unittest.main()
