@@ -93,6 +93,10 @@ async function init(m) {
       onError: (error) => { if (current()) post({ type: "error", message: text(error) }); },
     });
     engine.frameTime = (ms) => ms + offset;
+    // Every animation frame is reported (throttled), drawn or not: the page's stats show a loop
+    // that runs without drawing as well.
+    const step = engine.step.bind(engine);
+    engine.step = (ms) => { step(ms); if (current()) postDrawn(); };
     engine.stats.mountCalledAt = m.mountCalledAt ?? 0;
     post({ type: "ready" });
   } catch (error) {
@@ -134,6 +138,7 @@ function handle(m) {
         if (!surface) break;
         surface.origin = m.origin;
         surface.resize(m.width, m.height, m.dpr);
+        surface.invalidate(); // a window moved at the same size is drawn too
         break;
       case "frames":
         // A listener added after the first frame gets the frame shown now, then each one after
