@@ -16,8 +16,9 @@ export VEIL_BIN := $(CURDIR)/$(VEIL)
 #   python3-websockets                     server tests: a WebSocket client nobody here wrote
 #   fonts-inter                            the font the text layout is measured with
 #   node-typescript                        tsc checks Web/veil.d.ts and the JSDoc of Web/*.js
+#   esbuild                                the package bundled as docs/EMBED.md says (test_bundle.py)
 APT_PACKAGES := libwebsockets-dev libbrotli-dev python3-brotli pkg-config wasi-libc libclang-rt-19-dev-wasm32 binaryen \
-	chromium chromium-driver python3-selenium python3-pil fonts-inter node-typescript python3-websockets
+	chromium chromium-driver python3-selenium python3-pil fonts-inter node-typescript python3-websockets esbuild
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all setup build run test test-swift test-js test-wasm test-server test-cli test-browser wasm bench clean

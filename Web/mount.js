@@ -34,7 +34,7 @@ let spare = null;
 if (typeof document === "object" && /^https?:$/.test(DEFAULT_WASM.protocol)) {
   compileWasm(DEFAULT_WASM).catch(() => {});
   if (typeof /** @type {any} */ (globalThis).OffscreenCanvas === "function" && moduleWorkers(globalThis)) {
-    const worker = spare = new Worker(WORKER_URL, { type: "module" });
+    const worker = spare = startWorker(globalThis);
     worker.onerror = () => { if (spare === worker) spare = null; worker.terminate(); }; // mount starts its own
   }
 }
@@ -56,6 +56,18 @@ if (typeof document === "object" && /^https?:$/.test(DEFAULT_WASM.protocol)) {
  * @property {any} [env] the window (tests pass a fake): requestAnimationFrame, matchMedia, devicePixelRatio, ResizeObserver, performance, Worker, OffscreenCanvas
  * @typedef {{loadingText?: string, loadedText?: string, refreshText?: string, sheetTexts?: Partial<import("./a11y.js").SheetTexts>}} AccessibleTexts
  */
+
+/**
+ * A module worker running worker.js. Written as `new Worker(new URL("./worker.js",
+ * import.meta.url), …)` for the page's own Worker: the form Vite and webpack recognize, and bundle
+ * the worker from.
+ * @param {any} env
+ * @returns {Worker}
+ */
+function startWorker(env) {
+  if (env.Worker === globalThis.Worker) return new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  return new env.Worker(WORKER_URL, { type: "module" });
+}
 
 /**
  * Whether module workers exist: a browser without them ignores `type` and runs a classic worker
@@ -281,7 +293,7 @@ class WorkerLink {
     const perf = env.performance ?? globalThis.performance;
     let worker = spare;
     if (worker && env === globalThis) spare = null;
-    else worker = new env.Worker(WORKER_URL, { type: "module" });
+    else worker = startWorker(env);
     const link = new WorkerLink(/** @type {Worker} */ (worker));
     const startMs = perf.now();
     link.startMs = startMs;
