@@ -118,10 +118,14 @@ export async function mount(canvas, options) {
     // Chromium counts no first contentful paint for a canvas drawn only from a worker: without a
     // first frame of its own, the page draws one here, alongside the worker's start.
     const painting = canvas && !options.firstFrame ? paintFirstFrame(canvas, compiled, scene.text, options, env) : null;
-    const [link, painted] = await Promise.all([
-      WorkerLink.start(compiled, scene, env, calledAt, options.accessible !== false),
-      painting?.catch(() => null), // the worker says what is wrong with the scene
-    ]);
+    let link;
+    try {
+      link = await WorkerLink.start(compiled, scene, env, calledAt, options.accessible !== false);
+    } catch (error) {
+      (await painting?.catch(() => null))?.remove(); // nothing left behind
+      throw error;
+    }
+    const painted = await painting?.catch(() => null); // the worker said what is wrong with a scene
     try {
       return new Controller(link, { ...init, firstFrame: options.firstFrame ?? painted ?? null });
     } catch (error) {

@@ -193,9 +193,12 @@ function postDrawn() {
   else drawnTimer = setTimeout(send, wait);
 }
 
+let fontsAdded = false;
+
 function loadFonts() {
   const fonts = scope.fonts;
-  if (!fonts || typeof scope.FontFace !== "function") return;
+  if (fontsAdded || !fonts || typeof scope.FontFace !== "function") return;
+  fontsAdded = true; // once per worker: a reused worker keeps them
   for (const [weight, name] of FACES) {
     const url = new URL(`fonts/${name}.woff2`, import.meta.url);
     fonts.add(new scope.FontFace("Veil Inter", `url(${url})`, { weight: String(weight), display: "block" }));

@@ -31,6 +31,7 @@ const [thread, done] = arguments;
   try {
     await mount(document.getElementById("canvas"), { scene: '{"name": "x",\n "root": {"type": "lable"}}', thread });
   } catch (e) { out.badScene = [e.message, e.line, e.column]; }
+  out.leftBehind = document.querySelectorAll(".veil-first-frame, .veil-a11y").length;
   return out;
 })().then(done, (e) => done(String(e.stack || e)));
 """
@@ -99,6 +100,7 @@ class WorkerTest(harness.ServedBrowserTest):
                 self.assertRegex(message, r"^scene:2:\d+: ")
                 self.assertEqual(line, 2)
                 self.assertGreater(column, 0)
+                self.assertEqual(out["leftBehind"], 0, "a mount that failed, or was destroyed, leaves nothing behind")
 
     def test_a_tap_on_the_canvas_reaches_the_session(self):
         for thread in ("auto", "main"):
