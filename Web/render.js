@@ -48,10 +48,13 @@ function roundedRectPath(ctx, x, y, w, h, r) {
 
 /**
  * The rectangles (frame points, snapped outwards to whole device pixels) that differ between two
- * frames drawn at the same size, or null when that is not known cheaply (draw it whole). Known:
- * the same entries (`items` unchanged: the mirror shares what a patch did not touch) with paint
- * slots edited — a shimmer moves one gradient — where the rectangles are the boxes of the items
- * that use an edited slot. Not inside a translucent layer (composited as a group).
+ * frames drawn at the same size, or null when that is not known cheaply (draw it whole). Known
+ * when the two trees have the same entries in the same places (the mirror shares what a patch did
+ * not touch, so unchanged lists are the same arrays): an item that changed is dirty where it was
+ * and where it is (a spinner turning, a text set); a layer that moved, faded or changed its clip
+ * is dirty over its clip before and after (a layer without a clip: not known); an item whose paint
+ * slot was edited is dirty where it is (a shimmer moves one gradient). Entries added, removed or
+ * moved in a list: not known.
  * @param {any} old
  * @param {any} next
  * @param {number} dpr
@@ -60,41 +63,71 @@ function roundedRectPath(ctx, x, y, w, h, r) {
  * @returns {{x0: number, y0: number, x1: number, y1: number}[] | null}
  */
 function dirtyRects(old, next, dpr, originX, originY) {
-  if (old.items !== next.items || old.width !== next.width || old.height !== next.height
-    || old.background !== next.background) return null;
+  if (old.width !== next.width || old.height !== next.height || old.background !== next.background) return null;
   const before = old.paints || [], after = next.paints || [];
   const changed = new Set();
   for (let slot = 0; slot < Math.max(before.length, after.length); slot++) {
     if (!before[slot] || !after[slot] || paintKey(before[slot]) !== paintKey(after[slot])) changed.add(slot + 1);
   }
+  /** @type {{x0: number, y0: number, x1: number, y1: number}[]} */
   const rects = [];
-  if (changed.size === 0) return rects;
   const snap = (/** @type {number} */ v, /** @type {(n: number) => number} */ round, /** @type {number} */ origin) => round((v - origin) * dpr) / dpr + origin;
-  /** @returns {boolean} false: not known cheaply */
-  const visit = (/** @type {any[]} */ entries, /** @type {number} */ ox, /** @type {number} */ oy, /** @type {boolean} */ translucent) => {
+  const push = (/** @type {number} */ x0, /** @type {number} */ y0, /** @type {number} */ x1, /** @type {number} */ y1) => {
+    rects.push({ x0: snap(x0, Math.floor, originX), y0: snap(y0, Math.floor, originY),
+      x1: snap(x1, Math.ceil, originX), y1: snap(y1, Math.ceil, originY) });
+  };
+  /** An item's box in canvas points, with what its stroke, antialiasing, rotation or glyphs add. */
+  const item = (/** @type {any} */ e, /** @type {number} */ ox, /** @type {number} */ oy) => {
+    if (e.opacity === 0) return;
+    const x = ox + pt(e.x), y = oy + pt(e.y), w = pt(e.width), h = pt(e.height);
+    let margin = 1 + pt(e.lineWidth || 0);
+    if (e.kind === ItemKind.text) margin += pt(e.fontSize || 0); // accents, descenders
+    const cx = x + w / 2, cy = y + h / 2;
+    const rx = (e.rotation ? Math.hypot(w, h) / 2 : Math.abs(w) / 2) + margin;
+    const ry = (e.rotation ? Math.hypot(w, h) / 2 : Math.abs(h) / 2) + margin;
+    push(cx - rx, cy - ry, cx + rx, cy + ry);
+  };
+  /** A layer's clip in canvas points (its children draw nowhere else); false without one. */
+  const layer = (/** @type {any} */ e, /** @type {number} */ ox, /** @type {number} */ oy) => {
+    if (e.opacity === 0) return true;
+    if (!e.clip) return false;
+    const c = e.clip;
+    push(ox + pt(c.x) - 1, oy + pt(c.y) - 1, ox + pt(c.x + c.width) + 1, oy + pt(c.y + c.height) + 1);
+    return true;
+  };
+  /** Items of an unchanged list that use an edited paint slot. */
+  const paints = (/** @type {any[]} */ entries, /** @type {number} */ ox, /** @type {number} */ oy) => {
+    if (changed.size === 0) return;
     for (const e of entries) {
-      if (e.kind === ItemKind.layer) {
-        if (e.opacity === 0) continue;
-        if (!visit(e.children, ox + pt(e.x), oy + pt(e.y), translucent || e.opacity < 255)) return false;
-        continue;
+      if (e.kind === ItemKind.layer) { if (e.opacity !== 0) paints(e.children, ox + pt(e.x), oy + pt(e.y)); }
+      else if (changed.has(e.fill) || changed.has(e.stroke)) item(e, ox, oy);
+    }
+  };
+  /** @returns {boolean} false: not known cheaply */
+  const diff = (/** @type {any[]} */ a, /** @type {any[]} */ b, /** @type {number} */ ox, /** @type {number} */ oy) => {
+    if (a === b) { paints(b, ox, oy); return true; }
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < b.length; i++) {
+      const ea = a[i], eb = b[i];
+      if (ea === eb) { paints([eb], ox, oy); continue; }
+      if (ea.id !== eb.id || (ea.kind === ItemKind.layer) !== (eb.kind === ItemKind.layer)) return false;
+      if (eb.kind !== ItemKind.layer) { item(ea, ox, oy); item(eb, ox, oy); continue; }
+      if (ea.x === eb.x && ea.y === eb.y && ea.opacity === eb.opacity && sameClip(ea.clip, eb.clip)) {
+        if (!diff(ea.children, eb.children, ox + pt(eb.x), oy + pt(eb.y))) return false;
+      } else if (!layer(ea, ox, oy) || !layer(eb, ox, oy)) {
+        return false;
       }
-      if (!changed.has(e.fill) && !changed.has(e.stroke)) continue;
-      if (translucent) return false;
-      const x = ox + pt(e.x), y = oy + pt(e.y), w = pt(e.width), h = pt(e.height);
-      // Strokes and antialiasing reach past the box; a rotated box stays within its circle; text
-      // may overhang its box (accents, descenders): a margin of its size.
-      let margin = 1 + pt(e.lineWidth || 0);
-      if (e.kind === ItemKind.text) margin += pt(e.fontSize || 0);
-      const cx = x + w / 2, cy = y + h / 2;
-      const rx = (e.rotation ? Math.hypot(w, h) / 2 : Math.abs(w) / 2) + margin;
-      const ry = (e.rotation ? Math.hypot(w, h) / 2 : Math.abs(h) / 2) + margin;
-      rects.push({ x0: snap(cx - rx, Math.floor, originX), y0: snap(cy - ry, Math.floor, originY),
-        x1: snap(cx + rx, Math.ceil, originX), y1: snap(cy + ry, Math.ceil, originY) });
     }
     return true;
   };
   // Past a few hundred boxes the clip costs what it saves (a shimmer over a 10,000-item grid).
-  return visit(next.items, 0, 0, false) && rects.length <= 256 ? rects : null;
+  return diff(old.items, next.items, 0, 0) && rects.length <= 256 ? rects : null;
+}
+
+/** @param {any} a @param {any} b */
+function sameClip(a, b) {
+  if (!a || !b) return a === b || (!a && !b);
+  return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height && a.cornerRadius === b.cornerRadius;
 }
 
 /**
@@ -152,7 +185,13 @@ export class CanvasRenderer {
       // pixels: the result is the whole draw's, pixel for pixel); what lies outside is culled.
       ctx.save();
       ctx.beginPath();
-      for (const r of dirty) ctx.rect(r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0);
+      const seen = new Set();
+      for (const r of dirty) {
+        const k = `${r.x0},${r.y0},${r.x1},${r.y1}`;
+        if (seen.has(k)) continue; // an item that changed in place: its box before and after
+        seen.add(k);
+        ctx.rect(r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0);
+      }
       ctx.clip();
       x0 = Math.max(x0, Math.min(...dirty.map((r) => r.x0)));
       y0 = Math.max(y0, Math.min(...dirty.map((r) => r.y0)));
