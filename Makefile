@@ -16,9 +16,10 @@ export VEIL_BIN := $(CURDIR)/$(VEIL)
 #   python3-websockets                     server tests: a WebSocket client nobody here wrote
 #   fonts-inter                            the font the text layout is measured with
 #   node-typescript                        tsc checks Web/veil.d.ts and the JSDoc of Web/*.js
+#   valgrind                               work counted in instructions (linear-time tests, bench-instructions)
 #   esbuild                                the package bundled as docs/EMBED.md says (test_bundle.py)
 APT_PACKAGES := libwebsockets-dev libbrotli-dev python3-brotli pkg-config wasi-libc libclang-rt-19-dev-wasm32 binaryen \
-	chromium chromium-driver python3-selenium python3-pil fonts-inter node-typescript python3-websockets esbuild
+	chromium chromium-driver python3-selenium python3-pil fonts-inter node-typescript python3-websockets valgrind esbuild
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all setup build run test test-swift test-js test-wasm test-server test-cli test-browser wasm bench clean
@@ -44,8 +45,10 @@ run: setup wasm
 test: setup build wasm test-swift test-js test-wasm test-cli test-server test-browser test-fuzz
 	@echo "make test: all suites passed"
 
+# The core's Double → integer conversions are all checked ones (tools/conversions/check.py).
 test-swift: setup
 	$(SWIFT) test
+	$(PYTHON) tools/conversions/check.py $(SWIFT)c
 
 test-js:
 	node --test Tests/web/
@@ -55,6 +58,8 @@ test-wasm: wasm wasm-fuzz build
 
 test-cli: build test-golden
 	$(PYTHON) Tests/cli/test_cli.py
+	$(PYTHON) Tests/cli/test_hostile.py $(VEIL)
+	$(PYTHON) Tests/cli/test_contrast.py $(VEIL)
 
 test-server: build
 	$(PYTHON) Tests/server/serve_test.py $(VEIL)
@@ -66,6 +71,7 @@ test-server: build
 	$(PYTHON) Tests/server/rooms_test.py $(VEIL)
 	$(PYTHON) Tests/server/resume_test.py $(VEIL)
 	$(PYTHON) Tests/server/cores_test.py $(VEIL)
+	$(PYTHON) Tests/server/hostile_test.py $(VEIL)
 
 test-browser: build wasm
 	$(PYTHON) -m unittest discover -s Tests/browser -v
@@ -74,7 +80,6 @@ test-browser: build wasm
 # the A/B that holds on a shared machine (tools/instructions/run.sh).
 .PHONY: bench-instructions
 bench-instructions: setup
-	@command -v valgrind >/dev/null || { apt-get update && apt-get install -y valgrind; }
 	tools/instructions/run.sh $(BASE)
 
 bench: setup wasm

@@ -8,8 +8,9 @@ import { Mirror, frameHash } from "./wire.js";
  * Connects to `veil serve` at `url` (…/ws?scene=NAME). Every binary message goes through a frame
  * mirror; a message that does not apply (a gap, a hash mismatch) makes the client ask for a
  * keyframe. Closes are reported with their reason and retried at once, then with a backoff growing
- * to `backoff.max`; a retry resumes the same server session (`session=TOKEN&seq=S&hash=H`: the
- * server answers with a delta from the frame the mirror holds, or a keyframe), keeping the mirror.
+ * to `backoff.max`; a retry resumes the same server session (`session=TOKEN&seq=S&hash=H`, the
+ * token the server gave in its `{"session": TOKEN}` notice: the server answers with a delta from
+ * the frame the mirror holds, or a keyframe), keeping the mirror.
  * An unknown scene is final: no retry.
  *
  * Callbacks: onFrame(frame), onEvents([{name, node}]), onStatus({state, reason, retryIn}),
@@ -20,7 +21,7 @@ import { Mirror, frameHash } from "./wire.js";
  *   onStatus?: (status: {state: string, reason: string, retryIn?: number, final?: boolean}) => void, onMessage?: (byteLength: number) => void,
  *   onNotice?: (notice: any) => void, WebSocketImpl?: any, createMirror?: () => Mirror,
  *   setTimer?: (fn: () => void, ms: number) => any, clearTimer?: (timer: any) => void,
- *   backoff?: {initial: number, max: number}, token?: string}} options
+ *   backoff?: {initial: number, max: number}}} options
  */
 export function connectWebSocket(url, {
   onFrame = (frame) => {}, onEvents = (events) => {}, onStatus = (status) => {}, onMessage = (byteLength) => {},
@@ -28,8 +29,9 @@ export function connectWebSocket(url, {
   WebSocketImpl = globalThis.WebSocket, createMirror = () => new Mirror(),
   setTimer = (fn, ms) => setTimeout(fn, ms), clearTimer = (t) => clearTimeout(t),
   backoff = { initial: 250, max: 5000 },
-  token = randomToken(),
 } = {}) {
+  /** The server's name for our session (its `{"session": TOKEN}` notice): a retry resumes it. */
+  let token = null;
   let socket = null;
   let mirror = null;
   let attempts = 0;
@@ -60,7 +62,9 @@ export function connectWebSocket(url, {
       if (typeof event.data === "string") { // not a frame: a server notice, e.g. {"sceneError": …}
         let notice = null;
         try { notice = JSON.parse(event.data); } catch { return; }
-        if (notice && typeof notice === "object") onNotice(notice);
+        if (!notice || typeof notice !== "object") return;
+        if (typeof notice.session === "string") token = notice.session;
+        onNotice(notice);
         return;
       }
       const bytes = new Uint8Array(event.data);
@@ -106,13 +110,6 @@ export function connectWebSocket(url, {
     get open() { return !!socket && socket.readyState === 1; },
     get mirror() { return mirror; },
   };
-}
-
-/** 128 random bits, hex: the name a viewer gives its server session, to resume it. */
-function randomToken() {
-  const bytes = new Uint8Array(16);
-  globalThis.crypto?.getRandomValues?.(bytes);
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** `url` with the session token and, when the mirror holds a frame, its sequence number and hash. */

@@ -38,8 +38,11 @@ fuzz-seeds:
 
 fuzz-build: $(FUZZ_BINARIES)
 
-fuzz: fuzz-build fuzz-seeds
-	@failed=0; for t in $(FUZZ_TARGETS); do tools/fuzz/run.sh $(FUZZ_DIR) $$t $(FUZZ_SECONDS) || failed=1; done; exit $$failed
+fuzz: fuzz-build fuzz-seeds wasm-fuzz
+	@failed=0; for t in $(FUZZ_TARGETS); do tools/fuzz/run.sh $(FUZZ_DIR) $$t $(FUZZ_SECONDS) || failed=1; done; \
+	echo "fuzz: the session target in veil.wasm's core (Embedded, 32-bit Int), $(FUZZ_SECONDS) s"; \
+	VEIL_FUZZ_SECONDS=$(FUZZ_SECONDS) VEIL_FUZZ_FINDINGS=$(FUZZ_DIR)/wasm-findings \
+	  node --test --test-name-pattern='random session runs' Tests/wasm/fuzz.test.mjs || failed=1; exit $$failed
 
 test-fuzz: fuzz-build fuzz-seeds
 	@# A fresh corpus each time: replaying what `make fuzz` grew would take longer than the run itself.
@@ -53,7 +56,7 @@ test-fuzz: fuzz-build fuzz-seeds
 WASM_FUZZ_OUT  := .build/wasm/veil-fuzz.wasm
 # (mk/wasm.mk is read after this file: its variables are used only in the recipe, expanded when it runs.)
 WASM_CORE_BUILD = $(WASM_SCRATCH)/$(WASM_TRIPLE)/release
-WASM_FUZZ_EXPORTS := fuzz_alloc fuzz_free fuzz_run fuzz_message fuzz_message_length
+WASM_FUZZ_EXPORTS := fuzz_alloc fuzz_free fuzz_run fuzz_script fuzz_message fuzz_message_length
 
 .PHONY: wasm-fuzz
 wasm-fuzz: $(WASM_FUZZ_OUT)

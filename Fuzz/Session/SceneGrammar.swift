@@ -3,7 +3,10 @@
 /// ids, skeleton rows, refresh and loadMore), sheets with pages, timelines and reactions — the
 /// shapes of docs/SCENE.md that hostile input is made of (Tests/VeilCoreTests/RandomScenes.swift
 /// draws from the same ideas). The text is valid JSON but not always a valid scene: the reader's
-/// refusals are part of what is fuzzed. Ints only (no Double formatting), so it builds in Embedded Swift.
+/// refusals are part of what is fuzzed. Numbers are written as text (no Double formatting, which
+/// Embedded Swift lacks): mostly small whole numbers, now and then (`number`) a fractional, tiny,
+/// huge, negative or 32-bit edge value, where a host with 32-bit `Int` (veil.wasm) parts ways with
+/// a 64-bit one.
 struct SceneGrammar {
     var input: FuzzInput
     /// Ids outside row templates, by what commands can name them for.
@@ -18,6 +21,17 @@ struct SceneGrammar {
 
     init(_ input: FuzzInput) { self.input = input }
 
+    /// Values where numbers go wrong: fractions, denormals, the edges of 16 and 32 bits, past the
+    /// reader's bounds (refused) and just inside them.
+    static let edgeNumbers = ["0.5", "12.75", "1e-20", "5e-324", "0.001", "1.5e-7", "44.000001", "-0.5", "-3.25",
+                              "65535.5", "999999999.9", "1e9", "-1e9", "2147483647", "2147483648", "-2147483648",
+                              "4294967296", "1e300", "-1e300"]
+
+    /// `usual` as JSON, or about one time in sixteen an edge value instead.
+    mutating func number(_ usual: Int) -> String {
+        input.chance(6) ? input.pick(Self.edgeNumbers) : "\(usual)"
+    }
+
     // MARK: Scene
 
     mutating func scene() -> String {
@@ -26,11 +40,11 @@ struct SceneGrammar {
         for _ in 0 ..< input.int(0 ... 4) { children.append(node(depth: 1, inTemplate: false)) }
         if input.chance(30) { children.append(sheet()) }
         var keys = [
-            #""canvas": {"width": \#(input.int(1 ... 1000)), "height": \#(input.int(1 ... 1000))}"#,
+            #""canvas": {"width": \#(number(input.int(1 ... 1000))), "height": \#(number(input.int(1 ... 1000)))}"#,
             #""root": {"type": "\#(input.chance(70) ? "view" : "stack")", "id": "root"\#(common())\#(skeletonKeys()), "children": [\#(children.joined(separator: ", "))]}"#,
         ]
         if input.chance(10) { keys.append(#""appearance": "dark""#) }
-        if input.chance(10) { keys.append(#""safeArea": \#(input.int(0 ... 60))"#) }
+        if input.chance(10) { keys.append(#""safeArea": \#(number(input.int(0 ... 60)))"#) }
         if input.chance(30) {
             var time = 0
             var entries: [String] = []
@@ -74,15 +88,15 @@ struct SceneGrammar {
         if input.chance(50) { keys += #", "background": \#(color())"# }
         if input.chance(10) { keys += #", "opacity": 0.\#(input.int(0 ... 9))"# }
         if input.chance(10) { keys += #", "clipsToBounds": true"# }
-        if input.chance(10) { keys += #", "cornerRadius": \#(input.int(0 ... 40))"# }
+        if input.chance(10) { keys += #", "cornerRadius": \#(number(input.int(0 ... 40)))"# }
         if input.chance(8) { keys += #", "hidden": true"# }
-        if input.chance(10) { keys += #", "padding": \#(input.int(0 ... 30))"# }
-        if input.chance(8) { keys += #", "borderColor": \#(color()), "borderWidth": \#(input.int(0 ... 5))"# }
+        if input.chance(10) { keys += #", "padding": \#(number(input.int(0 ... 30)))"# }
+        if input.chance(8) { keys += #", "borderColor": \#(color()), "borderWidth": \#(number(input.int(0 ... 5)))"# }
         if input.chance(10) {
-            keys += #", "frame": {"x": \#(input.int(-50 ... 300)), "y": \#(input.int(-50 ... 600)), "width": \#(input.pick([0, 1, 100, 400, 16_384, 1_000_000_000])), "height": \#(input.pick([0, 1, 44, 800, 16_384, 1_000_000_000]))}"#
+            keys += #", "frame": {"x": \#(number(input.int(-50 ... 300))), "y": \#(number(input.int(-50 ... 600))), "width": \#(number(input.pick([0, 1, 100, 400, 16_384, 1_000_000_000]))), "height": \#(number(input.pick([0, 1, 44, 800, 16_384, 1_000_000_000])))}"#
         } else {
-            if input.chance(20) { keys += #", "height": \#(input.pick([0, 1, 20, 44, 300, 100_000]))"# }
-            if input.chance(10) { keys += #", "width": \#(input.pick([0, 1, 20, 200, 100_000]))"# }
+            if input.chance(20) { keys += #", "height": \#(number(input.pick([0, 1, 20, 44, 300, 100_000])))"# }
+            if input.chance(10) { keys += #", "width": \#(number(input.pick([0, 1, 20, 200, 100_000])))"# }
         }
         return keys
     }
@@ -112,7 +126,7 @@ struct SceneGrammar {
         switch kind {
         case 0:
             let lines = input.pick([0, 1, 3, 1000])
-            var keys = #", "text": "\#(text())", "numberOfLines": \#(lines), "fontSize": \#(input.pick([1, 8, 17, 40, 1000]))"#
+            var keys = #", "text": "\#(text())", "numberOfLines": \#(lines), "fontSize": \#(number(input.pick([1, 8, 17, 40, 1000])))"#
             if input.chance(20) { keys += #", "alignment": "\#(input.pick(["left", "center", "right"]))""# }
             if input.chance(10) { keys += #", "lineHeight": \#(input.int(1 ... 10))"# }
             if input.chance(10) { keys += #", "skeletonTextNumberOfLines": \#(input.int(0 ... 1000))"# }
@@ -134,7 +148,7 @@ struct SceneGrammar {
         case 4, 5:
             let scrolls = kind == 5
             if scrolls, let id, !inTemplate { self.scrolls.append(id) }
-            var keys = #", "axis": "\#(input.chance(70) ? "vertical" : "horizontal")", "spacing": \#(input.int(0 ... 8))"#
+            var keys = #", "axis": "\#(input.chance(70) ? "vertical" : "horizontal")", "spacing": \#(number(input.int(0 ... 8)))"#
             if input.chance(20) { keys += #", "alignment": "\#(input.pick(["fill", "leading", "center", "trailing"]))""# }
             if input.chance(20) { keys += #", "justify": "\#(input.pick(["start", "center", "end"]))""# }
             if scrolls { keys += scrollKeys() }
@@ -150,10 +164,10 @@ struct SceneGrammar {
         var keys = ""
         if input.chance(30) {
             keys += input.chance(50) ? #", "refresh": true"#
-                : #", "refresh": {"height": \#(input.int(1 ... 200)), "animator": "\#(input.pick(["default", "arrow", "circle", "spark"]))"}"#
+                : #", "refresh": {"height": \#(number(input.int(1 ... 200))), "animator": "\#(input.pick(["default", "arrow", "circle", "spark"]))"}"#
         } else if input.chance(30) {
             keys += input.chance(40) ? #", "loadMore": true"#
-                : #", "loadMore": {"prefetch": \#(input.int(0 ... 2000)), "hasMore": \#(input.chance(80)), "edge": "\#(input.chance(70) ? "end" : "start")", "endText": "The end"}"#
+                : #", "loadMore": {"prefetch": \#(number(input.int(0 ... 2000))), "hasMore": \#(input.chance(80)), "edge": "\#(input.chance(70) ? "end" : "start")", "endText": "The end"}"#
         }
         return keys
     }
@@ -162,8 +176,17 @@ struct SceneGrammar {
         nodesLeft -= 3
         if let id, !inTemplate { lists.append(id) }
         let rows = input.pick([0, 1, 3, 50, 1000, 1_000_000])
-        var keys = #", "rowCount": \#(rows), "rowHeight": \#(input.pick([0, 1, 20, 44, 100_000]))"#
+        var keys = #", "rowCount": \#(rows), "rowHeight": \#(number(input.pick([0, 1, 20, 44, 100_000])))"#
         if input.chance(40) { keys += #", "skeletonRows": \#(input.chance(30) ? "\"automatic\"" : "\(input.int(0 ... 1000))")"# }
+        if input.chance(10) {
+            // Sections whose headers are tall: positions past 2^31 points, as Ints on a 32-bit host.
+            var sections: [String] = []
+            let height = number(input.pick([44, 100_000, 1_000_000_000]))
+            for _ in 0 ..< input.pick([1, 3, 99]) {
+                sections.append(#"{"header": {"type": "view", "height": \#(height)}, "rowCount": \#(input.pick([0, 1, 30]))}"#)
+            }
+            keys += #", "sections": [\#(sections.joined(separator: ", "))]"#
+        }
         if input.chance(30) { keys += #", "header": \#(node(depth: depth + 1, inTemplate: inTemplate, id: inTemplate ? freshID(inTemplate: true) : nil))"# }
         if input.chance(20) { keys += #", "footer": \#(node(depth: depth + 1, inTemplate: inTemplate, id: inTemplate ? freshID(inTemplate: true) : nil))"# }
         if input.chance(20) { keys += #", "separatorColor": \#(color())"# }
@@ -184,8 +207,11 @@ struct SceneGrammar {
         }
         let anchorChoices = [#""expanded""#, #""collapsed""#, #""fit""#, #"{"ratio": 0.5, "name": "half"}"#,
                              #"{"fromBottom": 96}"#, #"{"fromTop": 300}"#]
+        let anchorNumber = number(300)
         var anchors: [String] = []
-        for _ in 0 ..< input.int(1 ... 4) { anchors.append(input.pick(anchorChoices)) }
+        for _ in 0 ..< input.int(1 ... 4) {
+            anchors.append(input.chance(20) ? #"{"\#(input.chance(50) ? "fromTop" : "fromBottom")": \#(anchorNumber)}"# : input.pick(anchorChoices))
+        }
         var keys = #", "anchors": [\#(anchors.joined(separator: ", "))]"#
         for flag in ["chevron", "closeButton", "dismissible", "confirmsDismiss", "animatesCorners", "bounces",
                      "snapsToNextAnchor", "cancelsTouchesInCollapsedState", "hidden"] where input.chance(15) {
@@ -230,13 +256,13 @@ struct SceneGrammar {
             return #""command": {"spinner": {"node": "\#(input.pick(ids))", "show": \#(input.chance(60))}}"#
         case 3:
             let height = input.pick([10, 800, 100_000, 1_000_000_000])
-            return #""command": {"set": {"node": "\#(input.pick(ids))", "frame": {"x": 0, "y": 0, "width": \#(input.int(1 ... 500)), "height": \#(height)}}}"#
+            return #""command": {"set": {"node": "\#(input.pick(ids))", "frame": {"x": 0, "y": 0, "width": \#(number(input.int(1 ... 500))), "height": \#(number(height))}}}"#
         case 4:
             return #""command": {"set": {"node": "\#(input.pick(ids))", "text": "\#(text())", "background": \#(color()), "hidden": \#(input.chance(20))}}"#
         case 5:
-            return #""input": {"resize": {"width": \#(input.int(1 ... 2000)), "height": \#(input.int(1 ... 2000))}}"#
+            return #""input": {"resize": {"width": \#(number(input.int(1 ... 2000))), "height": \#(number(input.int(1 ... 2000)))}}"#
         case 6:
-            return #""command": {"scroll": {"node": "\#(node(from: lists + scrolls))", "to": \#(input.int(0 ... 100_000)), "animated": \#(input.chance(50))}}"#
+            return #""command": {"scroll": {"node": "\#(node(from: lists + scrolls))", "to": \#(number(input.int(0 ... 100_000))), "animated": \#(input.chance(50))}}"#
         case 7:
             let edit = input.pick(["append", "prepend"])
             var rows: [String] = []
@@ -263,10 +289,10 @@ struct SceneGrammar {
             let key = input.pick(["Tab", "Enter", " ", "ArrowDown", "ArrowUp", "PageDown", "End", "Home", "Escape", "."])
             return #""input": {"key": {"phase": "\#(input.chance(80) ? "down" : "up")", "key": "\#(key)", "shift": \#(input.chance(20))}}"#
         case 13:
-            return #""input": {"wheel": {"x": \#(input.int(0 ... 400)), "y": \#(input.int(0 ... 900)), "dx": \#(input.int(-300 ... 300)), "dy": \#(input.int(-3000 ... 3000)), "mode": \#(input.int(0 ... 2))}}"#
+            return #""input": {"wheel": {"x": \#(number(input.int(0 ... 400))), "y": \#(number(input.int(0 ... 900))), "dx": \#(number(input.int(-300 ... 300))), "dy": \#(number(input.int(-3000 ... 3000))), "mode": \#(input.int(0 ... 2))}}"#
         default:
             let phase = input.pick(["down", "move", "move", "up", "cancel"])
-            return #""input": {"pointer": {"phase": "\#(phase)", "x": \#(input.int(-10 ... 500)), "y": \#(input.int(-10 ... 1000)), "id": \#(input.int(0 ... 2)), "kind": "\#(input.pick(["mouse", "touch", "pen"]))"}}"#
+            return #""input": {"pointer": {"phase": "\#(phase)", "x": \#(number(input.int(-10 ... 500))), "y": \#(number(input.int(-10 ... 1000))), "id": \#(input.int(0 ... 2)), "kind": "\#(input.pick(["mouse", "touch", "pen"]))"}}"#
         }
     }
 }

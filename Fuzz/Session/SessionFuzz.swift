@@ -38,32 +38,60 @@ struct SessionFuzz {
     private(set) var slowestTick = TickWork()
     private(set) var ticks = 0
 
+    /// One step of a run.
+    enum Step {
+        /// An action line (an events-file line, with its time).
+        case action(String)
+        case keyframe
+        /// A tick at this many milliseconds.
+        case tick(Int)
+    }
+
+    /// The scene and the steps `data` makes. The choices never depend on what the session does,
+    /// so the same script can be played by another host (`veil stream`, veil.wasm) to compare.
+    static func script(_ data: [UInt8]) -> (scene: String, steps: [Step]) {
+        var grammar = SceneGrammar(FuzzInput(data))
+        let scene = grammar.scene()
+        var steps: [Step] = []
+        var milliseconds = 0
+        for step in 0 ..< maxSteps {
+            if step > 0 && grammar.input.isExhausted { break }
+            switch grammar.input.int(0 ... 9) {
+            case 0 ... 4:
+                steps.append(.action(#"{"t": \#(milliseconds / 1000).\#(threeDigits(milliseconds % 1000)), \#(grammar.action())}"#))
+            case 5:
+                steps.append(.keyframe)
+            default:
+                milliseconds += grammar.input.pick([0, 1, 16, 17, 100, 250, 1000, 4000])
+                steps.append(.tick(milliseconds))
+            }
+        }
+        steps.append(.tick(milliseconds + 16))
+        return (scene, steps)
+    }
+
     /// Runs `data`; returns what broke, or nil. `clock` (nanoseconds, native hosts) times each tick.
     mutating func run(_ data: [UInt8], clock: (() -> UInt64)? = nil) -> String? {
-        var grammar = SceneGrammar(FuzzInput(data))
-        sceneText = grammar.scene()
+        let (text, steps) = Self.script(data)
+        sceneText = text
         guard let scene = try? SceneReader.read(Array(sceneText.utf8), file: "fuzz.json") else { return nil }
         accepted = true
         let session = Session(scene: scene)
         var mirror = FrameMirror()
-        var milliseconds = 0
-        for step in 0 ..< Self.maxSteps {
-            if step > 0 && grammar.input.isExhausted { break }
-            switch grammar.input.int(0 ... 9) {
-            case 0 ... 4:
-                let line = #"{"t": \#(milliseconds / 1000).\#(threeDigits(milliseconds % 1000)), \#(grammar.action())}"#
+        for step in steps {
+            switch step {
+            case let .action(line):
                 lines.append(line)
                 if let timed = try? SceneReader.readAction(Array(line.utf8), file: "fuzz.events.jsonl", line: lines.count) {
                     try? session.apply(timed)
                 }
-            case 5:
+            case .keyframe:
                 session.requestKeyframe()
-            default:
-                milliseconds += grammar.input.pick([0, 1, 16, 17, 100, 250, 1000, 4000])
+            case let .tick(milliseconds):
                 if let failure = tick(session, &mirror, at: milliseconds, clock: clock) { return failure }
             }
         }
-        return tick(session, &mirror, at: milliseconds + 16, clock: clock)
+        return nil
     }
 
     private mutating func tick(_ session: Session, _ mirror: inout FrameMirror, at milliseconds: Int,
@@ -109,7 +137,7 @@ struct SessionFuzz {
     /// The run as an events file (JSON Lines), to replay with `veil stream --events`.
     var events: String { lines.map { $0 + "\n" }.joined() }
 
-    private func threeDigits(_ n: Int) -> String { n < 10 ? "00\(n)" : n < 100 ? "0\(n)" : "\(n)" }
+    private static func threeDigits(_ n: Int) -> String { n < 10 ? "00\(n)" : n < 100 ? "0\(n)" : "\(n)" }
 
     private static func count(_ box: LayoutBox) -> Int {
         var n = 1

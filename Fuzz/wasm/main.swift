@@ -23,11 +23,35 @@ public func fuzz_run(_ bytes: UnsafeRawPointer?, _ length: Int32) -> Int32 {
     let input = Array(UnsafeRawBufferPointer(start: bytes, count: Int(length)))
     var run = SessionFuzz()
     guard let failure = run.run(input) else { return 0 }
-    let text = Array((failure + "\nscene: " + run.sceneText + "\nevents:\n" + run.events).utf8)
-    message.deallocate()
-    message = .allocate(capacity: text.count)
-    _ = message.initialize(from: text)
+    keep(failure + "\nscene: " + run.sceneText + "\nevents:\n" + run.events)
     return 1
+}
+
+/// The scene and events file the input makes, without running them, at `fuzz_message`: the scene's
+/// JSON, a line "---", the action lines, a line "---" and the last tick's time in milliseconds.
+/// Tests/wasm/agreement.test.mjs plays them natively and in veil.wasm and compares the bytes.
+@_expose(wasm, "fuzz_script") @_cdecl("fuzz_script")
+public func fuzz_script(_ bytes: UnsafeRawPointer?, _ length: Int32) -> Int32 {
+    guard let bytes, length >= 0 else { return 1 }
+    let (scene, steps) = SessionFuzz.script(Array(UnsafeRawBufferPointer(start: bytes, count: Int(length))))
+    var events = ""
+    var end = 0
+    for step in steps {
+        switch step {
+        case let .action(line): events += line + "\n"
+        case .keyframe: break
+        case let .tick(milliseconds): end = milliseconds
+        }
+    }
+    keep(scene + "\n---\n" + events + "---\n\(end)")
+    return 0
+}
+
+private func keep(_ text: String) {
+    let bytes = Array(text.utf8)
+    message.deallocate()
+    message = .allocate(capacity: bytes.count)
+    _ = message.initialize(from: bytes)
 }
 
 /// The last failure's description (UTF-8), `fuzz_message_length` bytes.

@@ -2,19 +2,23 @@ import VeilCore
 
 /// One viewer: its own session of the scene it asked for (or its room's, shared), at most one
 /// message waiting for the socket (the bound of its queue), and the fragments of the message it
-/// is sending us.
-final class Connection {
+/// is sending us. For a private session it is the session's owner (a room owns a shared one).
+final class Connection: SessionOwner {
     let id: Int
     let wsi: OpaquePointer
     let sceneName: String
     let peer: String
     let shared: SharedSession
+    /// The client's address (per-client limits count by it).
+    let client: String
     /// A worker is ticking the session: no other tick until its result is back.
     var busy = false
     /// Seconds its session's last tick on a worker took: over `TickWorkers.slowTickSeconds` it is slow.
     var lastTickCost = 0.0
-    /// The connection that resumed this one's session while it was still open (see `resumable`).
-    var successor: Connection? = nil
+    /// What the service thread queued for the private session's next tick.
+    var work = SessionWork()
+    /// Its socket is not read (`lws_rx_flow_control`) until its session took the inputs waiting.
+    var readingPaused = false
     /// Closed while busy: to be parked for a resume once the worker is done with it.
     var parkOnIdle = false
     /// The room whose session this is; nil for a private session.
@@ -29,7 +33,7 @@ final class Connection {
     /// `LWS_PRE` free bytes, then the next message; nil when nothing waits.
     var outgoing: [UInt8]? = nil
     /// Text notices waiting for the socket, as members of one JSON object: a newer value of a key
-    /// replaces an unsent one, so this stays bounded (`sceneError`, `resume`).
+    /// replaces an unsent one, so this stays bounded (`session`, `sceneError`, `refused`).
     private var noticeMembers: [(key: String, value: String)] = []
     var hasNotice: Bool { !noticeMembers.isEmpty }
     /// The scene error the viewer was last told about (nil: none shown).
@@ -59,10 +63,11 @@ final class Connection {
     var pinged = false
 
     /// A viewer of a private session: a new one of `scene`, or `resuming` one parked (with the
-    /// clock start it ran on).
+    /// clock start it ran on), resumable later under `token`.
     init(id: Int, wsi: OpaquePointer, sceneName: String, sceneFile: String, peer: String, scene: Scene,
          token: String? = nil, resuming parked: ParkedSessions.Parked? = nil) {
         self.id = id
+        client = peer
         self.sceneFile = sceneFile
         resumeToken = token
         self.wsi = wsi
@@ -74,19 +79,21 @@ final class Connection {
         viewerResized = parked?.viewerResized ?? false
     }
 
-    /// The token the viewer named its private session with (`session=`): kept under it for a
-    /// resume when the connection drops. nil: not resumable.
+    /// The token the server minted for this private session and told the viewer
+    /// (`{"session": TOKEN}`): the session is kept under it for a resume when the connection
+    /// drops. nil: not resumable (a room's viewer).
     var resumeToken: String?
 
     /// This private session, to keep for a resume until `until`.
     func parked(until: ContinuousClock.Instant) -> ParkedSessions.Parked {
-        ParkedSessions.Parked(session: shared, sceneName: sceneName, clockStart: clockStart,
+        ParkedSessions.Parked(session: shared, sceneName: sceneName, client: client, clockStart: clockStart,
                               viewerResized: viewerResized, until: until)
     }
 
     /// A viewer of `room`'s shared session.
     init(id: Int, wsi: OpaquePointer, peer: String, room: Room) {
         self.id = id
+        client = peer
         resumeToken = nil
         self.wsi = wsi
         sceneName = room.sceneName
@@ -169,21 +176,5 @@ final class Connection {
         let offset = viewerClockOffset ?? (age - t)
         viewerClockOffset = offset
         return min(age, t + offset)
-    }
-
-    /// Ticks the session and keeps its message, unless one is still waiting: the session then
-    /// diffs the next frame from the last one it produced, which is the one that will be sent.
-    /// Returns true when a message (or a notice of refused actions) was queued.
-    func tick(at now: ContinuousClock.Instant, headroom: Int) -> Bool {
-        guard closeRequest == nil, room == nil, !busy else { return false }
-        guard outgoing == nil else { ticksSkipped += 1; return false }
-        let t = age(at: now)
-        let (ticked, refused) = shared.tick(at: t)
-        if let refused { noteRefused(refused.report(scene: sceneName, file: sceneFile)) }
-        guard let message = ticked else { return refused != nil }
-        var buffer = [UInt8](repeating: 0, count: headroom)
-        buffer.append(contentsOf: message)
-        outgoing = buffer
-        return true
     }
 }

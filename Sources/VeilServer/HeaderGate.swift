@@ -12,6 +12,14 @@ import Synchronization
 /// thread, woken with `lws_cancel_service`) with the bytes already read. At most `maxPending`
 /// connections wait for their headers at once; more wait in the kernel's backlog.
 ///
+/// The gate also refuses, before lws or a session sees them: a `Host` the `HostPolicy` does not
+/// allow (403, DNS rebinding), a method other than GET and HEAD (405: the preview has nothing to
+/// post to), and — per client address — more than `maxStalePerClient` connections whose headers
+/// are overdue (429). Under pressure (`pressure` of `maxPending` pending) every header deadline
+/// shrinks to `pressureSeconds`: an honest client sends its headers at once, a slow one loses its
+/// slot. Out of file descriptors, it refuses new connections through a spare descriptor instead
+/// of spinning on a listener that stays readable.
+///
 /// Every request comes through the gate: a plain HTTP request is handed over with its
 /// `Connection` header replaced by `Connection: close`, so lws closes the connection after its
 /// answer instead of reading a later request itself (lws would drop one with long headers
@@ -20,6 +28,13 @@ import Synchronization
 final class HeaderGate: @unchecked Sendable {
     static let maxHeaderBytes = 8192
     static let maxPending = 256
+    /// Pending connections at which deadlines tighten.
+    static let pressure = maxPending / 2
+    /// The header deadline under pressure.
+    static let pressureSeconds = 1.0
+    /// Overdue pending connections (waiting longer than `pressureSeconds`) one client address may
+    /// hold before its new ones are refused.
+    static let maxStalePerClient = 16
     /// SO_SNDBUF of every connection (Linux doubles it for its own bookkeeping).
     static let sendBufferBytes: Int32 = 32 * 1024
     /// How long a refused client has to stop sending before its socket closes (so it reads the
@@ -32,7 +47,13 @@ final class HeaderGate: @unchecked Sendable {
     let listener: Int32
     let port: Int
     private let handshakeTimeout: Double
+    private let hosts: HostPolicy
     private let loop: PollThread
+    /// Kept open to be closed when accept fails for want of descriptors: the one it frees lets the
+    /// gate accept and close the waiting connection (else it stays in the backlog, the listener stays
+    /// readable, and poll returns at once forever).
+    private var spareFD: Int32 = -1
+    private var lastDescriptorWarning = -Double.infinity
     private let ready = Mutex<[Handoff]>([])
     /// Called on the gate's thread after a hand-off is queued: wakes the lws service thread.
     private let wake: @Sendable () -> Void
@@ -41,15 +62,19 @@ final class HeaderGate: @unchecked Sendable {
     private enum Phase { case reading, lingering }
     private struct Pending {
         var bytes: [UInt8] = []
+        var client: String
+        var accepted: Double
         var deadline: Double
         var phase = Phase.reading
     }
     private var pending: [Int32: Pending] = [:]
 
     /// Binds and listens on `host:port` (an IP address; port 0 picks one).
-    init(host: String, port: Int, handshakeTimeout: Int, wake: @escaping @Sendable () -> Void,
+    init(host: String, port: Int, handshakeTimeout: Int, hosts: HostPolicy, wake: @escaping @Sendable () -> Void,
          log: @escaping @Sendable (String) -> Void) throws(ServeError) {
         self.handshakeTimeout = Double(handshakeTimeout)
+        self.hosts = hosts
+        spareFD = open("/dev/null", O_RDONLY | O_CLOEXEC)
         self.wake = wake
         self.log = log
         let (fd, bound) = try Self.listen(host: host, port: port)
@@ -65,6 +90,7 @@ final class HeaderGate: @unchecked Sendable {
     deinit {
         stop()
         Glibc.close(listener)
+        if spareFD >= 0 { Glibc.close(spareFD) }
         for fd in pending.keys { Glibc.close(fd) }
         for handoff in takeReady() { Glibc.close(handoff.fd) }
     }
@@ -107,8 +133,15 @@ final class HeaderGate: @unchecked Sendable {
 
     private func acceptAll() {
         while pending.count < Self.maxPending {
-            let fd = accept(listener, nil, nil)
-            if fd < 0 { return }
+            var address = sockaddr_storage()
+            var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+            let fd = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept(listener, $0, &length) }
+            }
+            if fd < 0 {
+                if errno == EMFILE || errno == ENFILE { shedWithoutDescriptors() }
+                return
+            }
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             // A small send buffer: a viewer that stops reading fills it soon, its session then
@@ -116,7 +149,56 @@ final class HeaderGate: @unchecked Sendable {
             // megabytes of stale ones queued in the kernel (loopback autotunes up to 4 MB).
             var sendBuffer = Self.sendBufferBytes
             setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sendBuffer, socklen_t(MemoryLayout<Int32>.size))
-            pending[fd] = Pending(deadline: Self.now() + handshakeTimeout)
+            let now = Self.now()
+            let client = Self.clientAddress(address)
+            let stale = pending.values.count { $0.client == client && now - $0.accepted > Self.pressureSeconds }
+            pending[fd] = Pending(client: client, accepted: now,
+                                  deadline: now + (pending.count >= Self.pressure ? Self.pressureSeconds : handshakeTimeout))
+            if stale >= Self.maxStalePerClient {
+                // Answered and closed at once: lingering would give the flood the slots it is refused.
+                refuse(fd, status: "429 Too Many Requests",
+                       body: "\(stale) connections from \(client) have not sent their request headers; finish those first\n")
+                drop(fd)
+            }
+        }
+    }
+
+    /// Out of descriptors: frees the spare one, takes the waiting connection and closes it (the
+    /// client sees its connection closed, not a hang), and warns once a second at most.
+    private func shedWithoutDescriptors() {
+        let now = Self.now()
+        if now - lastDescriptorWarning >= 1 {
+            lastDescriptorWarning = now
+            var limit = rlimit()
+            getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+            log("out of file descriptors (ulimit -n \(limit.rlim_cur)): refusing new connections until some close")
+        }
+        guard spareFD >= 0 else { return }
+        Glibc.close(spareFD)
+        let fd = accept(listener, nil, nil)
+        if fd >= 0 { Glibc.close(fd) }
+        spareFD = open("/dev/null", O_RDONLY | O_CLOEXEC)
+    }
+
+    /// The peer's address, without its port: what per-client limits count by.
+    static func clientAddress(_ address: sockaddr_storage) -> String {
+        var storage = address
+        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+        return withUnsafePointer(to: &storage) { pointer -> String in
+            switch Int32(address.ss_family) {
+            case AF_INET:
+                return pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { v4 in
+                    var a = v4.pointee.sin_addr
+                    return inet_ntop(AF_INET, &a, &text, socklen_t(text.count)) != nil ? String(cString: text) : "?"
+                }
+            case AF_INET6:
+                return pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { v6 in
+                    var a = v6.pointee.sin6_addr
+                    return inet_ntop(AF_INET6, &a, &text, socklen_t(text.count)) != nil ? String(cString: text) : "?"
+                }
+            default:
+                return "?"
+            }
         }
     }
 
@@ -130,6 +212,19 @@ final class HeaderGate: @unchecked Sendable {
         let searchFrom = max(0, connection.bytes.count - 3)
         connection.bytes += chunk[..<n]
         if let end = Self.headerEnd(connection.bytes, from: searchFrom), end <= Self.maxHeaderBytes {
+            let head = Self.RequestHead(connection.bytes[..<end])
+            if !hosts.allows(head.host) {
+                pending[fd] = connection
+                refuse(fd, status: "403 Forbidden",
+                       body: "host \"\(head.host ?? "")\" is not allowed: veil serve answers localhost, IP addresses, its --host and --allowed-host names (a guard against DNS rebinding)\n")
+                return
+            }
+            if head.method != "GET" && head.method != "HEAD" {
+                pending[fd] = connection
+                refuse(fd, status: "405 Method Not Allowed", headers: "Allow: GET, HEAD\r\n",
+                       body: "\(head.method) is not served here: the preview's files, /scenes and /commands are read with GET\n")
+                return
+            }
             pending[fd] = nil
             let handoff = Handoff(fd: fd, bytes: Self.closingAfterAnswer(connection.bytes, headerEnd: end))
             ready.withLock { $0.append(handoff) }
@@ -144,26 +239,31 @@ final class HeaderGate: @unchecked Sendable {
     }
 
     private func expire(at now: Double) {
+        if pending.count >= Self.pressure {
+            for (fd, connection) in pending where connection.phase == .reading {
+                pending[fd]?.deadline = min(connection.deadline, connection.accepted + Self.pressureSeconds)
+            }
+        }
         for (fd, connection) in pending where connection.deadline <= now {
             if connection.phase == .lingering || connection.bytes.isEmpty {
                 drop(fd)
             } else {
-                refuse(fd, status: "408 Request Timeout",
-                       body: "request headers not complete within \(Int(handshakeTimeout)) s\n")
+                let seconds = connection.deadline - connection.accepted < handshakeTimeout ? "\(Self.pressureSeconds) s (the server is busy)" : "\(Int(handshakeTimeout)) s"
+                refuse(fd, status: "408 Request Timeout", body: "request headers not complete within \(seconds)\n")
             }
         }
     }
 
     /// Answers and half-closes; the socket closes once the client closes or the linger ends.
-    private func refuse(_ fd: Int32, status: String, body: String) {
-        let response = "HTTP/1.1 \(status)\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
+    private func refuse(_ fd: Int32, status: String, headers: String = "", body: String) {
+        let response = "HTTP/1.1 \(status)\r\n\(headers)Content-Type: text/plain; charset=utf-8\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
         let bytes = Array(response.utf8)
         _ = send(fd, bytes, bytes.count, Int32(MSG_NOSIGNAL))
         shutdown(fd, Int32(SHUT_WR))
         pending[fd]?.phase = .lingering
         pending[fd]?.bytes = []
         pending[fd]?.deadline = Self.now() + Self.lingerSeconds
-        log("refused a request: \(status)")
+        log("refused a request from \(pending[fd]?.client ?? "?"): \(status)")
     }
 
     private func drop(_ fd: Int32) {
@@ -205,6 +305,24 @@ final class HeaderGate: @unchecked Sendable {
         rewritten += Array("Connection: close\r\n\r\n".utf8)
         rewritten += bytes[end...]
         return rewritten
+    }
+
+    /// What the gate reads of a request head: its method and Host header.
+    struct RequestHead {
+        var method = ""
+        var host: String? = nil
+
+        init(_ head: ArraySlice<UInt8>) {
+            let text = String(decoding: head, as: UTF8.self)
+            let lines = text.split(separator: "\r\n", omittingEmptySubsequences: true)
+            guard let first = lines.first else { return }
+            method = String(first.prefix { $0 != " " })
+            for line in lines.dropFirst() {
+                guard let colon = line.firstIndex(of: ":"), line[..<colon].lowercased() == "host" else { continue }
+                host = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                break
+            }
+        }
     }
 
     static func headerEnd(_ bytes: [UInt8], from start: Int) -> Int? {

@@ -1,13 +1,18 @@
 import VeilCore
 
 /// Private sessions whose connection dropped (no close frame either way), kept for
-/// `--resume-seconds` under the token their viewer named them with (`/ws?scene=NAME&session=TOKEN`),
-/// so a viewer that reconnects with `…&session=TOKEN&seq=S&hash=H` goes on where it was. Bounded:
-/// at most `capacity` at once, the oldest dropped first; a token is good for one resume.
+/// `--resume-seconds` under the token the server gave their viewer (`{"session": TOKEN}`), so a
+/// viewer that reconnects with `/ws?scene=NAME&session=TOKEN&seq=S&hash=H` goes on where it was.
+/// A token is good for one resume (the resumed session gets a new one). Bounded per client
+/// address (`perClient`: past it, that client's own oldest goes) and in all (`capacity`: past
+/// it, the oldest of the client holding the most goes), so one client's churn never evicts another
+/// client's session while that one holds fewer.
 struct ParkedSessions {
     struct Parked {
         var session: SharedSession
         var sceneName: String
+        /// The address of the client whose viewer it was.
+        var client: String
         /// The session's clock start, so its time goes on rather than restarting.
         var clockStart: ContinuousClock.Instant
         var viewerResized: Bool
@@ -15,47 +20,72 @@ struct ParkedSessions {
     }
 
     let capacity: Int
+    let perClient: Int
     private var byToken: [String: Parked] = [:]
-    /// Tokens in the order parked: the oldest is dropped when full.
+    /// Tokens in the order parked, oldest first.
     private var order: [String] = []
+    private var countByClient: [String: Int] = [:]
 
-    init(capacity: Int) { self.capacity = capacity }
+    init(capacity: Int, perClient: Int) {
+        self.capacity = capacity
+        self.perClient = perClient
+    }
 
     var count: Int { byToken.count }
 
+    func count(of client: String) -> Int { countByClient[client] ?? 0 }
+
     mutating func park(_ parked: Parked, token: String) {
-        if byToken.count >= capacity, let oldest = order.first {
-            order.removeFirst()
-            byToken[oldest] = nil
+        if count(of: parked.client) >= perClient {
+            drop(order.first { byToken[$0]?.client == parked.client })
+        } else if byToken.count >= capacity, let greediest = countByClient.max(by: { $0.value < $1.value })?.key {
+            drop(order.first { byToken[$0]?.client == greediest })
         }
         byToken[token] = parked
         order.append(token)
+        countByClient[parked.client, default: 0] += 1
+    }
+
+    private mutating func drop(_ token: String?) {
+        guard let token, let parked = byToken.removeValue(forKey: token) else { return }
+        order.removeAll { $0 == token }
+        forget(parked.client)
+    }
+
+    private mutating func forget(_ client: String) {
+        countByClient[client, default: 1] -= 1
+        if countByClient[client] == 0 { countByClient[client] = nil }
     }
 
     /// The session parked under `token` for `scene`, taken out; nil when unknown, expired or of
     /// another scene (the viewer then starts a new session).
     mutating func take(token: String, scene: String, at now: ContinuousClock.Instant) -> Parked? {
         guard let parked = byToken[token], parked.sceneName == scene, parked.until > now else { return nil }
-        byToken[token] = nil
-        order.removeAll { $0 == token }
+        drop(token)
         return parked
     }
 
     /// Drops the sessions whose time ran out; returns how many.
     mutating func expire(at now: ContinuousClock.Instant) -> Int {
         let expired = order.filter { byToken[$0].map { $0.until <= now } ?? true }
-        guard !expired.isEmpty else { return 0 }
-        for token in expired { byToken[token] = nil }
-        order.removeAll { byToken[$0] == nil }
+        for token in expired { drop(token) }
         return expired.count
     }
 
-    /// A token a viewer may name its session with: 16 to 64 letters, digits, `-` or `_` (the
-    /// viewer draws it at random; it is the only key to its session).
+    /// A new token: 128 bits from the operating system's random source (`SystemRandomNumberGenerator`
+    /// reads getrandom(2) on Linux), as 32 hex digits — the only key to its session.
+    static func mintToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let words = [generator.next(), generator.next()] as [UInt64]
+        return words.map { word in
+            let hex = String(word, radix: 16)
+            return String(repeating: "0", count: 16 - hex.count) + hex
+        }.joined()
+    }
+
+    /// What a token the server minted looks like: 32 lowercase hex digits (anything else names no
+    /// parked session and is not looked up).
     static func isValidToken(_ token: String) -> Bool {
-        (16 ... 64).contains(token.utf8.count) && token.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                || byte == 0x2D || byte == 0x5F
-        }
+        token.utf8.count == 32 && token.utf8.allSatisfy { (0x30 ... 0x39).contains($0) || (0x61 ... 0x66).contains($0) }
     }
 }

@@ -14,7 +14,15 @@ public struct ServeOptions: Sendable {
     public var webRoot: String? = nil
     public var fps = 60
     public var allowedOrigins: [String] = []
+    /// Host names (beyond localhost, IP addresses and `host`) requests may name (`HostPolicy`).
+    public var allowedHosts: [String] = []
     public var maxConnections = 512
+    /// WebSockets one client address may hold at once.
+    public var maxConnectionsPerClient = 64
+    /// Rooms one client address may have opened (alive) at once.
+    public var maxRoomsPerClient = 8
+    /// Dropped sessions kept for one client address to resume.
+    public var maxParkedPerClient = 16
     /// Shared rooms at once (`/ws?scene=NAME&room=ROOM`).
     public var maxRooms = 64
     /// Viewers in one room.
@@ -80,7 +88,13 @@ public final class PreviewServer {
     private var rooms: [String: Room] = [:]
     /// Dropped private sessions waiting for their viewer (`--resume-seconds`), at most
     /// `--max-connections` of them.
-    private lazy var parkedSessions = ParkedSessions(capacity: options.maxConnections)
+    private lazy var parkedSessions = ParkedSessions(capacity: options.maxConnections, perClient: options.maxParkedPerClient)
+    /// WebSockets open per client address.
+    private var connectionsByClient: [String: Int] = [:]
+    /// Rooms alive per address of the client that opened them.
+    private var roomsByClient: [String: Int] = [:]
+    /// Reads changed scene files off the service thread, in the order they changed.
+    private var reloads: SceneReloads? = nil
     private var nextConnectionID = 1
     /// Set once a stop was requested: no new sessions, no more ticks, every connection closing.
     private(set) var stopping = false
@@ -137,6 +151,7 @@ public final class PreviewServer {
         let logger = self.logger
         let wakeTarget = ContextBox()
         let gate = try HeaderGate(host: host, port: options.port, handshakeTimeout: options.handshakeTimeout,
+                                  hosts: HostPolicy(host: options.host, allowed: options.allowedHosts),
                                   wake: { wakeTarget.cancelService() },
                                   log: { logger.warning("\($0)") })
         self.gate = gate
@@ -190,9 +205,13 @@ public final class PreviewServer {
             tickWorkers = TickWorkers(count: options.workers, headroom: headroom, wake: { wakeTarget.cancelService() })
             tickWorkers?.start()
         }
+        reloads = SceneReloads(wake: { wakeTarget.cancelService() })
         watcher = SceneWatcher(folders: catalog.watchedFolders, changed: { wakeTarget.cancelService() })
         watcher?.start()
         if watcher == nil { logger.warning("inotify unavailable: scene files are not watched") }
+        for entry in catalog.entries {
+            if let error = entry.error { logger.warning("scene \(entry.name) does not read; served empty, under its error, until it does: \(error)") }
+        }
         logger.info("serving \(catalog.entries.count) scene(s) [\(catalog.entries.map(\.name).joined(separator: ", "))] from \(webRoot.directory); /veil.wasm: \(webRoot.wasmFile ?? "none yet (make wasm)")")
     }
 
@@ -278,32 +297,47 @@ public final class PreviewServer {
                 case .none:
                     break
                 }
-                if tickWorkers == nil {
-                    if connection.tick(at: now, headroom: headroom) { lws_callback_on_writable(connection.wsi) }
-                } else if connection.room == nil, connection.closeRequest == nil, !connection.busy {
-                    if connection.outgoing != nil {
-                        connection.ticksSkipped += 1
-                    } else {
-                        connection.busy = true
-                        jobs.append(TickWorkers.Job(owner: connection, session: connection.shared, time: connection.age(at: now),
-                                                    slow: connection.lastTickCost > TickWorkers.slowTickSeconds))
-                    }
-                }
+                if connection.room == nil, let job = job(for: connection, at: now) { jobs.append(job) }
             }
-            for room in rooms.values {
-                if tickWorkers == nil {
-                    for viewer in room.tick(at: now, headroom: headroom) { lws_callback_on_writable(viewer.wsi) }
-                } else if !room.busy {
-                    room.busy = true
-                    jobs.append(TickWorkers.Job(owner: room, session: room.shared, time: room.age(at: now),
-                                                slow: room.lastTickCost > TickWorkers.slowTickSeconds))
-                }
-            }
-            tickWorkers?.submit(jobs)
+            for room in rooms.values { if let job = job(for: room, at: now) { jobs.append(job) } }
+            run(jobs)
             let expired = parkedSessions.expire(at: now)
             if expired > 0 { logger.info("\(expired) dropped session(s) not resumed in \(options.resumeSeconds) s: ended") }
         }
         scheduleTimer()
+    }
+
+    /// The owner's queued work and a tick, marked busy; nil when it is busy, closing, or a private
+    /// viewer's last message still waits with no work queued (a slow viewer: ticks are coalesced).
+    private func job(for owner: any SessionOwner, at now: ContinuousClock.Instant) -> TickWorkers.Job? {
+        guard !owner.busy, !stopping else { return nil }
+        let connection = owner as? Connection
+        if let connection, connection.closeRequest != nil { return nil }
+        let ticks = connection?.outgoing == nil
+        if !ticks {
+            connection?.ticksSkipped += 1
+            if owner.work.isEmpty { return nil }
+        }
+        let job = TickWorkers.Job(owner: owner, time: owner.age(at: now), ticks: ticks, work: owner.work)
+        owner.work = SessionWork()
+        owner.busy = true
+        return job
+    }
+
+    /// Hands jobs to the workers, or (`--workers 0`) runs them here.
+    private func run(_ jobs: [TickWorkers.Job]) {
+        guard !jobs.isEmpty else { return }
+        if let tickWorkers { tickWorkers.submit(jobs); return }
+        for job in jobs {
+            job.run(headroom: headroom)
+            finish(job)
+        }
+    }
+
+    /// The owner's queued work now rather than at the next timer tick (input → patch in well under
+    /// a frame), unless a worker has its session: then when that job is back.
+    private func schedule(_ owner: any SessionOwner) {
+        if let job = job(for: owner, at: .now) { run([job]) }
     }
 
     /// Connections whose headers the gate has read: lws serves them from here on.
@@ -318,27 +352,29 @@ public final class PreviewServer {
         }
     }
 
-    /// Scene files that changed: every viewer of a changed scene gets a patch to its new version
-    /// at once (component state kept by node id), or, when it does not read, the error as a notice
-    /// while the last good version stays live; a new file in a served folder joins /scenes.
+    /// Scene files that changed: read off this thread (`SceneReloads`), then every viewer of a
+    /// changed scene gets a patch to its new version (component state kept by node id; the session
+    /// replaces its scene at its next job), or, when it does not read, the error as a notice while
+    /// the last good version stays live; a new file in a served folder joins /scenes.
     func applySceneChanges() {
-        guard let watcher else { return }
-        for path in watcher.take() {
-            guard let change = catalog.reload(file: path) else { continue }
+        guard let watcher, let reloads else { return }
+        reloads.read(watcher.take())
+        for (path, read) in reloads.take() {
+            guard let change = catalog.reload(file: path, read: read) else { continue }
             switch change {
             case let .updated(name, scene):
                 logger.info("scene \(name) reloaded from \(path)")
                 for connection in connections.values where connection.sceneName == name && connection.closeRequest == nil {
-                    let keepSize = connection.viewerResized
-                    if connection.room == nil { connection.shared.with { $0.replaceScene(scene, keepingSize: keepSize) } }
-                    if connection.shownError != nil { connection.setNotice(error: nil) }
-                    _ = connection.tick(at: .now, headroom: headroom)
-                    if connection.outgoing != nil || connection.hasNotice { lws_callback_on_writable(connection.wsi) }
+                    if connection.shownError != nil { connection.setNotice(error: nil); lws_callback_on_writable(connection.wsi) }
+                    guard connection.room == nil else { continue }
+                    connection.work.scene = scene
+                    connection.work.keepsSize = connection.viewerResized
+                    schedule(connection)
                 }
                 for room in rooms.values where room.sceneName == name {
-                    let keepSize = room.viewers.contains { $0.viewerResized }
-                    room.shared.with { $0.replaceScene(scene, keepingSize: keepSize) }
-                    for viewer in room.tick(at: .now, headroom: headroom) { lws_callback_on_writable(viewer.wsi) }
+                    room.work.scene = scene
+                    room.work.keepsSize = room.viewers.contains { $0.viewerResized }
+                    schedule(room)
                 }
             case let .failed(name, error):
                 logger.warning("scene \(name) not reloaded, the last good version stays: \(error)")
@@ -366,12 +402,17 @@ public final class PreviewServer {
         return false
     }
 
-    /// A new viewer: a session of the scene it named, its keyframe queued at once.
+    /// A new viewer: a session of the scene it named (or the parked one its `session=` token names),
+    /// its first frame queued at once.
     func open(_ wsi: OpaquePointer, _ user: UnsafeMutableRawPointer) -> Int32 {
         user.storeBytes(of: 0, as: Int.self)
         let name = urlArgument(wsi, "scene") ?? catalog.entries[0].name
+        let client = peer(wsi)
         if stopping { return refuse(wsi, user, .stopping, scene: name) }
         if connections.count >= options.maxConnections { return refuse(wsi, user, .serverFull, scene: name) }
+        if connectionsByClient[client, default: 0] >= options.maxConnectionsPerClient {
+            return refuse(wsi, user, CloseRequest(status: 1013, reason: "too many connections from \(client) (\(options.maxConnectionsPerClient) per client); close some"), scene: name)
+        }
         guard let entry = catalog.entry(named: name) else {
             return refuse(wsi, user, CloseRequest(status: 1008, reason: "unknown scene \"\(name)\""), scene: name)
         }
@@ -387,55 +428,57 @@ public final class PreviewServer {
                 if rooms.count >= options.maxRooms {
                     return refuse(wsi, user, CloseRequest(status: 1013, reason: "too many rooms (\(options.maxRooms)); try again later"), scene: name)
                 }
-                let created = Room(name: roomName, sceneName: entry.name, sceneFile: entry.file, scene: entry.scene)
+                if roomsByClient[client, default: 0] >= options.maxRoomsPerClient {
+                    return refuse(wsi, user, CloseRequest(status: 1013, reason: "too many rooms opened from \(client) (\(options.maxRoomsPerClient) per client)"), scene: name)
+                }
+                let created = Room(name: roomName, sceneName: entry.name, sceneFile: entry.file, scene: entry.scene, openedBy: client)
                 rooms[key] = created
+                roomsByClient[client, default: 0] += 1
                 room = created
                 logger.info("room \(roomName) opened: scene \(entry.name), \(rooms.count) room(s)")
             }
         }
         let id = nextConnectionID
         nextConnectionID += 1
-        // The viewer's name for its session (to resume it), the sequence number and hash of the
-        // frame it holds.
-        let token = urlArgument(wsi, "session").flatMap { ParkedSessions.isValidToken($0) ? $0 : nil }
+        // A parked session named by the token the server gave the viewer, with the sequence number
+        // and hash of the frame it holds. Only a parked one: a session whose connection is open is
+        // never handed to another connection.
         let heldSequence = urlArgument(wsi, "seq").flatMap { UInt32($0) }
         let heldHash = urlArgument(wsi, "hash").flatMap { UInt32($0) }
-        let parked = room == nil ? token.flatMap { resumable(token: $0, scene: entry.name) } : nil
-        let connection = room.map { Connection(id: id, wsi: wsi, peer: peer(wsi), room: $0) }
-            ?? Connection(id: id, wsi: wsi, sceneName: entry.name, sceneFile: entry.file, peer: peer(wsi), scene: entry.scene,
-                          token: token, resuming: parked)
-        if let old = takenOver {
-            // A tick of the session may be under way for the old connection: its message is this one's.
-            takenOver = nil
-            old.successor = connection
-            connection.busy = old.busy
-        }
+        let parked = room == nil
+            ? urlArgument(wsi, "session").flatMap { ParkedSessions.isValidToken($0) ? parkedSessions.take(token: $0, scene: entry.name, at: .now) : nil }
+            : nil
+        let connection = room.map { Connection(id: id, wsi: wsi, peer: client, room: $0) }
+            ?? Connection(id: id, wsi: wsi, sceneName: entry.name, sceneFile: entry.file, peer: client, scene: entry.scene,
+                          token: ParkedSessions.mintToken(), resuming: parked)
+        if let token = connection.resumeToken { connection.post("session", jsonString(token)) }
         if parked != nil {
-            // Deltas go on from the viewer's frame when it holds the session's last one; else a keyframe.
+            // Deltas go on from the viewer's frame when it holds the session's last one; else a
+            // keyframe. A parked session is idle: its lock is free.
             let holdsLast = connection.shared.with { session in
-                let holds = heldSequence == session.sentSequence && heldHash == session.sentHash
-                if !holds { session.requestKeyframe() }
-                return holds
+                heldSequence == session.sentSequence && heldHash == session.sentHash
             }
+            if !holdsLast { connection.work.keyframe = true }
             logger.info("connection \(id) resumes a dropped session (\(holdsLast ? "from its frame" : "with a keyframe"))")
-        } else if let room, let heldSequence, let heldHash,
-                  case let (sent?, sequence, hash) = room.shared.with({ ($0.sentFrame, $0.sentSequence, $0.sentHash) }),
-                  heldSequence == sequence, heldHash == hash {
+        } else if let room, let heldSequence, let heldHash, let newest = room.newest, let sent = newest.frame,
+                  heldSequence == newest.sequence, heldHash == newest.hash {
             connection.sentSequence = heldSequence  // back in a room, holding its newest frame
             connection.sentFrame = sent
         }
         connection.sendsDirectly = !shrinkDeflate(wsi)
         connections[id] = connection
+        connectionsByClient[client, default: 0] += 1
         user.storeBytes(of: id, as: Int.self)
-        logger.info("connection \(id) opened: scene \(entry.name)\(room.map { ", room \($0.name)" } ?? ""), peer \(connection.peer), \(connections.count) open")
+        logger.info("connection \(id) opened: scene \(entry.name)\(room.map { ", room \($0.name)" } ?? ""), peer \(client), \(connections.count) open")
         if let error = entry.error { connection.setNotice(error: error) }
         if let room {
             room.join(connection)
             // The room's first frame now; a later joiner catches up with a keyframe when writable.
-            if room.shared.with({ $0.sentFrame == nil }) { _ = room.tick(at: .now, headroom: headroom) }
+            if room.newest == nil { schedule(room) }
             lws_callback_on_writable(wsi)
-        } else if connection.tick(at: .now, headroom: headroom) || connection.hasNotice {
-            lws_callback_on_writable(wsi)
+        } else {
+            schedule(connection)
+            if connection.hasNotice { lws_callback_on_writable(wsi) }
         }
         return 0
     }
@@ -455,25 +498,6 @@ public final class PreviewServer {
     /// zlib's memLevel (1…9) and window (9…15 bits) for permessage-deflate: 8 KB of state, not 256 KB.
     static let deflateMemLevel = 3
     static let deflateWindowBits = 10
-
-    /// The open connection `resumable` took a session from, for `open` to link to its successor.
-    private var takenOver: Connection? = nil
-
-    /// The session a viewer resumes with `token`: one parked, or one whose connection is still
-    /// open here (the viewer saw the drop first: that socket is dropped now, its session taken over).
-    private func resumable(token: String, scene: String) -> ParkedSessions.Parked? {
-        if let parked = parkedSessions.take(token: token, scene: scene, at: .now) { return parked }
-        guard let old = connections.values.first(where: {
-            $0.resumeToken == token && $0.sceneName == scene && $0.room == nil && $0.closeRequest == nil
-        }) else { return nil }
-        takenOver = old
-        old.resumeToken = nil
-        old.closeRequest = CloseRequest(status: 1000, reason: "resumed on another connection")
-        old.closeSent = true  // nothing more is written to it
-        old.endReason = "resumed on another connection"
-        lws_set_timeout(old.wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
-        return old.parked(until: .now)
-    }
 
     /// Refuses an upgraded connection with a close frame and a reason, then waits (at most
     /// `closeGraceSeconds`) for the viewer's close: no session exists. Returning -1 from
@@ -532,6 +556,7 @@ public final class PreviewServer {
         guard lws_is_final_fragment(wsi) != 0, lws_remaining_packet_payload(wsi) == 0 else { return 0 }
         let message = connection.incoming
         connection.incoming.removeAll(keepingCapacity: true)
+        let owner: any SessionOwner = connection.room ?? connection
         switch ClientMessage.parse(message) {
         case .success(.keyframe):
             if connection.room != nil {
@@ -539,30 +564,21 @@ public final class PreviewServer {
                 connection.sentFrame = nil
                 lws_callback_on_writable(wsi)
             } else {
-                connection.shared.with { $0.requestKeyframe() }
+                connection.work.keyframe = true
+                schedule(connection)
             }
             return 0
         case let .success(.action(action)):
             // The viewer's size wins over a reloaded file's canvas size from its first resize on.
             if case .input(.resize) = action.action { connection.viewerResized = true }
-            do throws(SessionError) {
-                let time: Double? = action.isTimed ? connection.sessionTime(ofViewerTime: action.time, now: .now) : nil
-                try connection.shared.with { (session) throws(SessionError) in
-                    if let time { try session.apply(action.action, at: time) } else { try session.apply(action.action) }
-                }
-                // Its answer now, not at the next timer tick (input → patch in well under a frame).
-                if let room = connection.room {
-                    for viewer in room.tick(at: .now, headroom: headroom) { lws_callback_on_writable(viewer.wsi) }
-                } else if connection.tick(at: .now, headroom: headroom) {
-                    lws_callback_on_writable(wsi)
-                }
-                return 0
-            } catch {
-                // Well-formed but refused (an unknown node id, a command the node cannot take):
-                // nothing changed; the viewer is told as of refused timeline actions, and stays.
-                refuseViewerAction(connection, message, error.message)
-                return 0
+            let time: Double? = action.isTimed ? connection.sessionTime(ofViewerTime: action.time, now: .now) : nil
+            owner.work.inputs.append(SessionWork.Input(connection: connection.id, action: action.action, time: time, message: message))
+            if owner.work.inputs.count >= SessionWork.maxWaitingInputs, !connection.readingPaused {
+                connection.readingPaused = true
+                lws_rx_flow_control(wsi, 0)
             }
+            schedule(owner)
+            return 0
         case let .failure(close):
             return fail(connection, close)
         }
@@ -713,6 +729,8 @@ public final class PreviewServer {
         let id = user.load(as: Int.self)
         if refusals.removeValue(forKey: id) != nil { return }
         guard id != 0, let connection = connections.removeValue(forKey: id) else { return }
+        connectionsByClient[connection.client, default: 1] -= 1
+        if connectionsByClient[connection.client] == 0 { connectionsByClient[connection.client] = nil }
         // Dropped, not closed: its viewer may come back for it (once a worker is done with it).
         if connection.resumeToken != nil, !connection.closeSent, connection.closeRequest == nil, !stopping {
             if connection.busy { connection.parkOnIdle = true } else { park(connection) }
@@ -722,6 +740,8 @@ public final class PreviewServer {
             room.leave(connection)
             if room.viewers.isEmpty {
                 rooms[room.key] = nil
+                roomsByClient[room.openedBy, default: 1] -= 1
+                if roomsByClient[room.openedBy] == 0 { roomsByClient[room.openedBy] = nil }
                 logger.info("room \(room.name) closed: scene \(room.sceneName), \(rooms.count) room(s)")
             }
         }
@@ -734,38 +754,59 @@ public final class PreviewServer {
         parkedSessions.park(connection.parked(until: .now.advanced(by: .seconds(options.resumeSeconds))), token: token)
     }
 
-    /// The sessions the workers ticked: their messages to the sockets.
+    /// The jobs the workers finished: their messages to the sockets.
     func applyTickResults() {
         guard let tickWorkers else { return }
-        for job in tickWorkers.takeDone() {
-            if var connection = job.owner as? Connection {
-                // Taken over by a resume while the worker ticked: the message is the successor's.
-                while let next = connection.successor { connection = next }
-                connection.busy = false
-                connection.lastTickCost = job.cost
-                if connection.parkOnIdle {
-                    connection.parkOnIdle = false
-                    park(connection)
-                    continue
-                }
-                guard connections[connection.id] === connection, connection.closeRequest == nil else { continue }
-                if let refused = job.refused {
-                    connection.noteRefused(refused.report(scene: connection.sceneName, file: connection.sceneFile))
-                    lws_callback_on_writable(connection.wsi)
-                }
-                guard connection.outgoing == nil, let message = job.message else { continue }
-                connection.outgoing = message  // the worker put the headroom in front
+        for job in tickWorkers.takeDone() { finish(job) }
+    }
+
+    /// A job is back: its owner is free again, its message goes out, the viewers whose actions
+    /// were refused are told, paused sockets are read again, and work queued meanwhile is handed out.
+    private func finish(_ job: TickWorkers.Job) {
+        let result = job.result
+        job.owner.busy = false
+        job.owner.lastTickCost = job.cost
+        if let connection = job.owner as? Connection {
+            if connection.parkOnIdle {
+                connection.parkOnIdle = false
+                park(connection)
+                return
+            }
+            guard connections[connection.id] === connection, connection.closeRequest == nil else { return }
+            resumeReading(connection)
+            for refused in result.refusedInputs { refuseViewerAction(connection, refused.message, refused.why) }
+            if let refused = result.refused {
+                connection.noteRefused(refused.report(scene: connection.sceneName, file: connection.sceneFile))
+                lws_callback_on_writable(connection.wsi)
+            }
+            if connection.outgoing == nil, let message = result.message {
+                connection.outgoing = message  // the job put the headroom in front
                 send(connection)
-            } else if let room = job.owner as? Room {
-                room.busy = false
-                room.lastTickCost = job.cost
-                if let refused = job.refused {
-                    for viewer in room.noteRefused(refused) { lws_callback_on_writable(viewer.wsi) }
+            }
+            if !connection.work.isEmpty { schedule(connection) }
+        } else if let room = job.owner as? Room {
+            if let newest = result.newest { room.newest = newest }
+            for viewer in room.viewers { resumeReading(viewer) }
+            for refused in result.refusedInputs {
+                if let viewer = room.viewers.first(where: { $0.id == refused.connection }) {
+                    refuseViewerAction(viewer, refused.message, refused.why)
                 }
-                guard let message = job.message else { continue }
+            }
+            if let refused = result.refused {
+                for viewer in room.noteRefused(refused) { lws_callback_on_writable(viewer.wsi) }
+            }
+            if let message = result.message {
                 for viewer in room.distribute(headroomed: message, headroom: headroom) { send(viewer) }
             }
+            if !room.work.isEmpty, !room.viewers.isEmpty { schedule(room) }
         }
+    }
+
+    /// Reads a socket paused for a full input queue again (its session took the inputs).
+    private func resumeReading(_ connection: Connection) {
+        guard connection.readingPaused else { return }
+        connection.readingPaused = false
+        lws_rx_flow_control(connection.wsi, 1)
     }
 
     func connection(for user: UnsafeMutableRawPointer?) -> Connection? {
@@ -825,8 +866,13 @@ public final class PreviewServer {
         // HEAD requests carry their path in another header token than GET.
         let path = header(wsi, WSI_TOKEN_GET_URI) ?? header(wsi, WSI_TOKEN_HEAD_URI)
         if let path, let found = staticFile(path) { return serveStatic(wsi, user, file: found.file, type: found.type) }
-        let body = path == "/commands" ? commandsBody : scenesBody
-        return respond(wsi, user, HTTPBody(bytes: body, type: "application/json"))
+        switch path?.prefix { $0 != "?" } {
+        case "/commands": return respond(wsi, user, HTTPBody(bytes: commandsBody, type: "application/json"))
+        case "/scenes", "/scenes.json": return respond(wsi, user, HTTPBody(bytes: scenesBody, type: "application/json"))
+        default:
+            lws_return_http_status(wsi, UInt32(HTTP_STATUS_NOT_FOUND.rawValue), "not found")
+            return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
+        }
     }
 
     /// Sends `body`'s headers now and queues its bytes for `httpWritable`.

@@ -7,7 +7,7 @@ import VeilCore
 /// a keyframe) gets, when its socket can take it, one message from the frame it holds to the
 /// newest: a delta whose base is its own last message, or a keyframe when it holds none. Host
 /// events ride on the shared messages only: a viewer catching up does not get those it skipped.
-final class Room {
+final class Room: SessionOwner {
     let name: String
     let sceneName: String
     /// The scene's file: where refused actions are reported.
@@ -17,11 +17,18 @@ final class Room {
     var busy = false
     /// Seconds its session's last tick on a worker took: over `TickWorkers.slowTickSeconds` it is slow.
     var lastTickCost = 0.0
+    /// What the service thread queued for the session's next tick (any viewer's actions).
+    var work = SessionWork()
+    /// The session's newest message's frame, as of the last tick the service thread heard of.
+    var newest: NewestFrame? = nil
+    /// The address of the client that opened the room (rooms per client are counted by it).
+    let openedBy: String
     /// The session's clock starts when the room opens (its first viewer).
     let opened = ContinuousClock.now
     private(set) var viewers: [Connection] = []
 
-    init(name: String, sceneName: String, sceneFile: String, scene: Scene) {
+    init(name: String, sceneName: String, sceneFile: String, scene: Scene, openedBy: String) {
+        self.openedBy = openedBy
         self.name = name
         self.sceneName = sceneName
         self.sceneFile = sceneFile
@@ -39,17 +46,6 @@ final class Room {
         return Double(d.seconds) + Double(d.attoseconds) * 1e-18
     }
 
-    /// Ticks the shared session once and hands its message to the viewers in sync. Returns the
-    /// viewers with something to write (the message, or a catch-up to build when writable).
-    func tick(at now: ContinuousClock.Instant, headroom: Int) -> [Connection] {
-        guard !busy else { return [] }
-        let t = age(at: now)
-        let (ticked, refused) = shared.tick(at: t)
-        let told = refused.map { noteRefused($0) } ?? []
-        guard let message = ticked else { return told }
-        return distribute(message, headroom: headroom) + told
-    }
-
     /// Tells every viewer about actions the session refused; returns them (each has a notice).
     func noteRefused(_ refused: Refusals) -> [Connection] {
         let lines = refused.report(scene: sceneName, file: sceneFile)
@@ -57,14 +53,11 @@ final class Room {
         return viewers.filter { $0.closeRequest == nil }
     }
 
-    /// Hands the session's newest message (just ticked, here or by a worker) to the viewers.
-    func distribute(_ message: [UInt8], headroom: Int) -> [Connection] {
-        distribute(headroomed: [UInt8](repeating: 0, count: headroom) + message, headroom: headroom)
-    }
-
-    /// `distribute`, the message already behind `headroom` free bytes (as a tick worker hands it over).
+    /// Hands the session's newest message (just ticked), already behind `headroom` free bytes, to
+    /// the viewers; `newest` must be the frame it leads to.
     func distribute(headroomed buffer: [UInt8], headroom: Int) -> [Connection] {
-        let (sequence, sentFrame) = shared.with { ($0.sentSequence, $0.sentFrame) }
+        guard let newest else { return [] }
+        let (sequence, sentFrame) = (newest.sequence, newest.frame)
         let isKeyframe = buffer.count > headroom + 2 && buffer[headroom + 2] & 0x03 == 1
         var ready: [Connection] = []
         for viewer in viewers where viewer.closeRequest == nil && viewer.outgoing == nil {
@@ -81,22 +74,22 @@ final class Room {
 
     /// The message that takes `viewer` from what it holds to the newest frame; nil when in sync.
     func catchUp(_ viewer: Connection) -> [UInt8]? {
-        let (newest, sequence, hash) = shared.with { ($0.sentFrame, $0.sentSequence, $0.sentHash) }
-        guard let frame = newest, viewer.sentSequence != sequence || viewer.sentFrame == nil else { return nil }
+        guard let newest, let frame = newest.frame,
+              viewer.sentSequence != newest.sequence || viewer.sentFrame == nil else { return nil }
         let message: [UInt8]
         if let held = viewer.sentFrame, let base = viewer.sentSequence {
-            message = WireEncoder.delta(Differ.diff(from: held, to: frame), sequence: sequence, base: base, hash: hash)
+            message = WireEncoder.delta(Differ.diff(from: held, to: frame), sequence: newest.sequence, base: base, hash: newest.hash)
         } else {
-            message = WireEncoder.keyframe(frame, sequence: sequence, hash: hash)
+            message = WireEncoder.keyframe(frame, sequence: newest.sequence, hash: newest.hash)
         }
-        viewer.sentSequence = sequence
+        viewer.sentSequence = newest.sequence
         viewer.sentFrame = frame
         return message
     }
 
     /// True when `viewer` does not hold the newest frame (after its waiting message, if any).
     func isBehind(_ viewer: Connection) -> Bool {
-        let (hasFrame, sequence) = shared.with { ($0.sentFrame != nil, $0.sentSequence) }
-        return hasFrame && (viewer.sentFrame == nil || viewer.sentSequence != sequence)
+        guard let newest, newest.frame != nil else { return false }
+        return viewer.sentFrame == nil || viewer.sentSequence != newest.sequence
     }
 }

@@ -42,47 +42,75 @@ public struct SceneCatalog: Sendable {
     public static func load(paths: [String]) throws(ServeError) -> SceneCatalog {
         var files: [String] = []
         var folders: [String] = []
+        var inFolders: Set<String> = []
         for path in paths {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
                 let folder = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
                 folders.append(folder)
-                files += try jsonFiles(in: folder)
+                let found = try jsonFiles(in: folder)
+                files += found
+                inFolders.formUnion(found)
             } else {
                 files.append(path)
             }
         }
-        var catalog = try load(files: files)
+        var catalog = try load(files: files, tolerating: inFolders)
         catalog.folders = folders
         return catalog
     }
 
+    /// A changed file as read from disk, by any thread (`read(file:)`); the catalog takes it on
+    /// its own thread (`reload(file:read:)`), so a big scene's parse never holds up the server.
+    public enum FileRead: Sendable {
+        /// Deleted (its scene stays served), or not a scene file.
+        case missing
+        case scene(Scene)
+        case failed(String)
+    }
+
+    public static func read(file: String) -> FileRead {
+        guard file.hasSuffix(".json"), FileManager.default.fileExists(atPath: file) else { return .missing }
+        // An editor that truncates, then writes, closes an empty file first: its next close brings
+        // the content, and an error for the empty moment would only flash.
+        if let size = (try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int, size == 0 { return .missing }
+        do throws(ServeError) {
+            return .scene(try readScene(file))
+        } catch {
+            return .failed(error.lines.joined(separator: "; "))
+        }
+    }
+
     /// Reads `file` again after it changed on disk (or appeared in a served folder).
-    public mutating func reload(file: String) -> Change? {
+    public mutating func reload(file: String) -> Change? { reload(file: file, read: Self.read(file: file)) }
+
+    /// Takes `read`, what `file` holds now.
+    public mutating func reload(file: String, read: FileRead) -> Change? {
         if let index = entries.firstIndex(where: { $0.file == file }) {
-            guard FileManager.default.fileExists(atPath: file) else { return nil }  // deleted: keep serving it
-            do throws(ServeError) {
-                let scene = try Self.readScene(file)
+            switch read {
+            case .missing:
+                return nil
+            case let .scene(scene):
                 entries[index].scene = scene
                 entries[index].error = nil
                 return .updated(name: entries[index].name, scene: scene)
-            } catch {
-                let message = error.lines.joined(separator: "; ")
+            case let .failed(message):
                 entries[index].error = message
                 return .failed(name: entries[index].name, error: message)
             }
         }
-        guard file.hasSuffix(".json"), folders.contains(Self.folder(of: file)),
-              FileManager.default.fileExists(atPath: file) else { return nil }
+        guard folders.contains(Self.folder(of: file)) else { return nil }
         let name = Self.baseName(file)
-        if entries.contains(where: { $0.name == name }) {
+        switch read {
+        case .missing:
+            return nil
+        case _ where entries.contains(where: { $0.name == name }):
             return .refused(file: file, error: "\(file): a scene named \"\(name)\" is already served (scene names are file base names)")
-        }
-        do throws(ServeError) {
-            entries.append(Entry(name: name, file: file, scene: try Self.readScene(file)))
+        case let .scene(scene):
+            entries.append(Entry(name: name, file: file, scene: scene))
             return .added(name: name)
-        } catch {
-            return .refused(file: file, error: error.lines.joined(separator: "; "))
+        case let .failed(message):
+            return .refused(file: file, error: message)
         }
     }
 
@@ -91,8 +119,11 @@ public struct SceneCatalog: Sendable {
         return slash == file.startIndex ? "/" : String(file[..<slash])
     }
 
-    /// Reads the given scene files; every file error is collected and reported together.
-    public static func load(files: [String]) throws(ServeError) -> SceneCatalog {
+    /// Reads the given scene files; every file error is collected and reported together. A file
+    /// in `tolerating` (found in a served folder) that does not read is served anyway, as live
+    /// editing serves a file broken while serving: an empty scene with its error shown to viewers
+    /// (`Entry.error`) until it reads. A file named on its own must read.
+    public static func load(files: [String], tolerating: Set<String> = []) throws(ServeError) -> SceneCatalog {
         var entries: [Entry] = []
         var errors: [String] = []
         for file in files {
@@ -104,7 +135,8 @@ public struct SceneCatalog: Sendable {
             do throws(ServeError) {
                 entries.append(Entry(name: name, file: file, scene: try readScene(file)))
             } catch {
-                errors += error.lines
+                guard tolerating.contains(file) else { errors += error.lines; continue }
+                entries.append(Entry(name: name, file: file, scene: placeholder, error: error.lines.joined(separator: "; ")))
             }
         }
         if !errors.isEmpty { throw ServeError(lines: errors) }
@@ -112,9 +144,13 @@ public struct SceneCatalog: Sendable {
         return SceneCatalog(entries: entries)
     }
 
+    /// What a scene file that never read shows: an empty canvas, under its error.
+    static let placeholder: Scene = try! SceneReader.read(Array(#"{"root": {"type": "view"}}"#.utf8), file: "placeholder")
+
     /// Every `*.json` in `directory` (the built-in demo scenes), sorted by name.
     public static func load(directory: String) throws(ServeError) -> SceneCatalog {
-        var catalog = try load(files: try jsonFiles(in: directory))
+        let files = try jsonFiles(in: directory)
+        var catalog = try load(files: files, tolerating: Set(files))
         catalog.folders = [directory]
         return catalog
     }
@@ -139,10 +175,15 @@ public struct SceneCatalog: Sendable {
     }
 
     private static func readScene(_ file: String) throws(ServeError) -> Scene {
+        var info = stat()
+        guard stat(file, &info) == 0 else {
+            throw ServeError("\(file): cannot read the scene file: \(String(cString: strerror(errno)))")
+        }
+        if info.st_mode & S_IFMT == S_IFDIR { throw ServeError("\(file): is a folder, not a scene file") }
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: file),
               let size = attributes[.size] as? Int,
               let data = FileManager.default.contents(atPath: file) else {
-            throw ServeError("\(file): cannot read the scene file")
+            throw ServeError("\(file): cannot read the scene file (is it readable?)")
         }
         if size > Limits.maxSceneBytes || data.count > Limits.maxSceneBytes {
             throw ServeError("\(file): scene file is larger than \(Limits.maxSceneBytes) bytes")

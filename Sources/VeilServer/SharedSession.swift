@@ -2,22 +2,44 @@ import Foundation
 import VeilCore
 
 /// A session with the lock every thread takes to touch it: the worker ticking it, the service
-/// thread applying input, reloading its scene or reading its last frame. A session is never
-/// touched by two threads at once; different sessions tick in parallel.
+/// thread reading a parked session's last frame. A session is never touched by two threads at
+/// once; different sessions tick in parallel. The service thread hands its requests over as
+/// `SessionWork` instead of taking the lock, so it never waits for a session a worker holds.
 final class SharedSession: @unchecked Sendable {
     private let session: Session
     private let lock = NSLock()
 
     init(_ session: Session) { self.session = session }
 
-    /// Ticks the session at `t`; the timeline and reaction actions it refused meanwhile come along
-    /// (taken under the same lock), for the host to report.
-    func tick(at t: Double) -> (message: [UInt8]?, refused: Refusals?) {
+    /// Does `work`, then ticks at `t` (nil: no tick, the last message still waits for its socket);
+    /// `headroom` free bytes go in front of the message for lws. `newest`: copy the sent frame out
+    /// (a room's viewers catch up from it).
+    func run(_ work: SessionWork, tickAt t: Double?, headroom: Int, newest: Bool) -> SessionResult {
         with { session in
-            let message = session.tick(at: t)
-            guard !session.refused.isEmpty || session.refusedDropped > 0 else { return (message, nil) }
-            let (actions, dropped) = session.takeRefused()
-            return (message, Refusals(actions: actions, dropped: dropped))
+            var result = SessionResult()
+            if let scene = work.scene { session.replaceScene(scene, keepingSize: work.keepsSize) }
+            if work.keyframe { session.requestKeyframe() }
+            for input in work.inputs {
+                do throws(SessionError) {
+                    if let time = input.time { try session.apply(input.action, at: time) } else { try session.apply(input.action) }
+                } catch {
+                    // Well-formed but refused (an unknown node id, a command the node cannot take):
+                    // nothing changed; the viewer is told, and stays.
+                    result.refusedInputs.append((input.connection, input.message, error.message))
+                }
+            }
+            guard let t else { return result }
+            if let message = session.tick(at: t) {
+                var buffer = [UInt8](repeating: 0, count: headroom)
+                buffer.append(contentsOf: message)
+                result.message = buffer
+            }
+            if !session.refused.isEmpty || session.refusedDropped > 0 {
+                let (actions, dropped) = session.takeRefused()
+                result.refused = Refusals(actions: actions, dropped: dropped)
+            }
+            if newest { result.newest = NewestFrame(frame: session.sentFrame, sequence: session.sentSequence, hash: session.sentHash) }
+            return result
         }
     }
 

@@ -2,8 +2,8 @@ import CLibWebSockets
 import Foundation
 import Synchronization
 
-/// Threads that tick sessions off the libwebsockets service thread, so the server uses every core
-/// and an expensive session cannot starve the others. The service thread hands out a job per
+/// Threads that run sessions' work and ticks off the libwebsockets service thread, so the server
+/// uses every core and an expensive session starves neither the socket loop nor the others. The service thread hands out a job per
 /// session due (never two for one session: it marks the session busy until the result is back);
 /// a worker ticks it under its lock, measures what the tick cost and queues the message;
 /// `lws_cancel_service` wakes the service thread, which takes the results (`takeDone`).
@@ -13,26 +13,34 @@ import Synchronization
 /// `count - 1` workers at once (one, when there is one worker), so a worker is always free for
 /// the cheap sessions: they keep their frame rate while slow ones share what is left.
 final class TickWorkers: @unchecked Sendable {
-    /// One session to tick at `time`; `owner` is the Connection or Room it belongs to (only the
-    /// service thread looks at it). A class: jobs move through several arrays, and a reference
-    /// costs one retain where a struct of five references cost five.
+    /// One session's queued work and tick at `time` (no tick when `ticks` is false); `owner` is the
+    /// Connection or Room it belongs to (only the service thread looks at it). A class: jobs move
+    /// through several arrays, and a reference costs one retain.
     final class Job: @unchecked Sendable {
-        let owner: AnyObject
-        let session: SharedSession
+        let owner: any SessionOwner
         let time: Double
+        let ticks: Bool
+        let work: SessionWork
         let slow: Bool
-        /// The tick's message behind `headroom` free bytes for lws (set by the worker).
-        var message: [UInt8]? = nil
-        /// Timeline and reaction actions the tick refused (set by the worker).
-        var refused: Refusals? = nil
-        /// Seconds the tick took (set by the worker).
+        /// What the session did (set by whoever ran the job).
+        var result = SessionResult()
+        /// Seconds the job took (set by whoever ran it).
         var cost: Double = 0
 
-        init(owner: AnyObject, session: SharedSession, time: Double, slow: Bool) {
+        init(owner: any SessionOwner, time: Double, ticks: Bool, work: SessionWork) {
             self.owner = owner
-            self.session = session
             self.time = time
-            self.slow = slow
+            self.ticks = ticks
+            self.work = work
+            slow = owner.lastTickCost > TickWorkers.slowTickSeconds
+        }
+
+        /// Does the work and the tick on this thread, timing them.
+        func run(headroom: Int) {
+            let started = ContinuousClock.now
+            result = owner.shared.run(work, tickAt: ticks ? time : nil, headroom: headroom, newest: owner is Room)
+            let cost = started.duration(to: .now).components
+            self.cost = Double(cost.seconds) + Double(cost.attoseconds) * 1e-18
         }
     }
 
@@ -114,18 +122,7 @@ final class TickWorkers: @unchecked Sendable {
                 }
             }
             condition.unlock()
-            for job in batch {
-                let started = ContinuousClock.now
-                let (message, refused) = job.session.tick(at: job.time)
-                job.refused = refused
-                if let message {
-                    var buffer = [UInt8](repeating: 0, count: headroom)
-                    buffer.append(contentsOf: message)
-                    job.message = buffer
-                }
-                let cost = started.duration(to: .now).components
-                job.cost = Double(cost.seconds) + Double(cost.attoseconds) * 1e-18
-            }
+            for job in batch { job.run(headroom: headroom) }
             done.withLock { $0 += batch }
             wake()
             if isSlow {

@@ -77,7 +77,7 @@ public enum InputFiles {
                 throw Failure(error.description)
             }
             if let previous = entries.last, timed.time < previous.time {
-                throw Failure("\(path):\(lineNumber):1: time \(timed.time) is earlier than the previous event's \(previous.time) (events must be in time order)")
+                throw Failure("\(path):\(lineNumber):\(SceneReader.timeColumn(inAction: line)): time \(timed.time) is earlier than the previous event's \(previous.time) (events must be in time order)")
             }
             entries.append(StreamRunner.Entry(time: timed.time, action: timed.action, line: lineNumber,
                                               column: SceneReader.nodeColumn(inAction: line)))

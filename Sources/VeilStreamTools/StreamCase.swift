@@ -36,9 +36,34 @@ public struct StreamCase: Sendable, Equatable {
         self.events = FileManager.default.fileExists(atPath: events) ? events : nil
     }
 
-    /// The cases under `paths`: every scene (`*.json`) and every recorded stream (`*.stream`) in each
-    /// folder, at any depth, and each case given by one of its files or by its name (`examples/hello`);
-    /// one case per name, folders sorted. A path that names nothing is a failure.
+    /// True when the files are named by the convention (`NAME.json` → `NAME.stream`), so that
+    /// `veil test --update NAME.json` re-records this very stream. A Swift test may name its
+    /// recording otherwise (`expectPatchStream(scene: "inbox.json", matches: "inbox-tap.stream")`).
+    public var followsConvention: Bool { StreamCase(path: scene).stream == stream }
+
+    /// Recorded streams found in the folders of `paths` with no scene of their name beside them
+    /// (recordings a Swift test names, or left after their scene went): not run by `veil test`.
+    public static func unpairedRecordings(_ paths: [String]) -> [String] {
+        let fm = FileManager.default
+        var found: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard fm.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
+            let root = path.hasSuffix("/") ? String(path.dropLast()) : path
+            for case let relative as String in fm.enumerator(atPath: root) ?? FileManager.DirectoryEnumerator()
+            where relative.hasSuffix(streamSuffix) {
+                let stream = root == "." ? relative : root + "/" + relative
+                if !fm.fileExists(atPath: StreamCase(path: stream).scene) { found.append(stream) }
+            }
+        }
+        return found.sorted()
+    }
+
+    /// The cases under `paths`: every scene (`*.json`) in each folder, at any depth, with its
+    /// recorded stream (`*.stream`), and each case given by one of its files or by its name
+    /// (`examples/hello`); one case per name, folders sorted. A recording in a folder with no scene
+    /// of its name is not a case (`unpairedRecordings`); named on its own, it is one (and an error).
+    /// A path that names nothing is a failure.
     public static func discover(_ paths: [String]) throws -> [StreamCase] {
         var bases: [String] = []
         var seen: Set<String> = []
@@ -62,7 +87,8 @@ public struct StreamCase: Sendable, Equatable {
                 for case let relative as String in fm.enumerator(atPath: root) ?? FileManager.DirectoryEnumerator() {
                     if relative.hasSuffix(eventsSuffix) { continue }
                     if relative.hasSuffix(sceneSuffix) || relative.hasSuffix(streamSuffix) {
-                        found.append(StreamCase(path: root == "." ? relative : root + "/" + relative).name)
+                        let c = StreamCase(path: root == "." ? relative : root + "/" + relative)
+                        if fm.fileExists(atPath: c.scene) { found.append(c.name) }
                     }
                 }
                 for name in found.sorted() where seen.insert(name).inserted { bases.append(name) }
@@ -189,11 +215,11 @@ public enum CaseRunner {
         }
         if let unreadable {
             return CaseResult(testCase: c, status: .failed, summary: unreadable,
-                              details: ["re-record it on purpose with `veil test --update \(c.scene)`"])
+                              details: c.followsConvention ? ["re-record it on purpose with `veil test --update \(c.scene)`"] : [])
         }
         guard let recorded else {
             return CaseResult(testCase: c, status: .failed, summary: "no recorded stream \(c.stream) (\(size) to record)",
-                              details: ["record it with `veil test --update \(c.scene)`"])
+                              details: c.followsConvention ? ["record it with `veil test --update \(c.scene)`"] : [])
         }
         guard let difference = StreamComparison.compare(expected: recorded, actual: replay.messages,
                                                         times: replay.times, names: replay.names) else {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import VeilCore
 import VeilStreamTools
 
@@ -9,15 +10,27 @@ struct Check: ParsableCommand {
         abstract: "Check scene files; print file:line:column: message for each error.",
         discussion: "Exits 0 when every file is valid, 1 otherwise. Prints nothing on success.")
 
-    @Argument(help: ArgumentHelp("Scene files (JSON).", valueName: "scene"))
+    @Argument(help: ArgumentHelp("Scene files (JSON), or folders: every *.json in a folder.", valueName: "scene"))
     var scenes: [String]
 
     func run() throws {
         var problems: [String] = []
         for path in scenes {
-            problems += Self.problems(in: path)
+            guard let files = Self.sceneFiles(path) else { problems += Self.problems(in: path); continue }
+            if files.isEmpty { problems.append("\(path): no *.json scene files in this folder") }
+            for file in files { problems += Self.problems(in: file) }
         }
         if !problems.isEmpty { throw Failure(lines: problems).report() }
+    }
+
+    /// The `*.json` files of `path` when it is a folder (sorted, as `veil serve` serves them); nil
+    /// when it is not one.
+    static func sceneFiles(_ path: String) -> [String]? {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue else { return nil }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        let folder = path.hasSuffix("/") ? String(path.dropLast()) : path
+        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map { folder + "/" + $0 }
     }
 
     /// The problems of one scene file, each a complete message line.
@@ -34,12 +47,16 @@ struct Check: ParsableCommand {
         } catch {
             return ["\(path): \(error)"]
         }
-        // The session skips timeline commands it cannot apply; here they are errors.
-        let session = Session(scene: scene)
+        // The timeline plays in time order, each entry at its time, as `veil stream` plays it (so
+        // fades, delays and shown views are where playback has them); the session would skip an
+        // entry it cannot apply, and here that is an error.
+        var unplayed = scene
+        unplayed.timeline = []
+        let session = Session(scene: unplayed)
         var problems: [String] = []
         for (index, entry) in scene.timeline.enumerated() {
             do throws(SessionError) {
-                try session.apply(entry.action)
+                try session.apply(entry.action, at: entry.time)
             } catch {
                 let place = TimelineLocator.position(ofEntry: index, in: source)
                     .map { "\(path):\($0.line):\($0.column)" } ?? path

@@ -29,8 +29,20 @@ struct Serve: ParsableCommand {
     @Option(name: .customLong("allow-origin"), help: "Also accept WebSockets from this page origin, e.g. http://localhost:3000 (repeatable; * accepts any).")
     var allowOrigin: [String] = []
 
+    @Option(name: .customLong("allowed-host"), help: "Also answer requests whose Host header names this host (repeatable; .example.com allows its subdomains too; * any). localhost, IP addresses and --host always are: others get 403 (DNS rebinding).")
+    var allowedHost: [String] = []
+
     @Option(name: .customLong("max-connections"), help: "Most WebSocket connections at once (1...10000).")
     var maxConnections = 512
+
+    @Option(name: .customLong("max-connections-per-client"), help: "Most WebSocket connections one client address may hold (1...10000).")
+    var maxConnectionsPerClient = 64
+
+    @Option(name: .customLong("max-rooms-per-client"), help: "Most rooms one client address may have open (1...10000).")
+    var maxRoomsPerClient = 8
+
+    @Option(name: .customLong("max-parked-per-client"), help: "Most dropped sessions kept for one client address to resume (0...10000).")
+    var maxParkedPerClient = 16
 
     @Option(name: .customLong("max-rooms"), help: "Most shared rooms (/ws?scene=NAME&room=ROOM) at once (1...10000).")
     var maxRooms = 64
@@ -64,6 +76,9 @@ struct Serve: ParsableCommand {
         guard (1...240).contains(fps) else { throw ValidationError("--fps must be in 1...240") }
         guard (1...10_000).contains(maxConnections) else { throw ValidationError("--max-connections must be in 1...10000") }
         guard (1...10_000).contains(maxRooms) else { throw ValidationError("--max-rooms must be in 1...10000") }
+        guard (1...10_000).contains(maxConnectionsPerClient) else { throw ValidationError("--max-connections-per-client must be in 1...10000") }
+        guard (1...10_000).contains(maxRoomsPerClient) else { throw ValidationError("--max-rooms-per-client must be in 1...10000") }
+        guard (0...10_000).contains(maxParkedPerClient) else { throw ValidationError("--max-parked-per-client must be in 0...10000") }
         guard (1...10_000).contains(maxRoomViewers) else { throw ValidationError("--max-room-viewers must be in 1...10000") }
         guard (0...64).contains(workers) else { throw ValidationError("--workers must be in 0...64") }
         guard (1...3600).contains(resumeSeconds) else { throw ValidationError("--resume-seconds must be in 1...3600") }
@@ -81,6 +96,10 @@ struct Serve: ParsableCommand {
         options.webRoot = webRoot
         options.fps = fps
         options.allowedOrigins = allowOrigin
+        options.allowedHosts = allowedHost
+        options.maxConnectionsPerClient = maxConnectionsPerClient
+        options.maxRoomsPerClient = maxRoomsPerClient
+        options.maxParkedPerClient = maxParkedPerClient
         options.maxConnections = maxConnections
         options.maxRooms = maxRooms
         options.maxRoomViewers = maxRoomViewers

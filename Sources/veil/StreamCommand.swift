@@ -8,6 +8,10 @@ import VeilStreamTools
 struct Stream: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Write the patch messages of a scene run as a length-prefixed byte stream, or print them in words.",
+        usage: """
+            veil stream <scene> --duration <seconds> --fps <n> [--events <file>] [--out <file>] [--format binary|text]
+            veil stream <recording.stream> --format text
+            """,
         discussion: """
             Ticks at t = k/fps for k = 0 … duration·fps; an event at time t is applied before the \
             first tick at or after t. A tick writes a message only when the frame changed (the first \

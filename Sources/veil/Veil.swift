@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import VeilCore
 import VeilStreamTools
 
@@ -15,6 +16,12 @@ struct Veil: ParsableCommand {
             """,
         version: "veil \(Veil.version) (wire veil.v2)",
         subcommands: [Check.self, Stream.self, Render.self, Test.self, Diff.self, Serve.self])
+
+    /// `veil` alone asked for nothing: the usage on standard error, and the usage error's status (64).
+    func run() throws {
+        FileHandle.standardError.write(Data((Self.helpMessage() + "\n").utf8))
+        throw ExitCode.validationFailure
+    }
 
     /// The version of the tool (`veil --version`).
     static let version = "0.13.0"

@@ -125,6 +125,23 @@ import Testing
         #expect(ScrollingTests.contentOffset(frame) == 2_000, "reading older messages: it stays")
     }
 
+    /// The viewer lays a scene out again at its own size after the first frame: a chat that showed
+    /// its latest messages still shows them, smaller or larger.
+    @Test func aChatAtItsEndStaysAtItsEndWhenTheCanvasResizes() throws {
+        for height in [490.0, 900.0] {
+            let run = Run(try Self.chat(rows: 100))  // 5,000 pt in 600
+            _ = try run.tick(until: 0.1)
+            try run.apply(.input(.resize(width: 390, height: height)), at: 0.2)
+            let frame = try run.tick(until: 0.4)
+            #expect(ScrollingTests.contentOffset(frame) == 5_000 - height, "at \(height) pt")
+        }
+        // Reading older messages, it stays where it is.
+        let run = Run(try Self.chat(rows: 100))
+        try run.apply(.command(.scroll(node: utf8("l"), to: 2_000, animated: false)), at: 0.1)
+        try run.apply(.input(.resize(width: 390, height: 490)), at: 0.2)
+        #expect(ScrollingTests.contentOffset(try run.tick(until: 0.4)) == 2_000)
+    }
+
     @Test func aChatCannotAlsoPullToRefresh() {
         #expect(throws: SceneError.self) { try Self.scene(rows: 10, loadMore: #"{"edge": "start"}"#, refresh: true) }
     }

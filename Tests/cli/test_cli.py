@@ -641,6 +641,42 @@ def test_stream_format_text_names_items_and_matches_the_js_description():
     check(js.stdout.decode() == swift_text, f"Swift and JS differ:\n{swift_text}\n---\n{js.stdout.decode()}")
 
 
+def test_veil_alone_is_a_usage_error():
+    code, out, err = veil()
+    check(code == 64 and "USAGE: veil <subcommand>" in err and out == b"", f"veil with no arguments: usage on stderr, exit 64 (got {code}: {err[:200]})")
+
+
+def test_stream_usage_shows_the_required_options_as_required():
+    code, out, _ = veil("stream", "--help")
+    usage = out.decode()
+    check(code == 0 and "veil stream <scene> --duration <seconds> --fps <n>" in usage and "[--duration" not in usage,
+          f"the usage shows --duration and --fps without brackets: {usage[:300]}")
+
+
+def test_check_takes_a_folder():
+    os.makedirs(os.path.join(WORK, "scenes"))
+    write("scenes/good.json", GOOD_SCENE)
+    write("scenes/bad.json", '{"root": {"type": "vew"}}')
+    write("scenes/notes.txt", "not a scene")
+    code, _, err = veil("check", "scenes")
+    check(code == 1 and "scenes/bad.json:1:" in err and "good.json" not in err and "Is a directory" not in err,
+          f"check FOLDER checks every *.json in it: {code} {err}")
+    os.remove(os.path.join(WORK, "scenes/bad.json"))
+    code, _, err = veil("check", "scenes/")
+    check(code == 0 and err == "", f"a folder of good scenes is quiet: {code} {err}")
+
+
+def test_a_sheets_close_button_draws_its_cross():
+    scene = write("close.json", json.dumps({
+        "canvas": {"width": 390, "height": 600},
+        "root": {"type": "view", "id": "root", "children": [
+            {"type": "sheet", "id": "s", "anchors": ["expanded"], "closeButton": True,
+             "children": [{"type": "view", "id": "p1"}, {"type": "view", "id": "p2"}]}]},
+        "timeline": [{"t": 0.1, "command": {"sheet": {"node": "s", "push": "p2"}}}]}))
+    code, out, err = veil("render", scene, "--at", "2", "--format", "svg")
+    check(code == 0 and b">\xc3\x97</text>" in out, f"the pushed page's close button draws its \u00d7: {out[-600:]!r} {err}")
+
+
 def main():
     global WORK
     if not os.access(VEIL, os.X_OK):

@@ -274,7 +274,8 @@ def test_oversized(root):
 
 
 def test_many_clients(root):
-    server = base.start_server(root, "--port", "0")
+    # 500 viewers from one address: a load test, past the per-client bound (64) on purpose.
+    server = base.start_server(root, "--port", "0", "--max-connections-per-client", "500")
     port = base.read_url(server)
     # Two log lines per client: read them as they come, or the pipe fills and the server blocks.
     threading.Thread(target=lambda: server.stderr.read(), daemon=True).start()
@@ -284,6 +285,8 @@ def test_many_clients(root):
             ws = await websockets.connect(f"ws://127.0.0.1:{port}/ws?scene={'alpha' if k % 2 else 'gamma'}",
                                           subprotocols=["veil.v2"], open_timeout=20, close_timeout=2)
             first = await asyncio.wait_for(ws.recv(), 20)
+            while isinstance(first, str):  # {"session": TOKEN} comes first
+                first = await asyncio.wait_for(ws.recv(), 20)
             return ws, first
         results = await asyncio.gather(*(one(k) for k in range(count)), return_exceptions=True)
         opened = [r for r in results if not isinstance(r, BaseException)]

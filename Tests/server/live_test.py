@@ -122,6 +122,16 @@ def test_live(root):
     check(("text", {"sceneError": None}) in got, f"fixing the file clears the error (got {got})")
     check(any(m and m[0] == "binary" and header(m[1])[0] == 2 for m in got), "fixing the file sends a delta")
 
+    # An editor that truncates, then writes: the empty moment shows no error, the content arrives.
+    settle(viewer, None)
+    open(live, "w").close()
+    time.sleep(0.2)
+    write(live, SCENE % "#00AA00")
+    got = [next_message(viewer, 2.0), next_message(viewer, 1.0)]
+    check(not any(m and m[0] == "text" and m[1].get("sceneError") for m in got),
+          f"truncate-then-write flashes no error (got {got})")
+    check(any(m and m[0] == "binary" for m in got), "the written content reaches the viewer")
+
     # A new file in the folder is a new scene.
     write(os.path.join(folder, "fresh.json"), SCENE % "#123456")
     deadline, names = time.monotonic() + 3, []

@@ -51,12 +51,15 @@ class Closed(Exception):
 
 
 class WebSocket:
-    def __init__(self, port, path, protocol="veil.v2", origin=None, deflate=False, timeout=5.0):
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+    def __init__(self, port, path, protocol="veil.v2", origin=None, deflate=False, timeout=5.0, source=None, host=None):
+        # `source`: another loopback address (127.0.0.2 …) to be another client; `host`: the Host header.
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=timeout,
+                                             source_address=(source, 0) if source else None)
         self.buffer = b""
+        self.session_token = None
         self.inflater = None
         key = base64.b64encode(os.urandom(16)).decode()
-        lines = [f"GET {path} HTTP/1.1", f"Host: 127.0.0.1:{port}", "Upgrade: websocket",
+        lines = [f"GET {path} HTTP/1.1", f"Host: {host or f'127.0.0.1:{port}'}", "Upgrade: websocket",
                  "Connection: Upgrade", f"Sec-WebSocket-Key: {key}", "Sec-WebSocket-Version: 13"]
         if protocol:
             lines.append(f"Sec-WebSocket-Protocol: {protocol}")
@@ -135,7 +138,22 @@ class WebSocket:
             if fin:
                 if compressed:
                     message = self.inflater.decompress(message + b"\x00\x00\xff\xff")
+                if first_opcode == 0x1 and self._took_session_token(message):
+                    message, first_opcode, compressed = b"", None, False
+                    continue
                 return first_opcode, message
+
+    def _took_session_token(self, text):
+        """Keeps the token of `{"session": TOKEN}` (what the server names a private session by, for
+        a resume), as a viewer does; true when the notice said nothing else."""
+        try:
+            notice = json.loads(text)
+        except ValueError:
+            return False
+        if not isinstance(notice, dict) or not isinstance(notice.get("session"), str):
+            return False
+        self.session_token = notice["session"]
+        return len(notice) == 1
 
     def expect_binary(self, what, timeout=3.0):
         try:
@@ -398,6 +416,29 @@ def test_startup_errors(root):
         raise AssertionError("a bad scene file must stop the server at startup")
     check(server.returncode == 1 and re.search(re.escape(bad) + r":\d+:\d+: ", err),
           f"a bad scene exits 1 with file:line:column (got {server.returncode}: {err!r})")
+
+    server = start_server(root, "--port", "0", os.path.join(root, "missing.json"))
+    _, err = server.communicate(timeout=5)
+    check(server.returncode == 1 and "No such file or directory" in err, f"a missing scene file says why (got {err!r})")
+
+    # In a served folder one broken file does not stop the others: it is served under its error.
+    folder = os.path.join(root, "mixed")
+    os.makedirs(folder)
+    shutil.copy(bad, os.path.join(folder, "bad.json"))
+    with open(os.path.join(folder, "good.json"), "w") as f:
+        f.write(SCENE % "#FF0000")
+    server = start_server(root, "--port", "0", folder)
+    port = read_url(server)
+    status, _, body = http_get(port, "/scenes")
+    check(status == 200 and json.loads(body) == ["bad", "good"], f"both scenes are listed (got {status} {body!r})")
+    viewer = WebSocket(port, "/ws?scene=bad")
+    opcode, data = viewer.receive()
+    check(opcode == 0x1 and "bad.json:1:" in json.loads(data).get("sceneError", ""), f"its viewer is told the error (got {data[:200]!r})")
+    viewer.close()
+    status, _, _ = http_get(port, "/scenes/anything")
+    check(status == 404, f"GET /scenes/anything is 404, not the list (got {status})")
+    server.terminate()
+    server.wait(timeout=5)
 
     server = start_server(root, "--port", "0", "--web-root", os.path.join(root, "no-such-dir"))
     _, err = server.communicate(timeout=5)

@@ -383,6 +383,7 @@ class FakeSocket {
   close(code, reason) { this.readyState = 3; this.onclose?.({ code, reason }); }
   serverOpen() { this.readyState = 1; this.onopen?.(); }
   serverSend(bytes) { this.onmessage?.({ data: new Uint8Array(bytes).buffer }); }
+  serverSendText(text) { this.onmessage?.({ data: text }); }
   serverClose(code, reason) { this.readyState = 3; this.onclose?.({ code, reason }); }
 }
 
@@ -413,7 +414,7 @@ test("websocket: subprotocol veil.v2, arraybuffer, frames and events through the
   const { client, got, socket } = connectFake();
   assert.equal(socket().protocol, "veil.v2");
   assert.equal(socket().binaryType, "arraybuffer");
-  assert.match(socket().url, /^ws:\/\/127\.0\.0\.1:1\/ws\?scene=hello&session=[0-9a-f]{32}$/, "names its session");
+  assert.equal(socket().url, "ws://127.0.0.1:1/ws?scene=hello", "names no session: the server names it");
   socket().serverOpen();
   assert.equal(got.status.at(-1).state, "open");
   socket().serverSend([1, 9, 9]);
@@ -486,14 +487,16 @@ test("websocket: an unknown scene is final", () => {
 test("websocket: a reconnect keeps the mirror and resumes the session from its frame", () => {
   const frame = { width: 80, height: 80, background: 0xffffffff, paints: [], items: [] };
   const mirror = { frame: null, seq: 0, apply() { this.frame = frame; this.seq = 7; return { ok: true, frame, events: [] }; } };
-  const { client, socket, got } = connectFake({ createMirror: () => mirror, token: "0123456789abcdef0123" });
+  const { client, socket, got } = connectFake({ createMirror: () => mirror });
   socket().serverOpen();
+  assert.equal(new URL(socket().url).searchParams.get("session"), null, "the first connection names no session");
+  socket().serverSendText('{"session": "0123456789abcdef0123456789abcdef"}');
   socket().serverSend([1]);
   socket().serverClose(1006, "");
   got.timers.at(-1).fn();
   assert.equal(client.mirror, mirror, "the same mirror: the canvas keeps its frame");
   const url = new URL(socket().url);
-  assert.equal(url.searchParams.get("session"), "0123456789abcdef0123");
+  assert.equal(url.searchParams.get("session"), "0123456789abcdef0123456789abcdef", "the token the server gave");
   assert.equal(url.searchParams.get("seq"), "7");
   assert.match(url.searchParams.get("hash"), /^\d+$/, "the hash of the frame it holds");
 });

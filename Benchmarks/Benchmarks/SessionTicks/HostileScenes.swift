@@ -2,13 +2,16 @@ import Foundation
 import VeilCore
 
 /// The costliest ticks known for scenes `veil check` accepts (issue "Hostile input": no tick over
-/// 50 ms in a release build): each is the first frame of a new session, which lays out, draws and
-/// encodes everything. Generated here or kept in Benchmarks/hostile/ (found by the session fuzzer).
+/// 50 ms in a release build): the first frame of a new session, which lays out, draws and encodes
+/// everything, or the ticks of a gesture that changes thousands of nodes. Generated here or kept in
+/// Benchmarks/hostile/ (found by the session fuzzer).
 enum HostileScenes {
     struct Case {
         var name: String
         var scene: () -> Scene
         var events: [TimedAction] = []
+        /// Ticks measured, at 60 fps from 0: the first frame, or through the events.
+        var ticks = 10
     }
 
     static var all: [Case] { [
@@ -18,19 +21,37 @@ enum HostileScenes {
         Case(name: "zero-height rows with an 803-line skeleton label (fuzzer)",
              scene: { read(file("zero-height-rows.json"), "zero-height-rows") },
              events: try! SceneReader.readEvents(file("zero-height-rows.events.jsonl"), file: "zero-height-rows.events.jsonl")),
+        Case(name: "a custom refresh view of 19,000 labels in two states, pulled (issue 20)",
+             scene: { read(refreshLabels(), "refresh") }, events: pull(), ticks: 45),
     ] }
 
-    /// Thread CPU time of the slowest of a new session's first ten ticks (at 60 fps), over five sessions:
+    /// Milliseconds (CPU) to read the refresh case's scene, fastest of five: linear, not quadratic.
+    static func refreshReadMilliseconds() -> Double {
+        let bytes = refreshLabels()
+        return (0 ..< 5).map { _ in
+            let start = cpuMilliseconds()
+            _ = read(bytes, "refresh")
+            return cpuMilliseconds() - start
+        }.min()!
+    }
+
+    /// Thread CPU time of the slowest of a new session's first ticks (at 60 fps, with the events
+    /// due before each), over five sessions:
     /// the fastest and slowest of the five (CPU time, so a busy machine inflates it less than wall time).
     static func measure(_ c: Case) -> (best: Double, worst: Double, entries: Int, bytes: Int) {
         var slowest: [Double] = []
         var bytes = 0
         for _ in 0 ..< 5 {
             let session = Session(scene: c.scene())
-            for e in c.events { try? session.apply(e) }
+            var pending = c.events[...]
             var worst = 0.0
-            for k in 0 ..< 10 {
+            for k in 0 ..< c.ticks {
                 let start = cpuMilliseconds()
+                // Events at their times, as `veil stream` applies them: their work counts in the tick.
+                while let e = pending.first, e.time <= Double(k) / 60 {
+                    try? session.apply(e.action, at: e.time)
+                    pending.removeFirst()
+                }
                 let message = session.tick(at: Double(k) / 60)
                 let ms = cpuMilliseconds() - start
                 if ms > worst { worst = ms; bytes = message?.count ?? 0 }
@@ -45,6 +66,7 @@ enum HostileScenes {
     }
 
     static func printFigures() {
+        Swift.print("hostile: reading the custom refresh view of 19,000 labels: \(Summary.f(refreshReadMilliseconds(), 1)) ms CPU")
         for c in all {
             let r = measure(c)
             Swift.print("hostile: \(c.name): slowest tick \(Summary.f(r.best, 1))–\(Summary.f(r.worst, 1)) ms CPU, "
@@ -89,6 +111,24 @@ enum HostileScenes {
                   "frame": {"x": 0, "y": 0, "width": 1, "height": 1000000000},
                   "row": {"type": "label", "id": "t", "text": "\(text)", "numberOfLines": 0, "fontSize": 1}}}
         """.utf8)
+    }
+
+    /// A list whose custom pull-to-refresh view holds 19,000 labels, each changed in the pulling and
+    /// refreshing states (under 1 MB): every state change touches every label.
+    static func refreshLabels() -> [UInt8] {
+        let labels = (0 ..< 19_000).map { #"{"type":"label","id":"\#($0)"}"# }.joined(separator: ",")
+        func state(_ text: String) -> String { (0 ..< 19_000).map { #""\#($0)":"\#(text)""# }.joined(separator: ",") }
+        return Array(#"{"root":{"type":"list","id":"L","rowCount":10,"rowHeight":44,"row":{"type":"view"},"refresh":{"view":{"type":"view","id":"rv","children":[\#(labels)]},"states":{"pulling":{\#(state("p"))},"refreshing":{\#(state("r"))}}}}}"#.utf8)
+    }
+
+    /// A touch that pulls the list down 240 points over half a second and lets go (it refreshes).
+    static func pull() -> [TimedAction] {
+        var lines = [#"{"t":0.1,"input":{"pointer":{"phase":"down","x":100,"y":100,"id":1,"kind":"touch"}}}"#]
+        for k in 1 ..< 20 {
+            lines.append(#"{"t":\#(0.1 + Double(k) * 0.02),"input":{"pointer":{"phase":"move","x":100,"y":\#(100 + k * 12),"id":1,"kind":"touch"}}}"#)
+        }
+        lines.append(#"{"t":0.6,"input":{"pointer":{"phase":"up","x":100,"y":340,"id":1,"kind":"touch"}}}"#)
+        return try! SceneReader.readEvents(Array(lines.joined(separator: "\n").utf8), file: "pull.events.jsonl")
     }
 
     /// 19,000 short labels: 190 rows of 100 in stacks, on a large canvas.

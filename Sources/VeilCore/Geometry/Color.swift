@@ -22,8 +22,7 @@ public struct Color: Equatable, Hashable, Sendable {
         self.init(r: Color.channel(red), g: Color.channel(green), b: Color.channel(blue), a: Color.channel(alpha))
     }
     static func channel(_ v: Double) -> UInt8 {
-        let c = v.isNaN ? 0 : min(1, max(0, v))
-        return UInt8((c * 255).rounded())
+        UInt8.clamped((v * 255).rounded(), to: 0...255)
     }
 
     public static let clear = Color(r: 0, g: 0, b: 0, a: 0)

@@ -283,8 +283,8 @@ public enum Layout {
                                  : max(0, sec.rowCount)
             var first = 0, last = count
             if rowLength > 0 {
-                first = min(count, max(0, Int(((top - at) / rowLength).rounded(.down))))
-                last = max(first, min(count, Int(((bottom - at) / rowLength).rounded(.up))))
+                first = Int.clamped(((top - at) / rowLength).rounded(.down), to: 0...count)
+                last = Int.clamped(((bottom - at) / rowLength).rounded(.up), to: first...count)
             }
             last = min(last, first + max(0, Limits.maxRowsMade - made))
             made += last - first

@@ -28,7 +28,7 @@ public enum CoreMath {
             if ax < 1.0397207708399179 {
                 k = x < 0 ? -1 : 1
             } else {
-                k = Int(invLn2 * x + (x < 0 ? -0.5 : 0.5))
+                k = Int.clamped(invLn2 * x + (x < 0 ? -0.5 : 0.5))
             }
             let t = Double(k)
             hi = x - t * ln2Hi
@@ -134,7 +134,7 @@ public enum CoreMath {
         w = fn * pio2_2t - ((t - r) - w)
         let y0 = r - w
         let y1 = (r - y0) - w
-        return (Int(fn), y0, y1)
+        return (Int.clamped(fn), y0, y1)
     }
 
     private static func kernelSin(_ x: Double, _ y: Double) -> Double {

@@ -10,6 +10,6 @@ enum ActivityIndicator {
         guard t.isFinite, t > 0 else { return 0 }
         let steps = (t * turnsPerSecond * Double(spokes)).rounded(.down)
         let step = steps - (steps / Double(spokes)).rounded(.down) * Double(spokes)
-        return Int32(step) * Int32(65536 / spokes)
+        return Int32.clamped(step, to: 0...Int32(spokes - 1)) * Int32(65536 / spokes)
     }
 }

@@ -1,4 +1,7 @@
-/// The default colours of each appearance (iOS system colours).
+/// The default colours. Those a component may build into its nodes (a status view's text and
+/// background, a sheet's background, a button's fill) are semantic (`SemanticColor`), resolved when
+/// drawn, so a view built in light turns dark with the appearance; text colours meet WCAG AA on the
+/// default backgrounds in both appearances (Tests/cli/test_contrast.py).
 struct Palette {
     var background: Color
     var text: Color
@@ -10,15 +13,12 @@ struct Palette {
     var separator: Color
 
     static func of(_ appearance: Appearance) -> Palette {
-        switch appearance {
-        case .light:
-            return Palette(background: .white, text: .black, secondaryText: Color(rgba: 0x8E8E93FF),
-                           imagePlaceholder: Color(rgba: 0xE5E5EAFF), imageGlyph: Color(rgba: 0xC7C7CCFF),
-                           accent: Color(rgba: 0x007AFFFF), onAccent: .white, separator: Color(rgba: 0xC6C6C8FF))
-        case .dark:
-            return Palette(background: .black, text: .white, secondaryText: Color(rgba: 0x8E8E93FF),
-                           imagePlaceholder: Color(rgba: 0x3A3A3CFF), imageGlyph: Color(rgba: 0x545458FF),
-                           accent: Color(rgba: 0x0A84FFFF), onAccent: .white, separator: Color(rgba: 0x38383AFF))
-        }
+        let light = appearance == .light
+        return Palette(background: .semantic("background"), text: .semantic("label"),
+                       secondaryText: .semantic("accessibleGray"),
+                       imagePlaceholder: Color(rgba: light ? 0xE5E5EAFF : 0x3A3A3CFF),
+                       imageGlyph: Color(rgba: light ? 0xC7C7CCFF : 0x545458FF),
+                       accent: .semantic("accessibleBlue"), onAccent: .white,
+                       separator: Color(rgba: light ? 0xC6C6C8FF : 0x38383AFF))
     }
 }

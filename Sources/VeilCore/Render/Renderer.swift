@@ -49,7 +49,7 @@ struct Renderer {
         var pass = RenderPass(appearance: scene.appearance, interaction: interaction, time: time,
                               ids: take(&ids, IdTable()), paints: take(&paints, PaintTable()),
                               drawn: reusesNothing ? [] : take(&drawn, []), scroll: scroll)
-        let background = scene.background?.resolved(scene.appearance) ?? pass.palette.background
+        let background = (scene.background ?? pass.palette.background).resolved(scene.appearance)
         pass.draw(root, clip: nil)
         let frame = Frame(width: Fixed.from(scene.width), height: Fixed.from(scene.height), background: background,
                           paints: pass.paints.paints, items: pass.layers[0].items)
@@ -612,7 +612,7 @@ private struct RenderPass {
         // Like a UILabel: only the lines that fit are shown, the last one truncated.
         var limit = style.numberOfLines
         if lineHeight > 0 {
-            let fitting = max(1, Int(min(Double(Limits.maxLinesPerLabel), (content.height / lineHeight + 0.001).rounded(.down))))
+            let fitting = Int.clamped((content.height / lineHeight + 0.001).rounded(.down), to: 1...Limits.maxLinesPerLabel)
             limit = limit == 0 ? fitting : min(limit, fitting)
         }
         if limit <= 0 || limit > Limits.maxLinesPerLabel { limit = Limits.maxLinesPerLabel }
@@ -653,8 +653,11 @@ private struct RenderPass {
         emit(bg)
 
         let lineHeight = style.fontSize * 1.2
-        let inset = node.padding == .zero ? EdgeInsets(top: 0, left: Button.horizontalPadding, bottom: 0,
-                                                        right: Button.horizontalPadding) : node.padding
+        // No padding given: UIButton's horizontal content insets, as far as the title leaves room
+        // (a round 30-point close button's "×" would not fit between two of them).
+        let room = (frame.width - TextLayout.measure(style.title, fontSize: style.fontSize, weight: style.fontWeight)) / 2
+        let horizontal = min(Button.horizontalPadding, max(0, room))
+        let inset = node.padding == .zero ? EdgeInsets(top: 0, left: horizontal, bottom: 0, right: horizontal) : node.padding
         let content = frame.inset(by: inset)
         let lines = TextLayout.lines(style.title, fontSize: style.fontSize, weight: style.fontWeight,
                                      width: content.width, numberOfLines: 1, alignment: .center)

@@ -12,7 +12,7 @@ enum SemanticColor {
         "label", "secondaryLabel", "tertiaryLabel", "quaternaryLabel", "placeholderText",
         "separator", "opaqueSeparator", "fill", "secondaryFill", "tertiaryFill", "quaternaryFill",
         "link", "tint", "systemBlue", "systemRed", "systemOrange", "systemYellow", "systemGreen", "systemGray",
-        "accessibleGray",
+        "accessibleGray", "accessibleBlue",
     ]
 
     /// Per name, its light and dark values (0xRRGGBBAA), UIKit's (iOS 13+, default contrast).
@@ -45,6 +45,7 @@ enum SemanticColor {
         0x34C759FF, 0x30D158FF,  // systemGreen
         0x8E8E93FF, 0x8E8E93FF,  // systemGray
         0x6C6C70FF, 0xAEAEB2FF,  // accessibleGray: systemGray at increased contrast, secondary text at ≥ 4.5:1
+        0x0070EBFF, 0x0973DEFF,  // accessibleBlue: systemBlue dark enough for white text at ≥ 4.5:1 (filled buttons)
     ]
 
     /// The semantic colour called `text`, if any.
@@ -71,6 +72,11 @@ enum SemanticColor {
 }
 
 extension Color {
+    /// The semantic colour `name` (one of `SemanticColor.names`).
+    static func semantic(_ name: StaticString) -> Color {
+        name.withUTF8Buffer { SemanticColor.named(Array($0)) } ?? .clear
+    }
+
     /// The colour to draw in `appearance`: a semantic colour's value there, any other colour itself.
     func resolved(_ appearance: Appearance) -> Color {
         semantic == 0 ? self : SemanticColor.value(semantic, appearance)

@@ -59,9 +59,7 @@ struct TextBytes {
 
     /// A value in points computed in Double (arc end points), to the nearest 1/1000 pt.
     mutating func points(_ value: Double) {
-        let milli = (value * 1000).rounded()
-        let bounded = milli.isNaN ? 0 : max(-1e12, min(1e12, milli))
-        decimal(Int64(bounded), 1000, digits: 3)
+        decimal(Int64.clamped((value * 1000).rounded(), to: -1_000_000_000_000...1_000_000_000_000), 1000, digits: 3)
     }
 
     /// Two lowercase hex digits.

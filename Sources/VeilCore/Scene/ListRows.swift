@@ -5,11 +5,17 @@ public struct ListRow: Sendable {
     public var changes: [(node: [UInt8], changes: [NodeChange])]
     public init(_ changes: [(node: [UInt8], changes: [NodeChange])] = []) { self.changes = changes }
 
+    /// Changes up to which each is found by searching the template; past it, the template is
+    /// indexed first (`TemplatePaths`), so that filling stays linear in the template's size.
+    static let searchedChanges = 8
+
     /// `template` with this row's changes made.
     func filling(_ template: Node) -> Node {
         var row = template
+        let index = changes.count > Self.searchedChanges ? TemplatePaths(template) : nil
         for (node, changes) in self.changes {
-            guard let path = row.path(to: node) else { continue }
+            let path = if let index { index.path(to: node) } else { template.path(to: node) }
+            guard let path else { continue }
             row.update(at: path[...]) { n in for c in changes { n.apply(c) } }
         }
         return row
@@ -76,17 +82,18 @@ extension ReaderContext {
         if elements.count > Limits.maxRowData {
             throw error(at: elements[Limits.maxRowData].offset, "at most \(Limits.maxRowData) rows with data")
         }
+        let paths = template.map(TemplatePaths.init)
         var rows: [ListRow] = []
         rows.reserveCapacity(elements.count)
         for element in elements {
-            rows.append(try readRow(element, template: template, what: "list's row template"))
+            rows.append(try readRow(element, template: paths, what: "list's row template"))
         }
         return rows
     }
 
     /// One row object: per node of `template` (named in errors as the `what`), a text or an
     /// object of `set` changes.
-    func readRow(_ element: JSONValue, template: Node?, what: String) throws(SceneError) -> ListRow {
+    func readRow(_ element: JSONValue, template: TemplatePaths?, what: String) throws(SceneError) -> ListRow {
         var row = ListRow()
         for member in try members(of: element, "a row") {
             guard template.map({ $0.path(to: member.key) != nil }) ?? true else {

@@ -22,7 +22,7 @@ public enum SkeletonRowCount: Equatable, Sendable {
         case .automatic:
             guard rowHeight > 0, visibleHeight.isFinite, visibleHeight > 0 else { return 0 }
             let height = min(visibleHeight, Limits.maxCanvas)
-            return Int(min(Double(Limits.maxSkeletonRows), (height / rowHeight).rounded(.up)))
+            return Int.clamped((height / rowHeight).rounded(.up), to: 0...Limits.maxSkeletonRows)
         }
     }
 }

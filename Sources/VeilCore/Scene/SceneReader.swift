@@ -73,6 +73,12 @@ public enum SceneReader {
         return SourcePosition(offset: offset, in: line).column
     }
 
+    /// The column (characters, from 1) of an action line's "t" value, where an order error points
+    /// (1 when the line has none).
+    public static func timeColumn(inAction line: [UInt8]) -> Int {
+        SourcePosition(offset: timeOffset(in: line), in: line).column
+    }
+
     /// Where the "t" of an action line is, for the order error (the line start when there is none).
     private static func timeOffset(in line: [UInt8]) -> Int {
         guard case let .object(members)? = (try? JSONParser.parse(line))?.kind,

@@ -64,7 +64,7 @@ extension ReaderContext {
             throw typeError(member, expected: "an integer")
         }
         try check(value, of: member, in: Double(range.lowerBound)...Double(range.upperBound))
-        let integer = Int(value)  // safe: the range is far inside Int
+        let integer = Int.clamped(value, to: range)
         guard Double(integer) == value else {
             throw error(at: member.value.offset,
                         "expected an integer for \"\(display(member.key))\", found \(numberText(member.value))")
@@ -176,7 +176,7 @@ extension ReaderContext {
     /// not Int: Int is 32 bits in wasm.
     static func format(_ value: Double) -> UTF8Text {
         guard value.isFinite, value.magnitude < 1e12 else { return value < 0 ? "-1e12 or less" : "1e12 or more" }
-        let micro = Int64((value.magnitude * 1_000_000).rounded())
+        let micro = Int64.clamped((value.magnitude * 1_000_000).rounded(), to: 0...1_000_000_000_000_000_000)
         let sign = value < 0 && micro != 0 ? "-" : ""
         var fraction = micro % 1_000_000
         if fraction == 0 { return "\(sign)\(micro / 1_000_000)" }

@@ -163,7 +163,6 @@ public struct AccessibilityDescription: Sendable {
 
     /// Whole points, clamped to what the wire allows (no Double formatting in veil.wasm).
     private static func points(_ v: Double) -> Int {
-        guard v.isFinite else { return 0 }
-        return Int(max(-1_000_000_000, min(1_000_000_000, v.rounded())))
+        v.isFinite ? Int.clamped(v.rounded()) : 0
     }
 }

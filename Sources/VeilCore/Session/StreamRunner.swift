@@ -33,7 +33,7 @@ public struct StreamRunner {
     public init(duration: Double, fps: Int) throws(StreamError) {
         guard duration.isFinite, duration >= 0, duration <= Self.maxDuration else {
             throw StreamError(file: nil, line: nil,
-                              message: "duration must be between 0 and \(Int(Self.maxDuration)) seconds")
+                              message: "duration must be between 0 and \(Int.clamped(Self.maxDuration)) seconds")
         }
         guard Self.fpsRange.contains(fps) else {
             throw StreamError(file: nil, line: nil,
@@ -46,7 +46,7 @@ public struct StreamRunner {
         }
         self.duration = duration
         self.fps = fps
-        self.lastTick = Int(last)
+        self.lastTick = Int.clamped(last)
     }
 
     /// Time of tick k.

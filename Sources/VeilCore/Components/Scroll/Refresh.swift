@@ -138,7 +138,7 @@ struct RefreshAnimator: Sendable {
         case (.arrow, 0):
             item.opacity = Fixed.opacity(pulled || refreshing ? 1 : 0)
         case (.arrow, 1):
-            item.arcSweep = refreshing ? 49152 : Int32((p * 65536).rounded())
+            item.arcSweep = refreshing ? 49152 : Int32.clamped((p * 65536).rounded(), to: 0...65536)
             item.arcStart = refreshing ? Fixed.angle(turns: Self.fraction(t)) : 0
             item.opacity = Fixed.opacity(pulled || refreshing ? 1 : 0)
         case (.arrow, _):
@@ -203,7 +203,7 @@ struct RefreshAnimator: Sendable {
     /// The arc's sweep, turns/65536: progress², from 12 o'clock.
     func sweep(offset: Double) -> Int32 {
         let p = progress(offset: offset)
-        return Int32((p * p * 65536).rounded())
+        return Int32.clamped((p * p * 65536).rounded(), to: 0...65536)
     }
 }
 
@@ -232,12 +232,13 @@ enum RefreshKeys {
             guard let view = draft.style.view else {
                 throw c.error(at: states.offset, "\"states\" change the nodes of a custom \"view\"; this refresh has none")
             }
+            let paths = TemplatePaths(view)
             for member in try c.members(of: states, "refresh states") {
                 guard let state = RefreshViewState.names.first(where: { $0.name.equals(member.key) })?.value else {
                     let names = RefreshViewState.names.map { utf8($0.name) }
                     throw c.error(at: member.keyOffset, "unknown refresh state \"\(c.display(member.key))\"; \(ReaderContext.didYouMean(member.key, names))expected one of: \(ReaderContext.list(names))")
                 }
-                draft.style.states[Int(state.rawValue)] = try c.readRow(member.value, template: view, what: "refresh view")
+                draft.style.states[Int(state.rawValue)] = try c.readRow(member.value, template: paths, what: "refresh view")
             }
         }
         node.refresh = draft.style

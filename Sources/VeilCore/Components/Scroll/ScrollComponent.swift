@@ -273,9 +273,14 @@ final class ScrollComponent: Component {
         if c.refreshing && c.refresh?.enabled != true { c.refreshing = false }
         c.loadMore = box.node.loadMore
         if c.loadingMore && c.loadMore?.hasMore != true { c.loadingMore = false }
+        // A chat showing its end keeps showing it when its viewport changes size (a canvas laid
+        // out again at the host's size), unless a finger or a coast has it.
+        let pinnedToEnd = c.loadMore?.edge == .start && c.viewport != box.viewportLength
+            && c.motion.offset(at: t) >= c.upper - 1 && !c.motion.isDragging && !c.motion.isMoving(at: t)
         c.content = box.contentLength
         c.viewport = box.viewportLength
         c.motion.setBounds(lower: c.lower, upper: c.upper, viewport: box.viewportLength, at: t)
+        if pinnedToEnd { c.motion.scroll(to: c.upper, animated: false, at: t) }
         if c.followsEnd {
             c.followsEnd = false
             c.motion.scroll(to: c.upper, animated: true, at: t)

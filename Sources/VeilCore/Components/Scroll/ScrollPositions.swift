@@ -61,8 +61,7 @@ enum ScrollWindow {
     static let margin = 256.0
 
     static func chunk(_ offset: Double) -> Int {
-        let c = (offset / chunkLength).rounded(.down)
-        return Int(max(-1_000_000_000, min(1_000_000_000, c)))
+        Int.clamped((offset / chunkLength).rounded(.down))
     }
 
     /// Content coordinates (0 = the content's start) that must be laid out for chunk `c`.

@@ -228,7 +228,7 @@ final class SheetComponent: Component {
                 var chevron = Node(id: child.id + utf8("/chevron"), kind: .view)
                 chevron.frame = Rect(x: width / 2 - 15, y: 5, width: 30, height: 4)
                 chevron.cornerRadius = 2
-                chevron.background = Color(r: palette.text.r, g: palette.text.g, b: palette.text.b, a: 51)  // 20 %
+                chevron.background = .semantic("tertiaryLabel")
                 chevron.interactive = false
                 pages.append(chevron)
             }

@@ -17,7 +17,7 @@ extension Color {
     func mixed(with other: Color, _ p: Double) -> Color {
         func mix(_ x: UInt8, _ y: UInt8) -> UInt8 {
             let v = (Double(x) + (Double(y) - Double(x)) * min(1, max(0, p))).rounded()
-            return UInt8(min(255, max(0, v)))
+            return UInt8.clamped(v, to: 0...255)
         }
         return Color(r: mix(r, other.r), g: mix(g, other.g), b: mix(b, other.b), a: mix(a, other.a))
     }

@@ -83,7 +83,7 @@ enum SkeletonPaint {
         }
         let last = Double(colors.count - 1)
         return colors.enumerated().map { i, c in
-            GradientStop(offset: UInt16((Double(i) / last * 65535).rounded()), color: c)
+            GradientStop(offset: UInt16.clamped((Double(i) / last * 65535).rounded(), to: 0...65535), color: c)
         }
     }
 }

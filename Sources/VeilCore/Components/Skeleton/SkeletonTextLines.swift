@@ -38,7 +38,7 @@ struct SkeletonTextLines {
         let available = height - padding.top - padding.bottom
         let pitch = lineHeight + spacing
         guard available.isFinite, available > 0, pitch.isFinite, pitch > 0 else { return 0 }
-        let fitting = Int(min(Double(Limits.maxSkeletonRows), max(1, (available / pitch).rounded())))
+        let fitting = Int.clamped((available / pitch).rounded(), to: 1...Limits.maxSkeletonRows)
         return requestedLines > 0 ? min(requestedLines, fitting) : fitting
     }
 

@@ -1,0 +1,49 @@
+import VeilCore
+
+/// What the service thread asks of a session besides ticking it — a reloaded scene, a keyframe, the
+/// viewers' actions — done by whoever ticks it next (a tick worker), in that order, under the
+/// session's lock. The service thread only queues: a session whose work is slow (a huge scene's
+/// reload, an action that changes thousands of nodes) delays its own viewers, never the socket
+/// loop nor another session.
+struct SessionWork: Sendable {
+    /// A viewer's action, with its time on the session's clock (nil: untimed) and the message it came
+    /// in (for the refusal report).
+    struct Input: Sendable {
+        var connection: Int
+        var action: Action
+        var time: Double?
+        var message: [UInt8]
+    }
+
+    var scene: Scene? = nil
+    var keepsSize = false
+    var keyframe = false
+    var inputs: [Input] = []
+
+    var isEmpty: Bool { scene == nil && !keyframe && inputs.isEmpty }
+
+    /// Inputs one session may have waiting: past this the connection's socket is not read
+    /// (`lws_rx_flow_control`) until a worker took them, so a client sending faster than its
+    /// session applies fills its own TCP window, not the server's memory.
+    static let maxWaitingInputs = 256
+}
+
+/// What a session did with its work and tick, for the service thread.
+struct SessionResult: Sendable {
+    /// The tick's message behind the headroom lws needs; nil when nothing changed or no tick.
+    var message: [UInt8]? = nil
+    /// Timeline and reaction actions the tick refused.
+    var refused: Refusals? = nil
+    /// Viewer actions the session refused: which connection sent which message, and why.
+    var refusedInputs: [(connection: Int, message: [UInt8], why: String)] = []
+    /// For a room: the session's newest frame after the tick (what catching-up viewers are sent).
+    var newest: NewestFrame? = nil
+}
+
+/// A session's last sent frame with its sequence number and hash, copied out under its lock so the
+/// service thread never waits for a session a worker is ticking.
+struct NewestFrame: Sendable {
+    var frame: Frame?
+    var sequence: UInt32
+    var hash: UInt32
+}
