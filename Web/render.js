@@ -181,22 +181,18 @@ export class CanvasRenderer {
     }
     let x0 = originX, y0 = originY, x1 = originX + cssWidth, y1 = originY + cssHeight;
     if (dirty) {
-      // Clear and draw everything again, but only inside the changed rectangles (whole device
-      // pixels: the result is the whole draw's, pixel for pixel); what lies outside is culled.
-      ctx.save();
-      ctx.beginPath();
-      const seen = new Set();
-      for (const r of dirty) {
-        const k = `${r.x0},${r.y0},${r.x1},${r.y1}`;
-        if (seen.has(k)) continue; // an item that changed in place: its box before and after
-        seen.add(k);
-        ctx.rect(r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0);
-      }
-      ctx.clip();
+      // Clear and draw everything again, but only inside the rectangle around the changed boxes
+      // (whole device pixels: the result is the whole draw's); what lies outside it is culled.
+      // One rectangle: a clip of many costs Skia more than the pixels it spares (the feed's
+      // shimmer: 62 against 72 ms/s of the worker's thread, 68 drawn whole).
       x0 = Math.max(x0, Math.min(...dirty.map((r) => r.x0)));
       y0 = Math.max(y0, Math.min(...dirty.map((r) => r.y0)));
       x1 = Math.min(x1, Math.max(...dirty.map((r) => r.x1)));
       y1 = Math.min(y1, Math.max(...dirty.map((r) => r.y1)));
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(x0, y0, x1 - x0, y1 - y0);
+      ctx.clip();
     }
     ctx.clearRect(x0, y0, x1 - x0, y1 - y0);
     if (frame) {
@@ -226,6 +222,8 @@ export class CanvasRenderer {
    */
   drawLayer(layer, styles, depth) {
     if (layer.opacity === 0) return;
+    const v = this.view, c = layer.clip;
+    if (c && (pt(c.x + c.width) < v.x0 || pt(c.x) > v.x1 || pt(c.y + c.height) < v.y0 || pt(c.y) > v.y1)) return; // all clipped away
     const ctx = this.ctx;
     ctx.save();
     if (layer.clip) {
@@ -344,11 +342,16 @@ export class CanvasRenderer {
 
   /** A rect or image (unrotated) that lies wholly outside the view, its stroke included. */
   outside(item) {
-    if ((item.kind !== ItemKind.rect && item.kind !== ItemKind.image) || item.rotation) return false;
-    const v = this.view, m = 1 + pt(item.lineWidth || 0);
+    // The box dirtyRects() repaints for an item: its stroke, a rotation (its circle) and a text's
+    // overhang (its size) included.
+    const v = this.view;
     const x = pt(item.x), y = pt(item.y), w = pt(item.width), h = pt(item.height);
-    return Math.max(x, x + w) < v.x0 - m || Math.min(x, x + w) > v.x1 + m
-      || Math.max(y, y + h) < v.y0 - m || Math.min(y, y + h) > v.y1 + m;
+    let m = 1 + pt(item.lineWidth || 0);
+    if (item.kind === ItemKind.text) m += pt(item.fontSize || 0);
+    const cx = x + w / 2, cy = y + h / 2;
+    const rx = (item.rotation ? Math.hypot(w, h) / 2 : Math.abs(w) / 2) + m;
+    const ry = (item.rotation ? Math.hypot(w, h) / 2 : Math.abs(h) / 2) + m;
+    return cx + rx < v.x0 || cx - rx > v.x1 || cy + ry < v.y0 || cy - ry > v.y1;
   }
 
   drawRect(item, x, y, w, h, fill, stroke) {
