@@ -60,6 +60,8 @@ if embeddedWasm {
             .product(name: "PropertyBased", package: "swift-property-based"),
         ], resources: [.copy("../Vectors")]),
         .testTarget(name: "VeilTestingTests", dependencies: ["VeilCore", "VeilStreamTools", "VeilTesting"]),
+        // The server's rules, without sockets: admission, the host check, parked sessions.
+        .testTarget(name: "VeilServerTests", dependencies: ["VeilServer", "VeilCore"]),
     ]
 }
 

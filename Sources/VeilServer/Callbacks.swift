@@ -66,11 +66,11 @@ func veilHTTPCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ u
     case LWS_CALLBACK_ESTABLISHED:
         return -1
     case LWS_CALLBACK_HTTP:
-        return server.httpRequest(wsi, user)
+        return server.http.request(wsi, user)
     case LWS_CALLBACK_HTTP_WRITEABLE:
-        return server.httpWritable(wsi, user)
+        return server.http.writable(wsi, user)
     case LWS_CALLBACK_CLOSED_HTTP:
-        server.httpClosed(user)
+        server.http.closed(user)
         return 0
     default:
         return lws_callback_http_dummy(wsi, reason, user, input, length)

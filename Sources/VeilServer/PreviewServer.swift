@@ -61,16 +61,11 @@ public final class PreviewServer {
     /// The scenes, kept current as their files change (service thread only).
     public private(set) var catalog: SceneCatalog
     let origins: OriginPolicy
+    let admission: Admission
+    /// The files, /scenes and /commands.
+    let http: StaticHTTP
     let logger: Logger
     let headroom = Int(veil_lws_pre())
-    var scenesBody: [UInt8]
-    /// GET /commands: the commands the core takes (`CommandCatalog`), for the viewer's toolbar.
-    let commandsBody = Array(CommandCatalog.json.utf8)
-    /// HTTP responses being written, by the id kept in their connection's user data.
-    private var pendingBodies: [Int: HTTPBody] = [:]
-    private var nextBodyID = 1
-    /// gzip copies of veil.wasm, veil.js and the fonts.
-    private let compressedFiles = CompressedFiles()
 
     private var tables: NativeTables
     private var context: OpaquePointer? = nil
@@ -109,10 +104,11 @@ public final class PreviewServer {
             ? try SceneCatalog.load(directory: webRoot.examplesDirectory)
             : try SceneCatalog.load(paths: options.scenePaths)
         origins = OriginPolicy(allowed: options.allowedOrigins)
+        admission = Admission(limits: Admission.Limits(options))
         var logger = Logger(label: "veil.serve")
         logger.logLevel = options.verbose ? .debug : .info
         self.logger = logger
-        scenesBody = Array(catalog.namesJSON.utf8)
+        http = StaticHTTP(webRoot: webRoot, headroom: Int(veil_lws_pre()), scenesBody: Array(catalog.namesJSON.utf8))
         tables = NativeTables(webRoot: webRoot.directory, deflate: options.deflate)
         timer = .allocate(capacity: 1)
         timer.initialize(to: veil_timer())
@@ -384,7 +380,7 @@ public final class PreviewServer {
                 }
             case let .added(name):
                 logger.info("scene \(name) added from \(path)")
-                scenesBody = Array(catalog.namesJSON.utf8)
+                http.scenesBody = Array(catalog.namesJSON.utf8)
             case let .refused(_, error):
                 logger.warning("not served: \(error)")
             }
@@ -395,10 +391,10 @@ public final class PreviewServer {
 
     /// Refuses the upgrade (before any session exists) when the page's origin is not allowed.
     func filter(_ wsi: OpaquePointer) -> Bool {
-        let origin = header(wsi, WSI_TOKEN_ORIGIN)
-        let host = header(wsi, WSI_TOKEN_HOST)
+        let origin = RequestDetails.header(wsi, WSI_TOKEN_ORIGIN)
+        let host = RequestDetails.header(wsi, WSI_TOKEN_HOST)
         if origins.accepts(origin: origin, host: host) { return true }
-        logger.warning("refused WebSocket from \(peer(wsi)): origin \(origin ?? "-") is not \(host ?? "-") nor allowed (--allow-origin)")
+        logger.warning("refused WebSocket from \(RequestDetails.peer(wsi)): origin \(origin ?? "-") is not \(host ?? "-") nor allowed (--allow-origin)")
         return false
     }
 
@@ -406,47 +402,41 @@ public final class PreviewServer {
     /// its first frame queued at once.
     func open(_ wsi: OpaquePointer, _ user: UnsafeMutableRawPointer) -> Int32 {
         user.storeBytes(of: 0, as: Int.self)
-        let name = urlArgument(wsi, "scene") ?? catalog.entries[0].name
-        let client = peer(wsi)
-        if stopping { return refuse(wsi, user, .stopping, scene: name) }
-        if connections.count >= options.maxConnections { return refuse(wsi, user, .serverFull, scene: name) }
-        if connectionsByClient[client, default: 0] >= options.maxConnectionsPerClient {
-            return refuse(wsi, user, CloseRequest(status: 1013, reason: "too many connections from \(client) (\(options.maxConnectionsPerClient) per client); close some"), scene: name)
-        }
-        guard let entry = catalog.entry(named: name) else {
-            return refuse(wsi, user, CloseRequest(status: 1008, reason: "unknown scene \"\(name)\""), scene: name)
-        }
+        let request = Admission.Request(scene: RequestDetails.urlArgument(wsi, "scene") ?? catalog.entries[0].name,
+                                        room: RequestDetails.urlArgument(wsi, "room"), client: RequestDetails.peer(wsi))
+        let name = request.scene, client = request.client
+        let entry = catalog.entry(named: name)
+        let key = entry.flatMap { entry in request.room.map { Room.key(scene: entry.name, room: $0) } }
+        let load = Admission.Load(stopping: stopping, connections: connections.count,
+                                  connectionsOfClient: connectionsByClient[client, default: 0], rooms: rooms.count,
+                                  roomsOpenedByClient: roomsByClient[client, default: 0],
+                                  viewersInRoom: key.flatMap { rooms[$0]?.viewers.count })
         var room: Room? = nil
-        if let roomName = urlArgument(wsi, "room") {
-            let key = Room.key(scene: entry.name, room: roomName)
-            if let existing = rooms[key] {
-                if existing.viewers.count >= options.maxRoomViewers {
-                    return refuse(wsi, user, CloseRequest(status: 1013, reason: "room \"\(roomName)\" is full (\(options.maxRoomViewers) viewers); try again later"), scene: name)
-                }
-                room = existing
-            } else {
-                if rooms.count >= options.maxRooms {
-                    return refuse(wsi, user, CloseRequest(status: 1013, reason: "too many rooms (\(options.maxRooms)); try again later"), scene: name)
-                }
-                if roomsByClient[client, default: 0] >= options.maxRoomsPerClient {
-                    return refuse(wsi, user, CloseRequest(status: 1013, reason: "too many rooms opened from \(client) (\(options.maxRoomsPerClient) per client)"), scene: name)
-                }
-                let created = Room(name: roomName, sceneName: entry.name, sceneFile: entry.file, scene: entry.scene, openedBy: client)
-                rooms[key] = created
-                roomsByClient[client, default: 0] += 1
-                room = created
-                logger.info("room \(roomName) opened: scene \(entry.name), \(rooms.count) room(s)")
-            }
+        switch admission.decide(request, sceneExists: entry != nil, load) {
+        case let .refuse(status, reason):
+            return refuse(wsi, user, CloseRequest(status: status, reason: reason), scene: name)
+        case .privateSession:
+            break
+        case .joinRoom:
+            room = key.flatMap { rooms[$0] }
+        case .openRoom:
+            guard let entry, let key, let roomName = request.room else { return -1 }
+            let created = Room(name: roomName, sceneName: entry.name, sceneFile: entry.file, scene: entry.scene, openedBy: client)
+            rooms[key] = created
+            roomsByClient[client, default: 0] += 1
+            room = created
+            logger.info("room \(roomName) opened: scene \(entry.name), \(rooms.count) room(s)")
         }
+        guard let entry else { return -1 }
         let id = nextConnectionID
         nextConnectionID += 1
         // A parked session named by the token the server gave the viewer, with the sequence number
         // and hash of the frame it holds. Only a parked one: a session whose connection is open is
         // never handed to another connection.
-        let heldSequence = urlArgument(wsi, "seq").flatMap { UInt32($0) }
-        let heldHash = urlArgument(wsi, "hash").flatMap { UInt32($0) }
+        let heldSequence = RequestDetails.urlArgument(wsi, "seq").flatMap { UInt32($0) }
+        let heldHash = RequestDetails.urlArgument(wsi, "hash").flatMap { UInt32($0) }
         let parked = room == nil
-            ? urlArgument(wsi, "session").flatMap { ParkedSessions.isValidToken($0) ? parkedSessions.take(token: $0, scene: entry.name, at: .now) : nil }
+            ? RequestDetails.urlArgument(wsi, "session").flatMap { ParkedSessions.isValidToken($0) ? parkedSessions.take(token: $0, scene: entry.name, at: .now) : nil }
             : nil
         let connection = room.map { Connection(id: id, wsi: wsi, peer: client, room: $0) }
             ?? Connection(id: id, wsi: wsi, sceneName: entry.name, sceneFile: entry.file, peer: client, scene: entry.scene,
@@ -503,7 +493,7 @@ public final class PreviewServer {
     /// `closeGraceSeconds`) for the viewer's close: no session exists. Returning -1 from
     /// ESTABLISHED would drop the socket without the close frame on connections lws adopted.
     private func refuse(_ wsi: OpaquePointer, _ user: UnsafeMutableRawPointer, _ close: CloseRequest, scene: String) -> Int32 {
-        logger.warning("connection refused: scene \(scene), peer \(peer(wsi)): \(close.status) \(close.reason)")
+        logger.warning("connection refused: scene \(scene), peer \(RequestDetails.peer(wsi)): \(close.status) \(close.reason)")
         // Refusals are few and short-lived; past this many, a flood gets its sockets dropped.
         if refusals.count >= options.maxConnections { return -1 }
         let id = nextConnectionID
@@ -635,7 +625,7 @@ public final class PreviewServer {
 
     /// A WebSocket refused at its handshake (before any session exists), logged with why.
     func refuseUpgrade(_ wsi: OpaquePointer, because reason: String) {
-        logger.warning("refused WebSocket from \(peer(wsi)): \(reason)")
+        logger.warning("refused WebSocket from \(RequestDetails.peer(wsi)): \(reason)")
     }
 
     /// Exactly one lws_write per writable callback: the pending close, else a due ping, else the
@@ -817,137 +807,6 @@ public final class PreviewServer {
     private func sendClose(_ wsi: OpaquePointer, _ close: CloseRequest) {
         var reason = Array(close.reason.utf8)
         lws_close_reason(wsi, lws_close_status(rawValue: UInt32(close.status)), &reason, reason.count)
-    }
-
-    // MARK: HTTP
-
-    /// The file and type behind a path this callback serves itself: `/veil.wasm` (application/wasm,
-    /// as instantiateStreaming needs), `/veil.js` and `/fonts/NAME` — the files worth compressing.
-    /// nil: not one of them. A font name is one path segment of letters, digits, `.`, `-`, `_`.
-    func staticFile(_ path: String) -> (file: String?, type: String)? {
-        if path == "/veil.wasm" { return (webRoot.wasmFile, "application/wasm") }
-        if path == "/veil.js" { return (webRoot.directory + "/veil.js", "text/javascript") }
-        guard path.hasPrefix("/fonts/") else { return nil }
-        let name = path.dropFirst("/fonts/".count)
-        guard !name.isEmpty, !name.hasPrefix("."), name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }) else {
-            return (nil, "")
-        }
-        let types = [".woff2": "font/woff2", ".woff": "font/woff", ".ttf": "font/ttf", ".otf": "font/otf",
-                     ".css": "text/css", ".txt": "text/plain; charset=utf-8"]
-        guard let type = types.first(where: { name.hasSuffix($0.key) })?.value else { return (nil, "") }
-        return (webRoot.directory + "/fonts/" + name, type)
-    }
-
-    /// A static file: Brotli or gzip from `compressedFiles` when the client accepts it and it shrinks, else
-    /// the file as it is (lws reads it in chunks).
-    func serveStatic(_ wsi: OpaquePointer, _ user: UnsafeMutableRawPointer?, file: String?, type: String) -> Int32 {
-        guard let file, FileManager.default.isReadableFile(atPath: file) else {
-            let why = type == "application/wasm" ? "no veil.wasm: run make wasm" : "not found"
-            lws_return_http_status(wsi, UInt32(HTTP_STATUS_NOT_FOUND.rawValue), why)
-            return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
-        }
-        if let encoding = CompressedFiles.preferred(header(wsi, WSI_TOKEN_HTTP_ACCEPT_ENCODING)),
-           let bytes = compressedFiles.compressed(file, encoding) {
-            var body = HTTPBody(bytes: bytes, type: type)
-            body.headers += [(WSI_TOKEN_HTTP_CONTENT_ENCODING, encoding.rawValue), (WSI_TOKEN_HTTP_VARY, "Accept-Encoding")]
-            return respond(wsi, user, body)
-        }
-        let vary = "Vary: Accept-Encoding\r\nCache-Control: no-store\r\n"
-        let result = lws_serve_http_file(wsi, file, type, vary, Int32(vary.utf8.count))
-        if result < 0 { return -1 }
-        if result > 0 { return lws_http_transaction_completed(wsi) != 0 ? -1 : 0 }
-        return 0
-    }
-
-    /// GET /scenes (and /scenes.json), /commands and the compressible static files: the headers
-    /// now, the body when writable.
-    func httpRequest(_ wsi: OpaquePointer, _ user: UnsafeMutableRawPointer?) -> Int32 {
-        user?.storeBytes(of: 0, as: Int.self)
-        // HEAD requests carry their path in another header token than GET.
-        let path = header(wsi, WSI_TOKEN_GET_URI) ?? header(wsi, WSI_TOKEN_HEAD_URI)
-        if let path, let found = staticFile(path) { return serveStatic(wsi, user, file: found.file, type: found.type) }
-        switch path?.prefix { $0 != "?" } {
-        case "/commands": return respond(wsi, user, HTTPBody(bytes: commandsBody, type: "application/json"))
-        case "/scenes", "/scenes.json": return respond(wsi, user, HTTPBody(bytes: scenesBody, type: "application/json"))
-        default:
-            lws_return_http_status(wsi, UInt32(HTTP_STATUS_NOT_FOUND.rawValue), "not found")
-            return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
-        }
-    }
-
-    /// Sends `body`'s headers now and queues its bytes for `httpWritable`.
-    func respond(_ wsi: OpaquePointer, _ user: UnsafeMutableRawPointer?, _ body: HTTPBody) -> Int32 {
-        var buffer = [UInt8](repeating: 0, count: headroom + 1024)
-        let failed = buffer.withUnsafeMutableBufferPointer { b -> Bool in
-            let start = b.baseAddress! + headroom
-            let end = b.baseAddress! + b.count
-            var p: UnsafeMutablePointer<UInt8>? = start
-            if lws_add_http_common_headers(wsi, UInt32(HTTP_STATUS_OK.rawValue), body.type,
-                                           lws_filepos_t(body.bytes.count), &p, end) != 0 { return true }
-            for (token, value) in body.headers {
-                let bytes = Array(value.utf8)
-                if lws_add_http_header_by_token(wsi, token, bytes, Int32(bytes.count), &p, end) != 0 { return true }
-            }
-            return lws_finalize_write_http_header(wsi, start, &p, end) != 0
-        }
-        if failed { return 1 }
-        guard let user else { return -1 }
-        let id = nextBodyID
-        nextBodyID += 1
-        pendingBodies[id] = body
-        user.storeBytes(of: id, as: Int.self)
-        lws_callback_on_writable(wsi)
-        return 0
-    }
-
-    /// Writes the next chunk of the request's body (at most `HTTPBody.chunk` bytes a call).
-    func httpWritable(_ wsi: OpaquePointer, _ user: UnsafeMutableRawPointer?) -> Int32 {
-        guard let user, case let id = user.load(as: Int.self), id != 0, var body = pendingBodies[id] else { return 0 }
-        let end = min(body.bytes.count, body.sent + HTTPBody.chunk)
-        let last = end == body.bytes.count
-        var buffer = [UInt8](repeating: 0, count: headroom) + body.bytes[body.sent ..< end]
-        let written = buffer.withUnsafeMutableBufferPointer { b in
-            lws_write(wsi, b.baseAddress! + headroom, end - body.sent, last ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP)
-        }
-        if written < 0 { httpClosed(user); return -1 }
-        if !last {
-            body.sent = end
-            pendingBodies[id] = body
-            lws_callback_on_writable(wsi)
-            return 0
-        }
-        httpClosed(user)
-        return lws_http_transaction_completed(wsi) != 0 ? -1 : 0
-    }
-
-    /// Forgets the request's body (sent, or its connection closed first).
-    func httpClosed(_ user: UnsafeMutableRawPointer?) {
-        guard let user else { return }
-        pendingBodies[user.load(as: Int.self)] = nil
-        user.storeBytes(of: 0, as: Int.self)
-    }
-
-    // MARK: Request details
-
-    private func header(_ wsi: OpaquePointer, _ token: lws_token_indexes) -> String? {
-        let length = Int(lws_hdr_total_length(wsi, token))
-        guard length > 0, length < 4096 else { return nil }
-        var bytes = [CChar](repeating: 0, count: length + 1)
-        guard lws_hdr_copy(wsi, &bytes, Int32(bytes.count), token) >= 0 else { return nil }
-        return String(decoding: bytes.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    private func urlArgument(_ wsi: OpaquePointer, _ name: String) -> String? {
-        var bytes = [CChar](repeating: 0, count: 512)
-        return bytes.withUnsafeMutableBufferPointer { b in
-            lws_get_urlarg_by_name(wsi, name + "=", b.baseAddress, Int32(b.count)).map { String(cString: $0) }
-        }
-    }
-
-    private func peer(_ wsi: OpaquePointer) -> String {
-        var bytes = [CChar](repeating: 0, count: 64)
-        guard lws_get_peer_simple(wsi, &bytes, bytes.count) != nil else { return "?" }
-        return String(decoding: bytes.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
 

@@ -63,7 +63,7 @@ struct AccessibilityDescriptionTests {
         let s = Session(scene: try SceneReader.read(Array(json.utf8), file: "scene.json"))
         _ = s.tick(at: 0)
         #expect(s.accessibilityDescription().refreshable.map(text) == ["inbox"])
-        #expect(text(s.accessibilityDescription().json).hasSuffix(#""refreshable":["inbox"],"sheets":[]}"#))
+        #expect(text(s.accessibilityDescription().json).hasSuffix(#""refreshable":["inbox"],"sheets":[],"content":[{"node":"inbox","items":["x","x","x"]}]}"#))
         #expect(!s.accessibilityDescription().busy)
         try perform(s, #"{"refresh": {"node": "inbox", "begin": true}}"#)
         #expect(s.accessibilityDescription().busy, "busy while it refreshes")
@@ -80,6 +80,44 @@ struct AccessibilityDescriptionTests {
         let d = s.accessibilityDescription()
         #expect(d.busy)
         #expect(d.statuses.map { text($0.text) } == ["Loading…"])
+    }
+
+    // MARK: Content on screen
+
+    /// A 200-point list of 44-point rows with data (a sender and a subject each) under a heading,
+    /// loading more at its end.
+    static let mailList = #"""
+    {"canvas": {"width": 320, "height": 400},
+     "root": {"type": "view", "id": "screen", "children": [
+       {"type": "label", "id": "heading", "text": "Inbox", "frame": {"x": 0, "y": 0, "width": 320, "height": 40}},
+       {"type": "list", "id": "inbox", "rowHeight": 44, "skeletonRows": 0, "loadMore": true,
+        "frame": {"x": 0, "y": 50, "width": 320, "height": 200},
+        "row": {"type": "stack", "id": "r", "axis": "vertical", "children": [
+          {"type": "label", "id": "sender", "text": "-"}, {"type": "label", "id": "subject", "text": "-"}]},
+        "rows": [\#((0 ..< 30).map { #"{"sender": "Sender \#($0)", "subject": "Subject \#($0)"}"# }.joined(separator: ", "))]}]}}
+    """#
+
+    @Test func theRowsInViewAreTheListsItemsAndTheOtherLabelsStandAlone() throws {
+        let s = Session(scene: try SceneReader.read(Array(Self.mailList.utf8), file: "scene.json"))
+        _ = s.tick(at: 0)
+        var d = s.accessibilityDescription()
+        #expect(d.content.map { text($0.node) } == ["", "inbox"])
+        #expect(d.content.first?.items.map(text) == ["Inbox"])
+        let rows = d.content.last?.items.map(text) ?? []
+        #expect(rows == (0 ..< 5).map { "Sender \($0). Subject \($0)" }, "rows 0–4 show in 200 points: \(rows)")
+        #expect(d.content.last?.end == Double(30 * 44 - 200), "it loads more at its end: a host scrolls there")
+        try perform(s, #"{"scroll": {"node": "inbox", "to": 440, "animated": false}}"#)
+        d = s.accessibilityDescription()
+        #expect(d.content.last?.items.first.map(text) == "Sender 10. Subject 10", "rows follow the scroll")
+        let json = text(d.json)
+        #expect(json.contains(#""content":[{"node":"","items":["Inbox"]},{"node":"inbox","end":1120,"items":["Sender 10. Subject 10","#), "\(json)")
+    }
+
+    @Test func underASkeletonThereIsNoContentToRead() throws {
+        let s = try session()
+        #expect(s.accessibilityDescription().content.flatMap(\.items).map(text) == ["Row"])
+        try perform(s, #"{"skeleton": {"node": "feed", "show": true, "transition": "none"}}"#)
+        #expect(s.accessibilityDescription().content.flatMap(\.items).isEmpty, "the placeholders hide the text")
     }
 
     // MARK: Where buttons are drawn
@@ -155,7 +193,9 @@ struct AccessibilityDescriptionTests {
         #expect(top > laidOut.y + 100, "the sheet starts half open")
         #expect(d.sheets.map { [text($0.node), text($0.grabber)] } == [["sheet", "sheet/grabber"]])
         #expect(d.sheets.map { [$0.anchor, $0.anchors] } == [[1, 3]])
-        #expect(text(d.json).hasSuffix(#""sheets":[{"node":"sheet","grabber":"sheet/grabber","anchor":1,"anchors":3}]}"#))
+        #expect(text(d.json).contains(#""sheets":[{"node":"sheet","grabber":"sheet/grabber","anchor":1,"anchors":3}],"content":["#))
+        #expect(d.content.last.map { text($0.node) } == "places" && d.content.last?.items.first.map(text) == "B. Blue Bottle Coffee. Coffee · 0.3 km · Open until 18:00",
+                "the places in view, read row by row")
     }
 
     /// What the hidden grabber button does (a tap at its described centre) cycles the anchors as

@@ -33,9 +33,10 @@ class StatusViewerTest(harness.ServedBrowserTest):
 
         retry = driver.execute_script(
             "return veilViewer.items().find(i => i.text === 'Retry');")
-        # The button's background is drawn just before its title: the accent blue left of the text.
+        # The button's background is drawn just before its title: the default button blue (accessibleBlue,
+        # dark enough for its white title) left of the text.
         harness.assert_color(self, image, box, retry["x"] / 8 - 6, (retry["y"] + retry["height"] / 2) / 8,
-                             harness.hex_color("#007AFF"), "the Retry button's background")
+                             harness.hex_color("#0070EB"), "the Retry button's background")
 
         x = box["left"] + (retry["x"] + retry["width"] / 2) / 8
         y = box["top"] + (retry["y"] + retry["height"] / 2) / 8

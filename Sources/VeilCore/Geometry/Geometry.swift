@@ -38,6 +38,12 @@ public struct Rect: Equatable, Sendable {
     public func offsetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: x + dx, y: y + dy, width: width, height: height)
     }
+    /// True when the two share a part at least a point across each way (what is in view).
+    public func intersects(_ o: Rect) -> Bool {
+        let overlap = intersection(o)
+        return overlap.width >= 1 && overlap.height >= 1
+    }
+
     /// The overlap of two rectangles (zero-sized when they do not meet).
     public func intersection(_ o: Rect) -> Rect {
         let x0 = max(x, o.x), y0 = max(y, o.y)

@@ -1,5 +1,6 @@
 /// What assistive technology should know of a session's current layout, for hosts that mirror it in
-/// a hidden DOM (Web/a11y.js): whether content is loading, the texts of the statuses shown, and the
+/// a hidden DOM (Web/a11y.js): whether content is loading, the texts of the statuses shown, the
+/// content on screen (the rows of lists and scroll containers in view, other labels), and the
 /// buttons one can press, where they are drawn. Built from the layout (`Session.layout()`) and the
 /// scroll and sheet positions of the moment, so it follows every command, timeline action, reaction
 /// and scroll alike. Hidden and fully transparent nodes, everything under a skeleton placeholder
@@ -25,6 +26,16 @@ public struct AccessibilityDescription: Sendable {
         public var anchors: Int
     }
 
+    /// Text on screen, in reading order: the rows of a list or scroll container (`node`: its id;
+    /// one item per row or child in view, its labels' texts joined by ". "), or labels outside any
+    /// (`node` empty, an item each). `end` is the scroll offset of the container's end when it
+    /// loads more there (a host offers "Load more", scrolling to it); nil otherwise.
+    public struct Content: Sendable {
+        public var node: [UInt8]
+        public var items: [[UInt8]] = []
+        public var end: Double? = nil
+    }
+
     /// A skeleton or an activity indicator (a loading status, a spinner overlay) is shown, or a
     /// list is refreshing or loading more.
     public internal(set) var busy = false
@@ -35,10 +46,15 @@ public struct AccessibilityDescription: Sendable {
     public private(set) var refreshable: [[UInt8]] = []
     /// The sheets presented (the session fills them in: their anchors are its state, not layout's).
     public internal(set) var sheets: [Sheet] = []
+    public private(set) var content: [Content] = []
 
     /// Bounds the description whatever the scene holds (a list of a million rows has few on screen).
     static let maxButtons = 256
     static let maxStatusBytes = 4096
+    static let maxItems = 256
+    static let maxContentBytes = 32_768
+    private var contentBytes = 0
+    private var items = 0
 
     /// The description of `root` with every container at its start and every sheet as laid out.
     public init(_ root: LayoutBox) { self.init(root, scroll: ScrollPositions()) }
@@ -55,6 +71,8 @@ public struct AccessibilityDescription: Sendable {
         var clip: Rect
         var shift: Point
         var tappable: Bool
+        /// Inside a container's row, whose text is read as one item: its labels are not items.
+        var inRow = false
     }
 
     private mutating func visit(_ box: LayoutBox, _ at: Placement, _ scroll: ScrollPositions) {
@@ -90,6 +108,7 @@ public struct AccessibilityDescription: Sendable {
             collectText(box, into: &text)
             statuses.append((node.id, text))
         }
+        if case let .label(style) = node.kind, !at.inRow, drawn.intersects(at.clip) { addItem(style.text, to: []) }
         var inner = at
         if node.clipsChildren { inner.clip = at.clip.intersection(drawn) }
         if node.scrolls {
@@ -97,11 +116,50 @@ public struct AccessibilityDescription: Sendable {
             if node.scrollAxis == .horizontal { inner.shift.x += offset } else { inner.shift.y += offset }
         }
         let rows = box.children.count - node.overlays.count
+        if node.scrolls && !at.inRow {
+            // A container's rows in view are its items, each read as one text.
+            var group = Content(node: node.id)
+            if let more = node.loadMore, more.hasMore {
+                group.end = more.edge == .start ? 0 : max(0, box.contentLength - box.viewportLength)
+            }
+            content.append(group)
+            for child in box.children.prefix(rows) {
+                let row = child.frame.offsetBy(dx: -inner.shift.x, dy: -inner.shift.y)
+                if !child.node.hidden, child.node.skeletonMark == nil, row.intersects(inner.clip) {
+                    var text: [UInt8] = []
+                    collectText(child, into: &text)
+                    addItem(text, to: node.id)
+                }
+                var placement = inner
+                placement.inRow = true
+                visit(child, placement, scroll)
+            }
+            for child in box.children.dropFirst(rows) {
+                var placement = inner
+                placement.shift = at.shift
+                visit(child, placement, scroll)
+            }
+            return
+        }
         for (i, child) in box.children.enumerated() {
             // Overlays (a status over a list) do not scroll with the content.
             var placement = inner
             if i >= rows { placement.shift = at.shift }
             visit(child, placement, scroll)
+        }
+    }
+
+    /// Adds `text` as an item of the container `node` (empty: outside any), within the bounds.
+    private mutating func addItem(_ text: [UInt8], to node: [UInt8]) {
+        guard !text.isEmpty, items < Self.maxItems, contentBytes + text.count <= Self.maxContentBytes else { return }
+        items += 1
+        contentBytes += text.count
+        if !node.isEmpty, let k = content.lastIndex(where: { $0.node == node }) {
+            content[k].items.append(text)
+        } else if node.isEmpty, let last = content.indices.last, content[last].node.isEmpty {
+            content[last].items.append(text)
+        } else {
+            content.append(Content(node: node, items: [text]))
         }
     }
 
@@ -125,7 +183,8 @@ public struct AccessibilityDescription: Sendable {
 
     /// `{"busy":B,"statuses":[{"node":…,"text":…}],"buttons":[{"node":…,"title":…,"action":…,
     /// "x":…,"y":…,"width":…,"height":…}],"refreshable":[id…],"sheets":[{"node":…,"grabber":…,
-    /// "anchor":…,"anchors":…}]}`; coordinates in whole points.
+    /// "anchor":…,"anchors":…}],"content":[{"node":…,"end":…,"items":[text…]}]}`; coordinates in
+    /// whole points (`end`, a scroll offset, only where the container loads more).
     public var json: [UInt8] {
         var out: [UInt8] = []
         out.append(contentsOf: utf8("{\"busy\":"))
@@ -156,6 +215,18 @@ public struct AccessibilityDescription: Sendable {
             out.append(contentsOf: UTF8Text("{\"node\":").bytes + FrameJSON.stringLiteral(s.node))
             out.append(contentsOf: UTF8Text(",\"grabber\":").bytes + FrameJSON.stringLiteral(s.grabber))
             out.append(contentsOf: UTF8Text(",\"anchor\":\(s.anchor),\"anchors\":\(s.anchors)}").bytes)
+        }
+        out.append(contentsOf: utf8("],\"content\":["))
+        for (i, c) in content.enumerated() {
+            if i > 0 { out.append(0x2C) }
+            out.append(contentsOf: UTF8Text("{\"node\":").bytes + FrameJSON.stringLiteral(c.node))
+            if let end = c.end { out.append(contentsOf: UTF8Text(",\"end\":\(Self.points(end))").bytes) }
+            out.append(contentsOf: utf8(",\"items\":["))
+            for (k, item) in c.items.enumerated() {
+                if k > 0 { out.append(0x2C) }
+                out.append(contentsOf: FrameJSON.stringLiteral(item))
+            }
+            out.append(contentsOf: utf8("]}"))
         }
         out.append(contentsOf: UTF8Text("]}").bytes)
         return out
