@@ -401,6 +401,8 @@ class RemoteSurface {
     this.frame = null;
     this.drawCount = 0;
     this.size = "";
+    /** @type {CanvasView | null} whose mode and window say whether the frame sizes the canvas */
+    this.view = null;
   }
 
   /** @param {number} x @param {number} y */
@@ -408,10 +410,11 @@ class RemoteSurface {
 
   /** @param {number} width @param {number} height @param {number} dpr */
   resize(width, height, dpr) {
-    const key = `${width},${height},${dpr},${this.origin.x},${this.origin.y}`;
+    const fits = !!this.view && this.view.mode === "fixed" && !this.view.window;
+    const key = `${width},${height},${dpr},${this.origin.x},${this.origin.y},${fits}`;
     if (key === this.size) return;
     this.size = key;
-    this.link.post({ type: "size", width, height, dpr, origin: this.origin });
+    this.link.post({ type: "size", width, height, dpr, origin: this.origin, fits });
   }
 
   show() {}
@@ -569,14 +572,15 @@ export class Controller {
     const link = this.link;
     /** @type {RemoteSurface | undefined} */
     let remote;
+    const mode = options.size === "fill" ? "fill" : "fixed";
     if (link) {
       remote = new RemoteSurface(link);
       const offscreen = /** @type {any} */ (canvas).transferControlToOffscreen();
-      link.post({ type: "canvas", canvas: offscreen }, [offscreen]);
+      link.post({ type: "canvas", canvas: offscreen, dpr: this.env.devicePixelRatio || 1, fits: mode === "fixed" }, [offscreen]);
       link.onMessage = (m) => this.fromWorker(m);
     }
     const view = this.view = new CanvasView(canvas, {
-      mode: options.size === "fill" ? "fill" : "fixed",
+      mode,
       env: this.env,
       // With the hidden DOM, Tab goes from the canvas to its real buttons (each once), not
       // through the scene's own focus first and then through the same buttons again.
@@ -584,6 +588,7 @@ export class Controller {
       onInput: (message) => this.onViewInput(message),
       surface: remote,
     });
+    if (remote) remote.view = view;
     if (this.engine) {
       this.engine.sink = view;
       /** @type {any} */ (view.surface).onDrawn = () => this.drawn();

@@ -7,9 +7,11 @@
 // A worker outlives its session: after destroy it waits for the next init (a remount costs no worker
 // start). Every message carries the session's `generation`; messages of another one are dropped.
 //
-// page → worker: init {module, scene, timeOrigin, startMs, mountCalledAt, describes} · canvas {canvas}
+// page → worker: init {module, scene, timeOrigin, startMs, mountCalledAt, describes} · canvas {canvas, dpr, fits}
 //   perform {id, message} · input {message, id?} · call {id, what: "describe"|"nextChange"|"sync"}
-//   press {node, t} · size {width, height, dpr, origin} · frames {on} · flush · destroy
+//   press {node, t} · size {width, height, dpr, origin, fits} · frames {on} · flush · destroy
+//   (fits: the canvas takes the frame's size — mount's size "scene" without a window — so the
+//   worker sizes it from each frame before drawing it, and the page follows with the CSS size)
 // worker → page: ready · failed {message} · done {id, error?, value?} · events {events}
 //   frame {frame, events} (only while the page listens to frames) · size {width, height}
 //   describe {description} (only when it changed) · drawn {count, stats} (the first draw at
@@ -38,6 +40,9 @@ let wantFrames = false;
 let lastDescription = "";
 let lastSize = "";
 let drawnPostedAt = -Infinity;
+/** The canvas takes the frame's size (else the page's), at this pixel ratio. */
+let fits = true;
+let dpr = 1;
 /** @type {any} */
 let drawnTimer = null;
 
@@ -113,13 +118,28 @@ function handle(m) {
   if (!engine) return;
   try {
     switch (m.type) {
-      case "canvas":
+      case "canvas": {
         loadFonts();
-        surface = new Surface(m.canvas, { env: scope });
-        surface.onDrawn = ((mine) => () => { if (mine === generation) postDrawn(); })(generation);
-        engine.sink = surface;
+        const drawn = surface = new Surface(m.canvas, { env: scope });
+        fits = !!m.fits;
+        dpr = m.dpr || 1;
+        drawn.onDrawn = ((mine) => () => {
+          if (mine !== generation) return;
+          // The backing store the first frame was drawn at (tests: the frame's size, not 300 × 150).
+          const stats = /** @type {any} */ (engine?.stats);
+          if (stats && !stats.firstDrawSize) stats.firstDrawSize = [m.canvas.width, m.canvas.height];
+          postDrawn();
+        })(generation);
+        // Sized from the frame before it is drawn: the first frame is never drawn at the canvas'
+        // default 300 × 150 while the page learns the frame's size.
+        const fit = (/** @type {any} */ frame) => { if (fits && frame) drawn.resize(frame.width / 8, frame.height / 8, dpr); };
+        engine.sink = {
+          show: (frame) => { fit(frame); drawn.show(frame); },
+          showNow: (frame) => { fit(frame); drawn.showNow(frame); },
+        };
         engine.wake();
         break;
+      }
       case "perform":
         engine.perform(m.message);
         post({ type: "done", id: m.id });
@@ -136,8 +156,11 @@ function handle(m) {
         break;
       case "size":
         if (!surface) break;
+        fits = !!m.fits;
+        dpr = m.dpr || 1;
         surface.origin = m.origin;
-        surface.resize(m.width, m.height, m.dpr);
+        if (fits && engine.frame) surface.resize(engine.frame.width / 8, engine.frame.height / 8, dpr);
+        else surface.resize(m.width, m.height, dpr);
         surface.invalidate(); // a window moved at the same size is drawn too
         break;
       case "frames":

@@ -65,13 +65,14 @@ const done = arguments[arguments.length - 1];
   await veil.skeleton.show({ style: "sliding" });
   await new Promise((r) => setTimeout(r, 300));
   await veil.sync();
+  const firstDrawSize = veil.stats.firstDrawSize;
   const before = veil.stats.frames;
   const end = performance.now() + 800;
   while (performance.now() < end) {}  // the page's thread is busy: no task of its own runs
   await veil.sync();
   const during = veil.stats.frames - before;
   veil.destroy();
-  return { thread: veil.thread, during };
+  return { thread: veil.thread, during, firstDrawSize };
 })().then(done, (e) => done(String(e.stack || e)));
 """
 
@@ -119,6 +120,7 @@ class WorkerTest(harness.ServedBrowserTest):
         out = self.driver.execute_async_script(BUSY)
         self.assertIsInstance(out, dict, out)
         self.assertEqual(out["thread"], "worker")
+        self.assertEqual(out["firstDrawSize"], [360, 520], "the first frame is drawn at the feed's size, not 300 × 150")
         # About 48 at 60 Hz; any number well above zero shows the worker was not held up.
         self.assertGreater(out["during"], 10, f"frames the worker ran during an 800 ms busy task: {out['during']}")
 
