@@ -47,14 +47,14 @@ function roundedRectPath(ctx, x, y, w, h, r) {
 }
 
 /**
- * The rectangles (frame points, snapped outwards to whole device pixels) that differ between two
- * frames drawn at the same size, or null when that is not known cheaply (draw it whole). Known
- * when the two trees have the same entries in the same places (the mirror shares what a patch did
- * not touch, so unchanged lists are the same arrays): an item that changed is dirty where it was
- * and where it is (a spinner turning, a text set); a layer that moved, faded or changed its clip
- * is dirty over its clip before and after (a layer without a clip: not known); an item whose paint
- * slot was edited is dirty where it is (a shimmer moves one gradient). Entries added, removed or
- * moved in a list: not known.
+ * The rectangle (frame points, snapped outwards to whole device pixels) around what differs between
+ * two frames drawn at the same size — none when nothing drawn differs — or null when that is not
+ * known cheaply (draw it whole). Known when the two trees have the same entries in the same places
+ * (the mirror shares what a patch did not touch, so unchanged lists are the same arrays): an item
+ * that changed is dirty where it was and where it is (a spinner turning, a text set); a layer that
+ * moved, faded or changed its clip is dirty over its clip before and after (without a clip: over its
+ * entries' boxes); an item whose paint slot was edited is dirty where it is (a shimmer moves one
+ * gradient). Entries added, removed or moved in a list: not known.
  * @param {any} old
  * @param {any} next
  * @param {number} dpr
@@ -87,13 +87,16 @@ function dirtyRects(old, next, dpr, originX, originY) {
     const ry = (e.rotation ? Math.hypot(w, h) / 2 : Math.abs(h) / 2) + margin;
     push(cx - rx, cy - ry, cx + rx, cy + ry);
   };
-  /** A layer's clip in canvas points (its children draw nowhere else); false without one. */
+  /** Where a layer draws, in canvas points: its clip (in its parent's space), else its entries' boxes. */
   const layer = (/** @type {any} */ e, /** @type {number} */ ox, /** @type {number} */ oy) => {
-    if (e.opacity === 0) return true;
-    if (!e.clip) return false;
+    if (e.opacity === 0) return;
     const c = e.clip;
-    push(ox + pt(c.x) - 1, oy + pt(c.y) - 1, ox + pt(c.x + c.width) + 1, oy + pt(c.y + c.height) + 1);
-    return true;
+    if (c) { push(ox + pt(c.x) - 1, oy + pt(c.y) - 1, ox + pt(c.x + c.width) + 1, oy + pt(c.y + c.height) + 1); return; }
+    const cx = ox + pt(e.x), cy = oy + pt(e.y);
+    for (const child of e.children) {
+      if (child.kind === ItemKind.layer) layer(child, cx, cy);
+      else item(child, cx, cy);
+    }
   };
   /** Items of an unchanged list that use an edited paint slot. */
   const paints = (/** @type {any[]} */ entries, /** @type {number} */ ox, /** @type {number} */ oy) => {
@@ -114,14 +117,19 @@ function dirtyRects(old, next, dpr, originX, originY) {
       if (eb.kind !== ItemKind.layer) { item(ea, ox, oy); item(eb, ox, oy); continue; }
       if (ea.x === eb.x && ea.y === eb.y && ea.opacity === eb.opacity && sameClip(ea.clip, eb.clip)) {
         if (!diff(ea.children, eb.children, ox + pt(eb.x), oy + pt(eb.y))) return false;
-      } else if (!layer(ea, ox, oy) || !layer(eb, ox, oy)) {
-        return false;
+      } else {
+        layer(ea, ox, oy);
+        layer(eb, ox, oy);
       }
     }
     return true;
   };
-  // Past a few hundred boxes the clip costs what it saves (a shimmer over a 10,000-item grid).
-  return diff(old.items, next.items, 0, 0) && rects.length <= 256 ? rects : null;
+  if (!diff(old.items, next.items, 0, 0)) return null;
+  if (rects.length <= 1) return rects;
+  // One rectangle around them all: a clip of many costs Skia more than the pixels it spares.
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const r of rects) { x0 = Math.min(x0, r.x0); y0 = Math.min(y0, r.y0); x1 = Math.max(x1, r.x1); y1 = Math.max(y1, r.y1); }
+  return [{ x0, y0, x1, y1 }];
 }
 
 /** @param {any} a @param {any} b */
@@ -185,10 +193,11 @@ export class CanvasRenderer {
       // (whole device pixels: the result is the whole draw's); what lies outside it is culled.
       // One rectangle: a clip of many costs Skia more than the pixels it spares (the feed's
       // shimmer: 62 against 72 ms/s of the worker's thread, 68 drawn whole).
-      x0 = Math.max(x0, Math.min(...dirty.map((r) => r.x0)));
-      y0 = Math.max(y0, Math.min(...dirty.map((r) => r.y0)));
-      x1 = Math.min(x1, Math.max(...dirty.map((r) => r.x1)));
-      y1 = Math.min(y1, Math.max(...dirty.map((r) => r.y1)));
+      const [r] = dirty;
+      x0 = Math.max(x0, r.x0);
+      y0 = Math.max(y0, r.y0);
+      x1 = Math.min(x1, r.x1);
+      y1 = Math.min(y1, r.y1);
       ctx.save();
       ctx.beginPath();
       ctx.rect(x0, y0, x1 - x0, y1 - y0);
