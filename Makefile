@@ -17,8 +17,9 @@ export VEIL_BIN := $(CURDIR)/$(VEIL)
 #   fonts-inter                            the font the text layout is measured with
 #   node-typescript                        tsc checks Web/veil.d.ts and the JSDoc of Web/*.js
 #   valgrind                               work counted in instructions (linear-time tests, bench-instructions)
+#   esbuild                                the package bundled as docs/EMBED.md says (test_bundle.py)
 APT_PACKAGES := libwebsockets-dev libbrotli-dev python3-brotli pkg-config wasi-libc libclang-rt-19-dev-wasm32 binaryen \
-	chromium chromium-driver python3-selenium python3-pil fonts-inter node-typescript python3-websockets valgrind
+	chromium chromium-driver python3-selenium python3-pil fonts-inter node-typescript python3-websockets valgrind esbuild
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all setup build run test test-swift test-js test-wasm test-server test-cli test-browser wasm bench clean

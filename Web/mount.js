@@ -1,12 +1,17 @@
 // @ts-check
 // mount.js — `mount(canvas, {scene, wasm})`: the core in a page (or in node) behind one controller.
 //
-// The controller owns a veil.wasm session, a frame mirror and (in a page) a CanvasView. It ticks
-// with requestAnimationFrame only while the session says something changes by itself
-// (`veil_next_change`), sleeps on a timer until a timeline action is due, and otherwise does
-// nothing until a command or an input arrives. docs/EMBED.md is its manual.
+// In a page the session and its drawing run in a module Worker on the canvas' OffscreenCanvas
+// (worker.js), so the skeleton keeps moving while the page's thread is busy; the page keeps the
+// controller, input, the hidden DOM (a11y.js) and sizing. Where OffscreenCanvas or module workers
+// are missing (or with `thread: "main"`), the same engine (engine.js) and renderer run on the
+// page's thread. Headless (no canvas, e.g. in node) the caller ticks. docs/EMBED.md is the manual.
 
-import { CanvasView, Mirror, WasmModule, WasmSession, loadWasm } from "./veil.js";
+import { WasmModule, WasmSession, compileWasm } from "./wasm.js";
+import { Engine } from "./engine.js";
+import { CanvasView } from "./view.js";
+import { Surface } from "./render.js";
+import { Mirror } from "./wire.js";
 import { AccessibleMirror } from "./a11y.js";
 
 /** Read in node only (a variable, so that browsers and type checkers leave it alone). */
@@ -15,8 +20,28 @@ const NODE_FS = "node:fs/promises";
 /** The module beside this file: what a page that copied Web/ serves. */
 const DEFAULT_WASM = new URL("veil.wasm", import.meta.url);
 
+/** The worker's module, beside this file. */
+const WORKER_URL = new URL("worker.js", import.meta.url);
+
+/** Sessions started in workers so far: each session's messages carry its number. */
+let generations = 0;
+
+/** @type {Worker | null} a worker started ahead, or left by a destroyed mount: the next mount takes it */
+let spare = null;
+
+// First paint first: the module's fetch and streaming compile, and the worker's start (its own
+// module graph), begin as soon as the page evaluates veil.js, not when mount() is called.
+if (typeof document === "object" && /^https?:$/.test(DEFAULT_WASM.protocol)) {
+  compileWasm(DEFAULT_WASM).catch(() => {});
+  if (typeof /** @type {any} */ (globalThis).OffscreenCanvas === "function" && moduleWorkers(globalThis)) {
+    const worker = spare = startWorker(globalThis);
+    worker.onerror = () => { if (spare === worker) spare = null; worker.terminate(); }; // mount starts its own
+  }
+}
+
 /**
- * @typedef {{name: string, node: string}} HostEvent
+ * @typedef {import("./engine.js").HostEvent} HostEvent
+ * @typedef {import("./a11y.js").Description} Description
  * @typedef {(event: any) => void} Listener
  * @typedef {object} MountOptions
  * @property {object | string | URL} scene the scene (docs/SCENE.md): an object, its JSON text, or a URL / file path of it
@@ -26,9 +51,53 @@ const DEFAULT_WASM = new URL("veil.wasm", import.meta.url);
  * @property {"system" | "light" | "dark" | "scene"} [appearance] default "system": follows prefers-color-scheme
  * @property {"system" | "reduce" | "no-preference"} [motion] default "system": follows prefers-reduced-motion (the core's `{"motion": "reduced"}`)
  * @property {boolean | AccessibleTexts} [accessible] default true: a visually hidden DOM beside the canvas (a11y.js); an object: with these texts in place of the English ones
- * @property {any} [env] the window (tests pass a fake): requestAnimationFrame, matchMedia, devicePixelRatio, ResizeObserver, performance
+ * @property {"auto" | "worker" | "main"} [thread] default "auto": a Worker where OffscreenCanvas and module workers exist, else the page's thread; "worker" fails where they do not
+ * @property {Element | null} [firstFrame] the scene's first frame already in the page (an `<img>` or inline `<svg>` from `veil render`), removed once the live canvas shows its own
+ * @property {any} [env] the window (tests pass a fake): requestAnimationFrame, matchMedia, devicePixelRatio, ResizeObserver, performance, Worker, OffscreenCanvas
  * @typedef {{loadingText?: string, loadedText?: string, refreshText?: string, sheetTexts?: Partial<import("./a11y.js").SheetTexts>}} AccessibleTexts
  */
+
+/**
+ * A module worker running worker.js. Written as `new Worker(new URL("./worker.js",
+ * import.meta.url), …)` for the page's own Worker: the form Vite and webpack recognize, and bundle
+ * the worker from.
+ * @param {any} env
+ * @returns {Worker}
+ */
+function startWorker(env) {
+  if (env.Worker === globalThis.Worker) return new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+  return new env.Worker(WORKER_URL, { type: "module" });
+}
+
+/**
+ * Whether module workers exist: a browser without them ignores `type` and runs a classic worker
+ * (that fails on `import`), so the test reads whether the constructor asks for `type`.
+ * @param {any} env
+ */
+export function moduleWorkers(env) {
+  if (typeof env.Worker !== "function") return false;
+  let asked = false;
+  try {
+    // The options are read before the URL is parsed, and this URL does not parse: no thread starts.
+    new env.Worker("http://[", { get type() { asked = true; return "module"; } }).terminate();
+  } catch { /* expected: the URL */ }
+  return asked;
+}
+
+/**
+ * "worker" or "main": where a canvas' session runs.
+ * @param {HTMLCanvasElement} canvas
+ * @param {MountOptions} options
+ * @param {any} env
+ */
+function chooseThread(canvas, options, env) {
+  const thread = options.thread ?? "auto";
+  if (thread === "main") return "main";
+  const able = typeof /** @type {any} */ (canvas).transferControlToOffscreen === "function" && typeof env.OffscreenCanvas === "function"
+    && moduleWorkers(env);
+  if (thread === "worker" && !able) throw new Error("veil.mount: thread \"worker\": this browser has no OffscreenCanvas or module workers");
+  return able ? "worker" : "main";
+}
 
 /**
  * Mounts the scene on `canvas` (or, with `canvas` null, runs it headless: call `tick(seconds)`
@@ -42,17 +111,37 @@ export async function mount(canvas, options) {
   if (!options || options.scene === undefined) throw new Error("veil.mount: options.scene is required");
   const env = options.env ?? globalThis;
   const calledAt = (env.performance ?? globalThis.performance).now();
-  const [module, scene] = await Promise.all([loadModule(options.wasm ?? DEFAULT_WASM), readScene(options.scene)]);
+  const thread = canvas ? chooseThread(canvas, options, env) : "main";
+  const [compiled, scene] = await Promise.all([loadModule(options.wasm ?? DEFAULT_WASM), readScene(options.scene)]);
+  const init = { ...options, canvas, env, defaultNode: options.node ?? scene.rootId, mountCalledAt: calledAt };
+  if (thread === "worker") {
+    // Chromium counts no first contentful paint for a canvas drawn only from a worker: without a
+    // first frame of its own, the page draws one here, alongside the worker's start.
+    const painting = canvas && !options.firstFrame ? paintFirstFrame(canvas, compiled, scene.text, options, env) : null;
+    let link;
+    try {
+      link = await WorkerLink.start(compiled, scene, env, calledAt, options.accessible !== false);
+    } catch (error) {
+      (await painting?.catch(() => null))?.remove(); // nothing left behind
+      throw error;
+    }
+    const painted = await painting?.catch(() => null); // the worker said what is wrong with a scene
+    try {
+      return new Controller(link, { ...init, firstFrame: options.firstFrame ?? painted ?? null });
+    } catch (error) {
+      painted?.remove();
+      link.terminate();
+      throw error;
+    }
+  }
   let session;
   try {
-    session = new WasmSession(module, scene.text);
+    session = new WasmSession(new WasmModule(await WebAssembly.instantiate(compiled, {})), scene.text);
   } catch (error) {
     throw sceneError(error, scene.name);
   }
   try {
-    const controller = new Controller(session, { ...options, canvas, env, defaultNode: options.node ?? scene.rootId });
-    controller.stats.mountCalledAt = calledAt;
-    return controller;
+    return new Controller(session, init);
   } catch (error) {
     session.free();
     throw error;
@@ -60,8 +149,54 @@ export async function mount(canvas, options) {
 }
 
 /**
+ * The scene's first frame drawn on this thread, on a canvas laid over `canvas` (which the worker
+ * will draw): the page's own first paint, removed once the worker's canvas shows a frame. A
+ * session of its own, at time 0, with the appearance and motion the mount sends, then freed.
+ * @param {HTMLCanvasElement} canvas
+ * @param {WebAssembly.Module} compiled
+ * @param {string} sceneText
+ * @param {MountOptions} options
+ * @param {any} env
+ * @returns {Promise<HTMLCanvasElement | null>}
+ */
+async function paintFirstFrame(canvas, compiled, sceneText, options, env) {
+  const session = new WasmSession(new WasmModule(await WebAssembly.instantiate(compiled, {})), sceneText);
+  try {
+    const media = (/** @type {string} */ query) => !!env.matchMedia?.(query)?.matches;
+    const appearance = options.appearance ?? "system";
+    if (appearance === "light" || appearance === "dark") session.perform({ appearance });
+    else if (appearance === "system") session.perform({ appearance: media("(prefers-color-scheme: dark)") ? "dark" : "light" });
+    const motion = options.motion ?? "system";
+    const reduced = motion === "system" ? media("(prefers-reduced-motion: reduce)") : motion === "reduce";
+    session.perform({ motion: reduced ? "reduced" : "full" });
+    const parent = canvas.parentElement;
+    if (options.size === "fill" && parent) {
+      session.input({ resize: { width: Math.floor(parent.clientWidth), height: Math.floor(parent.clientHeight) } });
+    }
+    const bytes = session.tick(0);
+    const result = bytes ? new Mirror().apply(bytes) : null;
+    if (!result?.ok) return null;
+    const frame = result.frame, width = frame.width / 8, height = frame.height / 8;
+    const overlay = canvas.ownerDocument.createElement("canvas");
+    overlay.className = "veil-first-frame";
+    overlay.setAttribute("aria-hidden", "true");
+    overlay.style.cssText = `position:absolute;left:${canvas.offsetLeft}px;top:${canvas.offsetTop}px;`
+      + `width:${width}px;height:${height}px;pointer-events:none;`;
+    const surface = new Surface(overlay, { env });
+    surface.resize(width, height, env.devicePixelRatio || 1);
+    surface.showNow(frame);
+    canvas.after(overlay);
+    return overlay;
+  } finally {
+    session.free();
+  }
+}
+
+/**
+ * veil.wasm compiled (once per URL: a remount costs an instantiation), checked for the exports
+ * this veil.js calls.
  * @param {string | URL | ArrayBuffer | Uint8Array | WebAssembly.Module} source
- * @returns {Promise<WasmModule>}
+ * @returns {Promise<WebAssembly.Module>}
  */
 async function loadModule(source) {
   const what = source instanceof URL || typeof source === "string" ? String(source)
@@ -69,26 +204,28 @@ async function loadModule(source) {
   let module;
   try {
     if (source instanceof WebAssembly.Module) {
-      module = new WasmModule(await WebAssembly.instantiate(source, {})); // compiled once, mounted often
+      module = source; // compiled once, mounted often
     } else if (isNodeFile(source)) {
       const { readFile } = await import(NODE_FS);
-      module = await loadWasm(await readFile(/** @type {string | URL} */ (source)));
+      module = await WebAssembly.compile(await readFile(/** @type {string | URL} */ (source)));
+    } else if (typeof source === "string" || source instanceof URL) {
+      module = await compileWasm(new URL(String(source), globalThis.document?.baseURI ?? globalThis.location?.href));
     } else {
-      module = await loadWasm(/** @type {any} */ (source));
+      module = await WebAssembly.compile(source);
     }
   } catch (error) {
     const message = String(/** @type {any} */ (error)?.message ?? error);
     if (message.startsWith("veil.wasm: ")) throw new Error(message);
     throw new Error(`veil.wasm: ${what} is not a usable veil.wasm: ${message}`);
   }
-  for (const name of ["veil_next_change", "veil_describe"]) {
-    if (typeof module.exports[name] !== "function") {
+  const exported = new Set(WebAssembly.Module.exports(module).map((e) => e.name));
+  for (const name of ["veil_next_change", "veil_describe", "veil_tick", "veil_output", "veil_session_new"]) {
+    if (!exported.has(name)) {
       throw new Error(`veil.wasm: ${what} does not export ${name}: it is older than veil.js (rebuild it with make wasm)`);
     }
   }
   return module;
 }
-
 /** In node, a path or a file: URL is read from disk (node's fetch does not read files). */
 function isNodeFile(source) {
   const node = !!(/** @type {any} */ (globalThis).process?.versions?.node) && typeof window === "undefined";
@@ -141,65 +278,213 @@ function sceneError(error, name) {
   return wrapped;
 }
 
+
+/**
+ * The page's end of worker.js: one Worker per mount, requests by id (a command the session refuses
+ * rejects with its message), and the messages the worker sends on its own.
+ */
+class WorkerLink {
+  /**
+   * Starts the worker and its session; rejects (the worker ended) when the session refuses the scene.
+   * @param {WebAssembly.Module} module
+   * @param {{text: string, name: string}} scene
+   * @param {any} env
+   * @param {number} mountCalledAt
+   * @param {boolean} describes
+   * @returns {Promise<WorkerLink>}
+   */
+  static async start(module, scene, env, mountCalledAt, describes) {
+    const perf = env.performance ?? globalThis.performance;
+    let worker = spare;
+    if (worker && env === globalThis) spare = null;
+    else worker = startWorker(env);
+    const link = new WorkerLink(/** @type {Worker} */ (worker));
+    const startMs = perf.now();
+    link.startMs = startMs;
+    const ready = new Promise((resolve, reject) => {
+      link.onReady = (/** @type {any} */ m) => (m.type === "ready" ? resolve(undefined) : reject(sceneError(m.message, scene.name)));
+    });
+    link.post({ type: "init", module, scene: scene.text, timeOrigin: perf.timeOrigin, startMs, mountCalledAt, describes });
+    try {
+      await ready;
+    } catch (error) {
+      link.terminate();
+      throw error;
+    }
+    return link;
+  }
+
+  /** @param {Worker} worker */
+  constructor(worker) {
+    this.worker = worker;
+    this.nextId = 1;
+    /** @type {Map<number, {resolve: (value: any) => void, reject: (error: any) => void}>} */
+    this.pending = new Map();
+    /** @type {(message: any) => void} */
+    this.onReady = () => {};
+    /** @type {(message: any) => void} what the controller does with the worker's own messages */
+    this.onMessage = () => {};
+    this.startMs = 0;
+    this.ended = false;
+    this.generation = ++generations;
+    /** A worker that failed cannot be lent again. */
+    this.broken = false;
+    worker.onmessage = (event) => this.receive(event.data);
+    worker.onerror = (event) => {
+      event.preventDefault?.();
+      this.broken = true;
+      const message = `veil worker: ${event.message || "failed to start"}`;
+      this.onReady({ type: "failed", message });
+      this.onMessage({ type: "error", message });
+    };
+  }
+
+  /** @param {any} m */
+  receive(m) {
+    if (m.generation !== this.generation) return; // from the worker's previous session
+    if (m.type === "ready" || m.type === "failed") { this.onReady(m); return; }
+    if (m.type === "done") {
+      const request = this.pending.get(m.id);
+      if (!request) return;
+      this.pending.delete(m.id);
+      if (m.error !== undefined) request.reject(new Error(m.error));
+      else request.resolve(m.value);
+      return;
+    }
+    this.onMessage(m);
+  }
+
+  /** @param {any} message @param {Transferable[]} [transfer] */
+  post(message, transfer) {
+    if (!this.ended) this.worker.postMessage({ ...message, generation: this.generation }, transfer ?? []);
+  }
+
+  /**
+   * A message that the worker answers: resolves with its value, rejects with its error.
+   * @param {any} message
+   * @returns {Promise<any>}
+   */
+  request(message) {
+    if (this.ended) return Promise.reject(new Error("veil: this mount was destroyed"));
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.post({ ...message, id });
+    });
+  }
+
+  /**
+   * Ends the session; the worker waits for the next mount (the spare), or ends when there is one
+   * already, or when it failed. Requests still waiting reject.
+   */
+  terminate() {
+    if (this.ended) return;
+    this.post({ type: "destroy" });
+    this.ended = true;
+    this.worker.onmessage = null;
+    this.worker.onerror = null;
+    if (!spare && !this.broken) spare = this.worker;
+    else this.worker.terminate();
+    for (const request of this.pending.values()) request.reject(new Error("veil: this mount was destroyed"));
+    this.pending.clear();
+  }
+}
+
+/**
+ * The page's stand-in for the worker's Surface: a CanvasView hands it sizes, which it forwards.
+ */
+class RemoteSurface {
+  /** @param {WorkerLink} link */
+  constructor(link) {
+    this.link = link;
+    this.origin = { x: 0, y: 0 };
+    this.frame = null;
+    this.drawCount = 0;
+    this.size = "";
+    /** @type {CanvasView | null} whose mode and window say whether the frame sizes the canvas */
+    this.view = null;
+  }
+
+  /** @param {number} x @param {number} y */
+  setOrigin(x, y) { this.origin = { x, y }; }
+
+  /** @param {number} width @param {number} height @param {number} dpr */
+  resize(width, height, dpr) {
+    const fits = !!this.view && this.view.mode === "fixed" && !this.view.window;
+    const key = `${width},${height},${dpr},${this.origin.x},${this.origin.y},${fits}`;
+    if (key === this.size) return;
+    this.size = key;
+    this.link.post({ type: "size", width, height, dpr, origin: this.origin, fits });
+  }
+
+  show() {}
+  showNow() {}
+  invalidate() {}
+  drawNow() {}
+}
+
+/** A description with nothing in it: the hidden DOM before the worker's first. */
+const NO_DESCRIPTION = { busy: false, statuses: [], buttons: [], refreshable: [], sheets: [] };
+
 /**
  * One mounted scene. Every command method sends one command of docs/SCENE.md to the session at
- * the page's current time and throws, changing nothing, when the session refuses it. `node` in
- * their options defaults to the mount's `node`.
+ * the page's current time and returns a Promise that resolves once the session has applied it and
+ * rejects with the session's message when it refuses it (changing nothing). When the session runs
+ * on the calling thread (the page's-thread fallback, node) a refused command also throws at once,
+ * as `await` does with a rejection. `node` in their options defaults to the mount's `node`.
  */
 export class Controller {
   /**
-   * @param {WasmSession} session
-   * @param {MountOptions & {canvas: HTMLCanvasElement | null, env: any, defaultNode?: string}} options
+   * @param {WasmSession | WorkerLink} backend the session on this thread, or the worker running it
+   * @param {MountOptions & {canvas: HTMLCanvasElement | null, env: any, defaultNode?: string, mountCalledAt?: number}} options
    */
-  constructor(session, options) {
-    this.session = session;
+  constructor(backend, options) {
     this.env = options.env;
     this.defaultNode = options.defaultNode;
-    this.mirror = new Mirror();
-    /** @type {any} the last frame applied (wire.js's frame shape) */
-    this.frame = null;
     /** @type {Map<string, Set<Listener>>} */
     this.listeners = new Map();
-    /** Counters for tests and benchmarks: ticks run, messages applied, animation frames asked for. */
-    this.stats = { ticks: 0, messages: 0, animationFrames: 0, firstFrameAt: /** @type {number | null} */ (null),
-      /** Animation frames run and the milliseconds they took (tick + apply + draw + hidden DOM). */
-      frames: 0, frameMs: 0, /** When mount() was called (page clock, ms). */ mountCalledAt: 0 };
     this.destroyed = false;
-    this.rafId = 0;
-    /** @type {any} */
-    this.timer = null;
+    /** @type {{kind: string, off: () => void}[]} */
     this.media = [];
+    this.reducedMotion = false;
     const perf = this.env.performance ?? globalThis.performance;
     /** Milliseconds on the page's clock (performance.now, event time stamps, rAF time). */
     this.nowMs = () => perf.now();
-    this.startMs = this.nowMs();
     this.canvas = options.canvas;
+    /** @type {CanvasView | null} */
     this.view = null;
+    /** @type {AccessibleMirror | null} */
     this.a11y = null;
+    /** @type {WorkerLink | null} the worker running the session (worker mode) */
+    this.link = backend instanceof WorkerLink ? backend : null;
+    /** @type {Engine | null} the session on this thread (page's-thread mode, headless) */
+    this.engine = null;
+    /** Where the session runs: "worker", "main" (the page's thread) or "headless". */
+    this.thread = this.link ? "worker" : this.canvas ? "main" : "headless";
+    this.startMs = this.link ? this.link.startMs : this.nowMs();
+    /** @type {any} worker mode: the last frame the worker sent (while "frame" has listeners) */
+    this.remoteFrame = null;
+    /** @type {any} worker mode: the worker's counters as of its last report */
+    this.remoteStats = { ticks: 0, messages: 0, animationFrames: 0, firstFrameAt: null, frames: 0, frameMs: 0,
+      mountCalledAt: options.mountCalledAt ?? 0 };
+    /** @type {Description} worker mode: the worker's last description */
+    this.lastDescription = NO_DESCRIPTION;
+    /** @type {Element | null} the page's own first frame, until the canvas shows one */
+    this.firstFrame = options.firstFrame ?? null;
+    const accessible = options.accessible !== false;
     try {
+      if (backend instanceof WasmSession) {
+        this.engine = new Engine(backend, {
+          env: this.env, nowMs: this.nowMs, startMs: this.startMs, describes: !!this.canvas && accessible,
+          onFrame: (frame, events) => this.applied(frame, events),
+          onDescribe: () => this.a11y?.update(),
+          onError: (error) => this.emit("error", error),
+        });
+        this.engine.stats.mountCalledAt = options.mountCalledAt ?? 0;
+      }
       this.setAppearance(options.appearance ?? "system");
       this.setMotion(options.motion ?? "system");
-      if (this.canvas) {
-        this.view = new CanvasView(this.canvas, {
-          mode: options.size === "fill" ? "fill" : "fixed",
-          env: this.env,
-          // With the hidden DOM, Tab goes from the canvas to its real buttons (each once), not
-          // through the scene's own focus first and then through the same buttons again.
-          pageTabs: options.accessible !== false,
-          onInput: (message) => this.onViewInput(message),
-        });
-        if (options.accessible !== false) {
-          const texts = typeof options.accessible === "object" ? options.accessible : {};
-          this.a11y = new AccessibleMirror(this.canvas, {
-            ...texts,
-            describe: () => this.describe(),
-            press: (button) => this.press(button),
-            refresh: (node) => this.refresh.begin({ node }),
-          });
-        }
-        this.view.attach();
-        this.wake();
-      }
+      if (this.canvas) this.attach(this.canvas, options, accessible);
     } catch (error) {
       this.teardown();
       throw error;
@@ -275,12 +560,125 @@ export class Controller {
     };
   }
 
+
+  /**
+   * The canvas' side: the view (sizing, input), the hidden DOM and, in worker mode, the canvas
+   * handed to the worker.
+   * @param {HTMLCanvasElement} canvas
+   * @param {MountOptions} options
+   * @param {boolean} accessible
+   */
+  attach(canvas, options, accessible) {
+    const link = this.link;
+    /** @type {RemoteSurface | undefined} */
+    let remote;
+    const mode = options.size === "fill" ? "fill" : "fixed";
+    if (link) {
+      remote = new RemoteSurface(link);
+      const offscreen = /** @type {any} */ (canvas).transferControlToOffscreen();
+      link.post({ type: "canvas", canvas: offscreen, dpr: this.env.devicePixelRatio || 1, fits: mode === "fixed" }, [offscreen]);
+      link.onMessage = (m) => this.fromWorker(m);
+    }
+    const view = this.view = new CanvasView(canvas, {
+      mode,
+      env: this.env,
+      // With the hidden DOM, Tab goes from the canvas to its real buttons (each once), not
+      // through the scene's own focus first and then through the same buttons again.
+      pageTabs: accessible,
+      onInput: (message) => this.onViewInput(message),
+      surface: remote,
+    });
+    if (remote) remote.view = view;
+    if (this.engine) {
+      this.engine.sink = view;
+      /** @type {any} */ (view.surface).onDrawn = () => this.drawn();
+    }
+    if (accessible) {
+      const texts = typeof options.accessible === "object" ? options.accessible : {};
+      this.a11y = new AccessibleMirror(canvas, {
+        ...texts,
+        describe: () => (this.link ? this.lastDescription : /** @type {Engine} */ (this.engine).describe()),
+        press: (button) => this.press(button),
+        refresh: (node) => { this.refresh.begin({ node }).catch((/** @type {any} */ e) => this.emit("error", e)); },
+      });
+    }
+    view.attach();
+    this.engine?.wake();
+  }
+
+  /**
+   * A message the worker sent on its own.
+   * @param {any} m
+   */
+  fromWorker(m) {
+    if (this.destroyed) return;
+    switch (m.type) {
+      case "frame":
+        this.remoteFrame = m.frame;
+        this.applied(m.frame, m.events);
+        break;
+      case "events":
+        this.applied(null, m.events);
+        break;
+      case "size":
+        if (this.view) {
+          this.view.frameSize = { width: m.width, height: m.height };
+          if (this.view.mode === "fixed") this.view.measure();
+        }
+        break;
+      case "describe":
+        this.lastDescription = m.description;
+        this.a11y?.update();
+        break;
+      case "drawn":
+        this.remoteStats = { ...m.stats, mountCalledAt: this.remoteStats.mountCalledAt };
+        if (this.canvas) this.canvas.dataset.drawn = String(m.count);
+        /** @type {RemoteSurface} */ (this.view?.surface).drawCount = m.count;
+        this.drawn();
+        break;
+      case "error":
+        this.emit("error", new Error(m.message));
+        break;
+    }
+  }
+
+  /**
+   * A message applied: the "frame" listeners, then the host events (in worker mode the view
+   * follows them here; on this thread the engine hands them to the view).
+   * @param {any} frame
+   * @param {HostEvent[]} events
+   */
+  applied(frame, events) {
+    if (frame) this.emit("frame", frame);
+    if (events.length && this.link) this.view?.followEvents(events);
+    for (const event of events) { this.emit(event.name, event); this.emit("*", event); }
+  }
+
+  /** A frame reached the canvas: the page's own first frame, if any, gives way at the next paint. */
+  drawn() {
+    const element = this.firstFrame;
+    if (!element) return;
+    this.firstFrame = null;
+    const raf = this.env.requestAnimationFrame?.bind(this.env) ?? ((/** @type {() => void} */ fn) => setTimeout(fn, 16));
+    raf(() => element.remove());
+  }
+
+  /** The session on this thread, if it runs here (null in worker mode). */
+  get session() { return this.engine?.session ?? null; }
+
+  /** The last frame applied (wire.js's frame shape); in worker mode the last one the worker sent
+   * (while "frame" has listeners, or as of `sync()`). */
+  get frame() { return this.engine ? this.engine.frame : this.remoteFrame; }
+
+  /** Counters for tests and benchmarks; in worker mode as of the worker's last report (up to 4 a second, and `sync()`). */
+  get stats() { return this.engine ? this.engine.stats : this.remoteStats; }
+
   /**
    * Changes properties of a node (`set`: text, hidden, background, textColor, opacity, frame).
    * @param {{node?: string, [key: string]: any}} o
+   * @returns {Promise<void>}
    */
-  set(o) { this.command("set", "set", o, (n, r) => ({ node: n, ...r })); }
-
+  set(o) { return this.command("set", "set", o, (n, r) => ({ node: n, ...r })); }
   /**
    * The appearance the scene is drawn in: "light", "dark", "system" (follows
    * prefers-color-scheme) or "scene" (the scene's own, from the next mount on).
@@ -290,10 +688,10 @@ export class Controller {
     for (const m of this.media.filter((m) => m.kind === "appearance")) m.off();
     this.media = this.media.filter((m) => m.kind !== "appearance");
     if (mode === "scene") return;
-    if (mode === "light" || mode === "dark") { this.perform({ appearance: mode }); return; }
+    if (mode === "light" || mode === "dark") { this.internal({ appearance: mode }); return; }
     const dark = this.followMedia("system", "(prefers-color-scheme: dark)", "dark",
-      (on) => this.perform({ appearance: on ? "dark" : "light" }), "appearance");
-    this.perform({ appearance: dark ? "dark" : "light" });
+      (on) => this.internal({ appearance: on ? "dark" : "light" }), "appearance");
+    this.internal({ appearance: dark ? "dark" : "light" });
   }
 
   /**
@@ -304,14 +702,16 @@ export class Controller {
   setMotion(mode) {
     for (const m of this.media.filter((m) => m.kind === "motion")) m.off();
     this.media = this.media.filter((m) => m.kind !== "motion");
-    const send = (/** @type {boolean} */ on) => { this.reducedMotion = on; this.perform({ motion: on ? "reduced" : "full" }); };
+    const send = (/** @type {boolean} */ on) => { this.reducedMotion = on; this.internal({ motion: on ? "reduced" : "full" }); };
     send(this.followMedia(mode, "(prefers-reduced-motion: reduce)", "reduce", send, "motion"));
   }
 
+
   /**
    * Subscribes to a host event by name (a button's action such as "retry", "refresh", "loadMore",
-   * "dismissRequested", "focusExit"…), "*" (every host event), "frame" (each frame drawn) or
-   * "error". Returns the function that unsubscribes.
+   * "dismissRequested", "focusExit"…), "*" (every host event), "frame" (each frame applied; in
+   * worker mode the worker sends frames to the page only while this has listeners) or "error".
+   * Returns the function that unsubscribes.
    * @param {string} name
    * @param {Listener} fn
    * @returns {() => void}
@@ -320,102 +720,102 @@ export class Controller {
     let set = this.listeners.get(name);
     if (!set) this.listeners.set(name, (set = new Set()));
     set.add(fn);
-    return () => set.delete(fn);
+    const frames = () => this.link?.post({ type: "frames", on: (this.listeners.get("frame")?.size ?? 0) > 0 });
+    if (name === "frame" && set.size === 1) frames();
+    return () => { set.delete(fn); if (name === "frame" && set.size === 0) frames(); };
   }
 
   /**
    * Sends a raw COMMAND object (docs/SCENE.md "Commands"), stamped with the current time.
    * @param {object} command
+   * @returns {Promise<void>} resolves once applied; rejects with the session's message (on this
+   *   thread it throws at once instead)
    */
   perform(command) {
     this.live();
-    this.session.perform(this.stamp({ command }));
-    this.dirty = true;
-    this.wake();
+    const message = this.stamp({ command });
+    if (this.link) return this.link.request({ type: "perform", message });
+    /** @type {Engine} */ (this.engine).perform(message);
+    return Promise.resolve();
   }
 
   /**
    * Sends a raw INPUT object (pointer, key, wheel, resize), stamped with the current time.
    * @param {object} input
+   * @returns {Promise<void>} as `perform`
    */
   input(input) {
     this.live();
-    this.session.input(this.stamp({ input }));
-    this.dirty = true;
-    this.wake();
+    const message = this.stamp({ input });
+    if (this.link) return this.link.request({ type: "input", message });
+    /** @type {Engine} */ (this.engine).input(message);
+    return Promise.resolve();
   }
 
   /**
    * Runs the next animation frame's work now — tick, draw, hidden DOM — rather than at the next
    * requestAnimationFrame: a caller that must not let the browser paint one frame without it
-   * (skeletonize covers the content in the task that asked for it). Nothing headless.
+   * (skeletonize covers the content in the task that asked for it). Nothing headless; in worker
+   * mode the worker does it when it reads the message.
    */
   flush() {
     this.live();
-    if (!this.view) return;
-    if (this.rafId) { this.env.cancelAnimationFrame?.(this.rafId); this.rafId = 0; }
-    this.step(this.nowMs());
+    if (this.link) { this.link.post({ type: "flush" }); return; }
+    this.engine?.flush();
   }
 
   /** Re-reads the canvas' size and pixel ratio (the ResizeObserver does this by itself). */
-  resize() { this.live(); this.view?.measure(); this.wake(); }
+  resize() { this.live(); this.view?.measure(); this.engine?.wake(); }
 
   /**
    * Advances the session to `seconds` (since mount), applies its message to the mirror and emits
    * its events; returns `{frame, events}` when a message came, null when nothing changed. The
-   * frame loop calls it in a page; headless, call it yourself.
+   * frame loop calls it in a page; headless, call it yourself. Not in worker mode (the worker ticks).
    * @param {number} seconds
    * @returns {{frame: any, events: HostEvent[]} | null}
    */
   tick(seconds) {
     this.live();
-    this.stats.ticks++;
-    this.lastTick = seconds;
-    const bytes = this.session.tick(seconds);
-    if (!bytes) return null;
-    const result = this.mirror.apply(bytes);
-    const events = result.events ?? [];
-    if (!result.ok) { this.session.keyframe(); return null; }
-    this.stats.messages++;
-    this.frame = result.frame;
-    if (this.view) {
-      if (this.inFrame) this.view.showNow(result.frame);
-      else this.view.show(result.frame);
-      if (events.length) this.view.followEvents(events);
-    }
-    this.stats.firstFrameAt ??= this.nowMs();
-    this.emit("frame", result.frame);
-    for (const event of events) { this.emit(event.name, event); this.emit("*", event); }
-    if (events.length) this.dirty = true;
-    return { frame: result.frame, events };
+    if (!this.engine) throw new Error("veil: tick() runs the session on this thread; in worker mode the worker ticks it");
+    return this.engine.tick(seconds);
   }
 
   /**
    * When the session next changes by itself, in seconds since mount: now while it animates,
-   * later when an action is due, Infinity when only a command or input changes it.
-   * @returns {number}
+   * later when an action is due, Infinity when only a command or input changes it. In worker
+   * mode a Promise of it.
+   * @returns {number | Promise<number>}
    */
   nextChange() {
     this.live();
-    const module = this.session.module;
-    const t = module.call("veil_next_change", this.session.live());
-    if (t < 0) throw new Error(module.errorText());
-    return t;
+    if (this.link) return this.link.request({ type: "call", what: "nextChange" });
+    return /** @type {Engine} */ (this.engine).nextChange();
   }
 
   /**
    * What a screen reader should know now: `{busy, statuses: [{node, text}], buttons: [{node,
    * title, action, x, y, width, height}], refreshable: [node], sheets: [{node, grabber, anchor,
-   * anchors}]}` (AccessibilityDescription in the core): buttons where they are drawn now.
-   * @returns {{busy: boolean, statuses: {node: string, text: string}[], buttons: {node: string, title: string, action: string, x: number, y: number, width: number, height: number}[], refreshable: string[], sheets: {node: string, grabber: string, anchor: number, anchors: number}[]}}
+   * anchors}]}` (AccessibilityDescription in the core): buttons where they are drawn now. In
+   * worker mode a Promise of it.
+   * @returns {Description | Promise<Description>}
    */
   describe() {
     this.live();
-    const module = this.session.module;
-    const len = module.call("veil_describe", this.session.live());
-    if (len < 0) throw new Error(module.errorText());
-    const json = new TextDecoder().decode(module.copyOut(module.call("veil_output"), len));
-    return JSON.parse(json);
+    if (this.link) return this.link.request({ type: "call", what: "describe" });
+    return /** @type {Engine} */ (this.engine).describe();
+  }
+
+  /**
+   * Resolves once the session has handled everything sent before, with `frame` and `stats` brought
+   * up to date (worker mode; on this thread at once).
+   * @returns {Promise<void>}
+   */
+  async sync() {
+    this.live();
+    if (!this.link) return;
+    const state = await this.link.request({ type: "call", what: "sync" });
+    this.remoteFrame = state.frame;
+    this.remoteStats = { ...state.stats, mountCalledAt: this.remoteStats.mountCalledAt };
   }
 
   /** Stops the loop, the listeners and the session; removes the hidden DOM. Idempotent. */
@@ -428,52 +828,63 @@ export class Controller {
 
   teardown() {
     this.destroyed = true;
-    if (this.rafId) this.env.cancelAnimationFrame?.(this.rafId);
-    if (this.timer !== null) clearTimeout(this.timer);
-    this.rafId = 0;
-    this.timer = null;
     for (const m of this.media.splice(0)) m.off();
     this.view?.detach();
     this.a11y?.remove();
+    this.firstFrame?.remove();
+    this.firstFrame = null;
     this.listeners.clear();
-    this.session.free();
+    this.engine?.destroy();
+    this.link?.terminate();
   }
 
   live() { if (this.destroyed) throw new Error("veil: this mount was destroyed"); }
 
-  /** Seconds since mount on the page's clock; headless (no canvas) the session's own time. */
+  /** Seconds since mount on the page's clock. */
   seconds(ms = this.nowMs()) { return Math.max(0, (ms - this.startMs) / 1000); }
 
-  /** A message with "t": now in a page; headless none (it applies at the last tick). */
+  /**
+   * A message with "t": now in a page; headless none (it applies at the last tick).
+   * @param {any} message
+   */
   stamp(message) {
     if (this.view) message.t = this.seconds();
     return message;
   }
 
-  /** Input from the canvas: its time stamp (page clock, seconds) moved onto the session's clock. */
+  /**
+   * A command the controller sends by itself (appearance, motion): a refusal is an "error" event.
+   * @param {object} command
+   */
+  internal(command) {
+    this.perform(command).catch((error) => this.emit("error", error));
+  }
+
+  /**
+   * Input from the canvas: its time stamp (page clock, seconds) moved onto the session's clock.
+   * @param {any} message
+   */
   onViewInput(message) {
     if (this.destroyed) return;
     if (typeof message.t === "number") message.t = Math.max(0, message.t - this.startMs / 1000);
+    if (this.link) { this.link.post({ type: "input", message }); return; }
     try {
-      this.session.input(message);
+      /** @type {Engine} */ (this.engine).input(message);
     } catch (error) {
       this.emit("error", error);
-      return;
     }
-    this.dirty = true;
-    this.wake();
   }
 
   /**
    * Presses a described button: a tap at its centre, as a finger would — where it is drawn now
    * (described afresh: a sheet or list may have moved it since), or not at all once it is gone.
+   * @param {{node: string}} button
    */
   press(button) {
-    const now = this.describe().buttons.find((b) => b.node === button.node);
-    if (!now) return;
-    const x = now.x + now.width / 2, y = now.y + now.height / 2;
-    this.input({ pointer: { phase: "down", x, y, id: 9999 } });
-    this.input({ pointer: { phase: "up", x, y, id: 9999 } });
+    this.live();
+    const t = this.view ? this.seconds() : undefined;
+    if (this.link) { this.link.post({ type: "press", node: button.node, t }); return; }
+    /** @type {Engine} */ (this.engine).press(button.node, /** @type {number} */ (t));
   }
 
   /**
@@ -481,14 +892,18 @@ export class Controller {
    * @param {string} what the method, for error messages
    * @param {any} options
    * @param {(node: string, rest: any) => object} build
+   * @returns {Promise<void>}
    */
   command(key, what, options, build) {
     const { node = this.defaultNode, ...rest } = options ?? {};
     if (!node) throw new Error(`veil: ${what} needs a node: pass {node} or mount(…, {node})`);
-    this.perform({ [key]: build(node, rest) });
+    return this.perform({ [key]: build(node, rest) });
   }
 
-  /** `animated` as given, else the default; under reduced motion sheet moves are not animated either. */
+  /**
+   * `animated` as given, else the default; under reduced motion sheet moves are not animated either.
+   * @param {any} o
+   */
   animated(o, fallback = true) {
     const animated = o.animated ?? fallback;
     return { animated: this.reducedMotion ? false : animated };
@@ -497,6 +912,8 @@ export class Controller {
   /**
    * Whether a media query holds, per `mode` ("system" follows the query; `on` forces it on;
    * anything else off), calling `changed` when the system setting changes.
+   * @param {string} mode @param {string} query @param {string} on
+   * @param {(on: boolean) => void} changed
    */
   followMedia(mode, query, on, changed, kind = "motion") {
     if (mode !== "system") return mode === on;
@@ -508,52 +925,10 @@ export class Controller {
     return !!list.matches;
   }
 
+  /** @param {string} name @param {any} value */
   emit(name, value) {
     for (const fn of this.listeners.get(name) ?? []) {
       try { fn(value); } catch (error) { if (name !== "error") this.emit("error", error); }
-    }
-  }
-
-  /** Asks for an animation frame (once; nothing headless or destroyed). */
-  wake() {
-    if (!this.view || this.destroyed || this.rafId) return;
-    if (this.timer !== null) { clearTimeout(this.timer); this.timer = null; }
-    this.stats.animationFrames++;
-    this.rafId = this.env.requestAnimationFrame((/** @type {number} */ ms) => this.step(ms));
-  }
-
-  /** One animation frame: tick, update the hidden DOM, and plan the next frame or none. */
-  step(ms) {
-    this.rafId = 0;
-    if (this.destroyed) return;
-    const began = this.nowMs();
-    // An animation frame's time stamp may lie before a flush() that ran in the same frame.
-    const now = Math.max(this.seconds(ms), this.lastTick ?? 0);
-    try {
-      this.inFrame = true;
-      try {
-        if (this.tick(now) && this.a11y) this.undescribed = true;
-      } finally {
-        this.inFrame = false;
-      }
-      if (this.a11y && (this.dirty || (this.undescribed && now >= (this.describedAt ?? -1) + 0.25))) {
-        // After a command or input at once; while only time moves, 4 times a second at most.
-        this.dirty = false;
-        this.undescribed = false;
-        this.describedAt = now;
-        this.a11y.update();
-      }
-      const next = this.nextChange();
-      const later = (/** @type {number} */ s) => {
-        this.timer = setTimeout(() => { this.timer = null; this.wake(); }, Math.max(0, s) * 1000);
-      };
-      this.stats.frames++;
-      this.stats.frameMs += this.nowMs() - began;
-      if (next <= now + 0.001) this.wake();
-      else if (this.undescribed) later(Math.min(next - now, 0.25)); // the last description is due
-      else if (Number.isFinite(next)) later(next - now);
-    } catch (error) {
-      this.emit("error", error); // the session is unusable (a trap): the loop stops
     }
   }
 }

@@ -318,6 +318,8 @@ export class DomSkeleton {
       controller = await mount(canvas, {
         scene, wasm: await compile(this.options.wasm), node: "root", accessible: false,
         appearance: this.options.appearance ?? "system", env: this.options.env,
+        // The page's thread: the first frame is drawn in this task (flush), before the browser paints.
+        thread: "main",
       });
     } catch (error) {
       canvas.remove();
@@ -386,7 +388,7 @@ export class DomSkeleton {
 /**
  * Lays `canvas` at `part` (the element's coordinates) and shows that part of the frame on it;
  * nothing when it is already there.
- * @param {import("./veil.js").CanvasView} view
+ * @param {import("./view.js").CanvasView} view
  * @param {HTMLCanvasElement} canvas
  * @param {{x: number, y: number, width: number, height: number}} part
  */

@@ -1,4 +1,4 @@
-// Types of Web/veil.js (and the mount.js / a11y.js it re-exports). docs/EMBED.md is the manual;
+// Types of Web/veil.js (and the modules it re-exports: mount.js, render.js, view.js, input.js, wasm.js, socket.js…). docs/EMBED.md is the manual;
 // Tests/web/types checks these declarations against a use of every export with tsc.
 
 /** A frame as wire.js's Mirror holds it: raw wire integers (1/8 pt, 0xRRGGBBAA, turns/65536). */
@@ -50,6 +50,13 @@ export interface MountOptions {
   /** Default true: a visually hidden DOM beside the canvas (aria-busy, a polite live region, buttons);
    * an object: the same with these texts in place of the English defaults. */
   accessible?: boolean | AccessibleTexts;
+  /** Where the session and its drawing run: "auto" (default) a module Worker on the canvas'
+   * OffscreenCanvas where the browser has both, else the page's thread; "worker" rejects where it
+   * has not; "main" the page's thread. `Controller.thread` says which was taken. */
+  thread?: "auto" | "worker" | "main";
+  /** The scene's first frame already in the page (an `<img>` or inline `<svg>` that `veil render
+   * --format svg` drew): the page's first contentful paint; removed once the canvas shows its own. */
+  firstFrame?: Element | null;
   /** The window (tests pass a fake). */
   env?: unknown;
 }
@@ -98,53 +105,58 @@ export interface DescribedButton { node: string; title: string; action: string; 
 /** A sheet; a tap on its `grabber` button moves it to the next anchor up, from the top back to the lowest. */
 export interface DescribedSheet { node: string; grabber: string; anchor: number; anchors: number }
 
-/** One mounted scene. Command methods throw, changing nothing, when the session refuses them. */
+/** One mounted scene. Command methods return a Promise that resolves once the session applied the
+ * command and rejects with the session's message when it refuses it (changing nothing); when the
+ * session runs on the calling thread ("main", "headless") a refusal also throws at once. */
 export class Controller {
   private constructor();
-  /** The last frame applied, or null before the first. */
+  /** Where the session runs: a Worker, the page's thread, or headless (no canvas; the caller ticks). */
+  readonly thread: "worker" | "main" | "headless";
+  /** The last frame applied, or null before the first; in worker mode the last one the worker sent
+   * (while "frame" has listeners, or as of `sync()`). */
   readonly frame: Frame | null;
   /** Counters: ticks, messages applied, animation frames asked for and run (with their total ms), first frame time. */
   readonly stats: { ticks: number; messages: number; animationFrames: number; firstFrameAt: number | null; frames: number; frameMs: number; mountCalledAt: number };
   readonly skeleton: {
-    show(options?: NodeOption & SkeletonLook & { transition?: Transition; delay?: number }): void;
-    hide(options?: NodeOption & { transition?: Transition }): void;
-    update(options?: NodeOption & SkeletonLook): void;
+    show(options?: NodeOption & SkeletonLook & { transition?: Transition; delay?: number }): Promise<void>;
+    hide(options?: NodeOption & { transition?: Transition }): Promise<void>;
+    update(options?: NodeOption & SkeletonLook): Promise<void>;
   };
   readonly status: {
-    show(options: StatusOptions): void;
-    hide(options?: NodeOption & { transition?: Transition }): void;
+    show(options: StatusOptions): Promise<void>;
+    hide(options?: NodeOption & { transition?: Transition }): Promise<void>;
   };
-  readonly spinner: { show(options?: NodeOption): void; hide(options?: NodeOption): void };
+  readonly spinner: { show(options?: NodeOption): Promise<void>; hide(options?: NodeOption): void };
   readonly sheet: {
-    snapTo(options: NodeOption & { index: number; animated?: boolean }): void;
-    expand(options?: NodeOption): void;
-    collapse(options?: NodeOption): void;
-    push(options: NodeOption & { page: string }): void;
-    pop(options?: NodeOption): void;
-    popToRoot(options?: NodeOption): void;
-    setPages(options: NodeOption & { pages: string[] }): void;
-    setAnchors(options: NodeOption & { anchors: unknown[]; snapTo?: number; animated?: boolean }): void;
+    snapTo(options: NodeOption & { index: number; animated?: boolean }): Promise<void>;
+    expand(options?: NodeOption): Promise<void>;
+    collapse(options?: NodeOption): Promise<void>;
+    push(options: NodeOption & { page: string }): Promise<void>;
+    pop(options?: NodeOption): Promise<void>;
+    popToRoot(options?: NodeOption): Promise<void>;
+    setPages(options: NodeOption & { pages: string[] }): Promise<void>;
+    setAnchors(options: NodeOption & { anchors: unknown[]; snapTo?: number; animated?: boolean }): Promise<void>;
     /** The answer to a `dismissRequested` event. */
-    dismiss(options: NodeOption & { allow: boolean }): void;
+    dismiss(options: NodeOption & { allow: boolean }): Promise<void>;
   };
   readonly refresh: {
-    begin(options?: NodeOption): void;
-    end(options?: NodeOption): void;
-    setEnabled(options: NodeOption & { enabled: boolean }): void;
+    begin(options?: NodeOption): Promise<void>;
+    end(options?: NodeOption): Promise<void>;
+    setEnabled(options: NodeOption & { enabled: boolean }): Promise<void>;
   };
   readonly loadMore: {
-    end(options?: NodeOption): void;
-    setHasMore(options: NodeOption & { hasMore: boolean }): void;
+    end(options?: NodeOption): Promise<void>;
+    setHasMore(options: NodeOption & { hasMore: boolean }): Promise<void>;
   };
   readonly rows: {
-    append(options: NodeOption & { rows: object[] }): void;
-    prepend(options: NodeOption & { rows: object[] }): void;
-    replace(options: NodeOption & { at: number; rows: object[] }): void;
-    remove(options: NodeOption & { at: number; count: number }): void;
+    append(options: NodeOption & { rows: object[] }): Promise<void>;
+    prepend(options: NodeOption & { rows: object[] }): Promise<void>;
+    replace(options: NodeOption & { at: number; rows: object[] }): Promise<void>;
+    remove(options: NodeOption & { at: number; count: number }): Promise<void>;
   };
   readonly scroll: { to(options: NodeOption & { to: number; animated?: boolean }): void };
   /** `set`: text, hidden, background, textColor (colours as in scenes, semantic names too), opacity, frame of a node. */
-  set(options: NodeOption & Record<string, unknown>): void;
+  set(options: NodeOption & Record<string, unknown>): Promise<void>;
   setAppearance(mode: "system" | "light" | "dark" | "scene"): void;
   /** `{"motion": "reduced"}` (still skeletons, instant transitions and scrolls) or full; "system" follows prefers-reduced-motion. */
   setMotion(mode: "system" | "reduce" | "no-preference"): void;
@@ -152,15 +164,18 @@ export class Controller {
   on(name: "error", fn: (error: Error) => void): () => void;
   on(name: string, fn: (event: HostEvent) => void): () => void;
   /** A raw COMMAND object of docs/SCENE.md, stamped with the current time. */
-  perform(command: object): void;
+  perform(command: object): Promise<void>;
   /** A raw INPUT object (pointer, key, wheel, resize), stamped with the current time. */
-  input(input: object): void;
+  input(input: object): Promise<void>;
   resize(): void;
-  /** Advances to `seconds` since mount (headless: call it yourself); null when nothing changed. */
+  /** Advances to `seconds` since mount (headless: call it yourself); null when nothing changed. Throws in worker mode. */
   tick(seconds: number): { frame: Frame; events: HostEvent[] } | null;
-  /** Seconds since mount when the session next changes by itself; Infinity when only input changes it. */
-  nextChange(): number;
-  describe(): Description;
+  /** Seconds since mount when the session next changes by itself; Infinity when only input changes it (a Promise in worker mode). */
+  nextChange(): number | Promise<number>;
+  /** What the hidden DOM mirrors (a Promise in worker mode). */
+  describe(): Description | Promise<Description>;
+  /** Resolves once the session handled everything sent before, with `frame` and `stats` up to date (worker mode; at once otherwise). */
+  sync(): Promise<void>;
   /** Presses a described button as a tap at its centre would. */
   press(button: DescribedButton): void;
   /** Runs the next animation frame's tick, draw and hidden-DOM update now (nothing headless). */
@@ -171,6 +186,8 @@ export class Controller {
 /** Mounts `scene` on `canvas` (null: headless). Rejects with the reader's `file:line:column: message`
  * (and `line`, `column`) for a bad scene, or with what was fetched for a missing or wrong wasm. */
 export function mount(canvas: HTMLCanvasElement | null, options: MountOptions): Promise<Controller>;
+/** Whether `env` (a window) starts module workers. */
+export function moduleWorkers(env: unknown): boolean;
 
 // ---------------------------------------------------------------------------------------------
 // skeletonize
@@ -239,12 +256,27 @@ export function wheelInput(event: WheelEvent, rect: DOMRect, logicalWidth: numbe
 export function keyInput(event: KeyboardEvent): object | null;
 export function focusBeside(element: Element, direction: "next" | "previous"): Element | null;
 
+/** A canvas (or an OffscreenCanvas in a worker) and the frame it shows, drawn at most once per animation frame. */
+export class Surface {
+  /** `canvas`: an HTMLCanvasElement, or an OffscreenCanvas in a worker. */
+  constructor(canvas: HTMLCanvasElement | { width: number; height: number; getContext(contextId: "2d"): unknown }, options?: { env?: unknown });
+  readonly renderer: CanvasRenderer;
+  frame: Frame | null;
+  origin: { x: number; y: number };
+  readonly drawCount: number;
+  onDrawn: ((count: number) => void) | null;
+  resize(cssWidth: number, cssHeight: number, dpr: number): void;
+  show(frame: Frame): void;
+  showNow(frame: Frame): void;
+  invalidate(): void;
+  drawNow(): void;
+}
 export class CanvasView {
   /** pageTabs: Tab and Shift-Tab are left to the page (its hidden buttons), not sent to the scene's focus. */
   constructor(canvas: HTMLCanvasElement, options?: { onInput?: (message: object) => void; mode?: "fill" | "fixed"; env?: unknown; pageTabs?: boolean });
   readonly canvas: HTMLCanvasElement;
-  frame: Frame | null;
-  drawCount: number;
+  readonly frame: Frame | null;
+  readonly drawCount: number;
   attach(): this;
   detach(): void;
   setMode(mode: "fill" | "fixed"): void;
@@ -261,7 +293,7 @@ export class CanvasView {
 export function connectWebSocket(url: string | URL, options?: {
   onFrame?: (frame: Frame) => void;
   onEvents?: (events: HostEvent[]) => void;
-  onStatus?: (status: { state: string; reason: string; retryIn?: number }) => void;
+  onStatus?: (status: { state: string; reason: string; retryIn?: number; final?: boolean }) => void;
   onMessage?: (byteLength: number) => void;
   WebSocketImpl?: unknown;
   createMirror?: () => Mirror;
@@ -278,7 +310,11 @@ export class WasmModule {
   call(name: string, ...args: number[]): number;
   errorText(): string;
   copyOut(ptr: number, len: number): Uint8Array;
+  /** `len` bytes at `ptr` read in place: valid until the next call into the module. */
+  view(ptr: number, len: number): Uint8Array;
 }
+/** veil.wasm at `url`, fetched and compiled once per URL (streaming when served as application/wasm). */
+export function compileWasm(url: string | URL, options?: { fetchImpl?: typeof fetch }): Promise<WebAssembly.Module>;
 
 export class WasmSession {
   constructor(module: WasmModule, scene: string | object);
@@ -287,6 +323,7 @@ export class WasmSession {
   perform(command: object | string): void;
   input(input: object | string): void;
   keyframe(): void;
+  /** The next message read in place in the module's memory (valid until the next call into it), or null. */
   tick(seconds: number): Uint8Array | null;
   free(): void;
   /** The handle, or an error once freed. */

@@ -1,3 +1,4 @@
+// @ts-check
 // veil.v2 wire format: decoder, frame hash and mirror (docs/PROTOCOL.md). ES module, no build step.
 // Mirrors Sources/VeilCore/Patch/* step for step: same bounds, same apply algorithm, same hash.
 //

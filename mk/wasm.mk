@@ -73,8 +73,12 @@ wasm-inlining:
 	python3 tools/wasm/inlining-report.py $(WASM_INLINING_LOG) --top 60
 
 # Figures of veil.wasm in a page: mount → first frame in headless Chromium, per-frame cost of the
-# feed's shimmer, and the module's size (Benchmarks/embed-first-frame.py; docs/EMBED.md).
+# feed's shimmer, and the module's size (Benchmarks/embed-first-frame.py); then the feed's skeleton
+# against a CSS skeleton side by side, pages alternated (Benchmarks/embed_vs_css.py: first
+# contentful paint, main thread, browser CPU, frames during a busy task; VEIL_BENCH_SCALES=1,2 adds
+# device pixel ratio 2, VEIL_BENCH_ROUNDS the rounds). docs/EMBED.md holds the figures.
 .PHONY: bench-embed
 bench-embed: $(WASM_OUT)
 	$(SWIFT) build --product veil
 	$(PYTHON) Benchmarks/embed-first-frame.py
+	$(PYTHON) Benchmarks/embed_vs_css.py

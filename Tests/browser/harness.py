@@ -158,6 +158,24 @@ def wait_for(driver, script, timeout=15, what="condition"):
                          f"browser console:\n{console_log(driver)}")
 
 
+def wait_for_async(driver, expression, timeout=15, what="condition"):
+    """Polls a JS expression that may be a Promise (a worker-mode controller's describe(),
+    nextChange()…) until it resolves truthy; returns the value or fails with the console log."""
+    script = f"const done = arguments[0]; Promise.resolve().then(() => {expression}).then(done, () => done(null));"
+    deadline = time.monotonic() + timeout
+    value = None
+    while time.monotonic() < deadline:
+        try:
+            value = driver.execute_async_script(script)
+        except WebDriverException:
+            value = None
+        if value:
+            return value
+        time.sleep(0.1)
+    raise AssertionError(f"timed out after {timeout} s waiting for {what} ({expression}); last value {value!r}\n"
+                         f"browser console:\n{console_log(driver)}")
+
+
 def wait_until_still(driver, counter_script, quiet=0.5, timeout=8):
     """Waits until a counter (e.g. frames drawn) stops changing for `quiet` seconds."""
     deadline = time.monotonic() + timeout

@@ -21,11 +21,12 @@ import harness  # noqa: E402
 MOUNT_INBOX = r"""
 const [sceneText, label = "Inbox"] = arguments;
 const accessible = arguments.length > 3 ? arguments[2] : true;  // the last argument is selenium's callback
+const thread = arguments.length > 4 ? arguments[3] : "auto";
 const done = arguments[arguments.length - 1];
 (async () => {
   const { mount } = await import("/veil.js");
   document.body.innerHTML = `<canvas id="canvas" aria-label="${label}"></canvas><button id="after">After</button>`;
-  const veil = window.inbox = await mount(document.getElementById("canvas"), { scene: sceneText, accessible });
+  const veil = window.inbox = await mount(document.getElementById("canvas"), { scene: sceneText, accessible, thread });
   window.refreshes = [];
   veil.on("refresh", (e) => refreshes.push(e));
   await new Promise((resolve) => { const off = veil.on("frame", () => { off(); resolve(); }); });
@@ -66,31 +67,36 @@ class RefreshButtonTest(harness.ServedBrowserTest):
 
 class SheetGrabberTest(harness.ServedBrowserTest):
     SERVER_NAME = "a11y-sheet-server"
+    THREAD = "auto"
+    EXPECTED_THREAD = "worker"
 
     def grabber(self):
         return self.driver.find_element(By.CSS_SELECTOR, ".veil-a11y button[data-node='sheet/grabber']")
 
     def drawn_grabber(self):
-        return self.driver.execute_script(
-            "return inbox.describe().buttons.find(b => b.node === 'sheet/grabber')")
+        return self.driver.execute_async_script(  # describe() is a Promise in worker mode
+            "Promise.resolve(inbox.describe()).then((d) => arguments[0](d.buttons.find(b => b.node === 'sheet/grabber')))")
 
     def test_enter_on_the_hidden_grabber_moves_the_sheet_and_says_where(self):
         self.assertTrue(harness.VEIL_WASM.exists(), "run `make wasm` first")
         self.driver.get(f"{self.server.url}/embed.html")
         scene = (harness.ROOT / "examples" / "maps.json").read_text()
-        self.assertEqual(self.driver.execute_async_script(MOUNT_INBOX, scene, "Map"), "ok")
+        self.assertEqual(self.driver.execute_async_script(MOUNT_INBOX, scene, "Map", True, self.THREAD), "ok")
+        self.assertEqual(self.driver.execute_script("return inbox.thread"), self.EXPECTED_THREAD)
         harness.wait_for(self.driver, "document.querySelector(\".veil-a11y button[data-node='sheet/grabber']\")",
                          what="the grabber's hidden button")
         self.assertEqual(self.grabber().text or self.grabber().get_attribute("textContent"), "Expand sheet")
         half = self.drawn_grabber()
         self.assertGreater(half["y"], 300, "the sheet starts half open")
         self.grabber().send_keys(Keys.ENTER)
-        harness.wait_for(self.driver, "inbox.describe().sheets[0].anchor === 0", what="the sheet to expand")
+        harness.wait_for_async(self.driver, "Promise.resolve(inbox.describe()).then(d => d.sheets[0].anchor === 0)",
+                               what="the sheet to expand")
         harness.wait_for(self.driver, "document.querySelector('.veil-a11y [role=status]').textContent === 'Sheet expanded'",
                          what="the announcement")
         harness.wait_for(self.driver, "document.querySelector(\".veil-a11y button[data-node='sheet/grabber']\")"
                          ".textContent === 'Collapse sheet'", what="the grabber's new label")
-        harness.wait_for(self.driver, "inbox.nextChange() === Infinity", what="the sheet to settle")
+        harness.wait_for_async(self.driver, "Promise.resolve(inbox.nextChange()).then(t => t === Infinity)",
+                               what="the sheet to settle")
         top = self.drawn_grabber()
         self.assertLess(top["y"], 100, "drawn at the top now")
         # The focus ring (the hidden DOM laid over the canvas) follows the grabber up.
@@ -98,7 +104,8 @@ class SheetGrabberTest(harness.ServedBrowserTest):
                          f" - document.getElementById('canvas').getBoundingClientRect().top - {top['y']}) <= 1",
                          what="the focus ring at the grabber")
         self.grabber().send_keys(Keys.ENTER)
-        harness.wait_for(self.driver, "inbox.describe().sheets[0].anchor === 2", what="the sheet to collapse")
+        harness.wait_for_async(self.driver, "Promise.resolve(inbox.describe()).then(d => d.sheets[0].anchor === 2)",
+                               what="the sheet to collapse")
         harness.wait_for(self.driver, "document.querySelector('.veil-a11y [role=status]').textContent === 'Sheet collapsed'",
                          what="the announcement")
 
@@ -119,6 +126,15 @@ class SheetGrabberTest(harness.ServedBrowserTest):
                 "const a = document.activeElement; return a.dataset.node || a.id"))
         self.assertEqual(visited, ["home", "work", "coffee", "sheet/grabber", "after"],
                          "the canvas' buttons once each (not the scene's focus first, then the same again), then the page")
+
+
+
+class MainThreadSheetGrabberTest(SheetGrabberTest):
+    """The same hidden DOM with the session on the page's thread (mount's fallback)."""
+    SERVER_NAME = "a11y-sheet-main-server"
+    THREAD = "main"
+    EXPECTED_THREAD = "main"
+    test_tab_goes_through_each_button_once_and_on_into_the_page = None
 
 
 if __name__ == "__main__":

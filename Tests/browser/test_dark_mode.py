@@ -33,7 +33,8 @@ const [sceneText, done] = arguments;
   canvas.className = "dark-mode-test";
   document.body.append(canvas);
   const veil = await mount(canvas, { scene: sceneText });
-  for (let i = 0; i < 100 && !veil.frame; i++) await new Promise((r) => setTimeout(r, 20));
+  // frame: as of sync() in worker mode
+  for (let i = 0; i < 100 && (await veil.sync(), !veil.frame); i++) await new Promise((r) => setTimeout(r, 20));
   const frame = veil.frame;
   const over = (under, rgba, opacity) => {
     const a = ((rgba & 255) / 255) * (opacity / 255);

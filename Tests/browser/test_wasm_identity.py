@@ -38,7 +38,7 @@ const done = arguments[arguments.length - 1];
     if (!message) continue;
     const prefix = new Uint8Array(4);
     new DataView(prefix.buffer).setUint32(0, message.length, true);
-    chunks.push(prefix, message);
+    chunks.push(prefix, message.slice());  // tick() reads in place, valid until the next call: keep a copy
     total += 4 + message.length;
   }
   session.free();

@@ -274,11 +274,11 @@ test('a refused command throws the core\'s message and changes nothing; no node 
 
 test('destroy frees the session, stops the loop and refuses later calls', async () => {
   const { veil, env, canvas } = await mountFake();
-  assert.ok(veil.rafId, 'mounting asks for the first frame');
+  assert.ok(veil.engine.rafId, 'mounting asks for the first frame');
   const handle = veil.session.handle;
   veil.destroy();
   veil.destroy(); // idempotent
-  assert.equal(veil.rafId, 0, 'the frame asked for is cancelled');
+  assert.equal(veil.engine.rafId, 0, 'the frame asked for is cancelled');
   env.runFrame();
   assert.equal(env.pendingFrames, 0, 'and none is asked for after');
   assert.equal(canvas.listeners.size, 0, 'input listeners removed');
@@ -314,7 +314,7 @@ test('flush() draws now what the next animation frame would, and the loop goes o
   const ticks = veil.stats.ticks;
   env.runFrame(0); // an animation frame stamped before the flush: time does not go back
   assert.equal(veil.stats.ticks, ticks + 1);
-  assert.ok(veil.lastTick >= 0);
+  assert.ok(veil.engine.lastTick >= 0);
   veil.destroy();
   assert.throws(() => veil.flush(), /destroyed/);
 });
@@ -325,7 +325,7 @@ test('a timeline action due later sleeps on a timer, not on animation frames', a
   const { veil, env } = await mountFake(scene);
   env.runFrame();
   assert.equal(env.pendingFrames, 0, 'no frames while waiting');
-  assert.ok(veil.timer !== null, 'a timer until t = 2');
+  assert.ok(veil.engine.timer !== null, 'a timer until t = 2');
   t.mock.timers.tick(2000);
   assert.equal(env.pendingFrames, 1, 'the timer wakes the loop');
   env.runFrame(2000);

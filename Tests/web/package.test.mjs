@@ -12,9 +12,11 @@ test("every file of the exports map and of files exists (but veil.wasm, built by
   const targets = Object.values(pkg.exports).flatMap((t) => (typeof t === "string" ? [t] : Object.values(t)));
   for (const path of [...targets, ...pkg.files, pkg.main, pkg.types]) {
     if (path.endsWith("veil.wasm")) continue;
-    assert.ok(existsSync(new URL(path, web)), `${path} is missing from Web/`);
+    const file = path.includes("*") ? path.slice(0, path.indexOf("*")) : path; // "./fonts/*": the folder
+    assert.ok(existsSync(new URL(file, web)), `${path} is missing from Web/`);
   }
   assert.equal(pkg.type, "module");
+  for (const path of ["./veil.wasm", "./worker.js", "./fonts/inter.css"]) assert.ok(path in pkg.exports, `exports has no ${path}`);
 });
 
 test("the main entry exports every name veil.d.ts declares", async () => {

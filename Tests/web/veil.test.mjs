@@ -269,17 +269,20 @@ test("a window on a tall frame: the canvas is the window's size, drawn from its 
   assert.equal(canvas.height, 10000, "no window: the whole frame again");
 });
 
-test("a window draws only the rects and images that reach into it, inside translated layers too", () => {
+test("a window draws only the items that reach into it, inside translated layers too", () => {
   const rows = [0, 100, 1000, 1100, 1190, 3000].map((y, i) => item({ id: 10 + i, kind: i % 2 ? 2 : 0, x: 0, y: 8 * y, width: 80, height: 80, fill: 1 }));
   const layer = { ...item({ id: 2, kind: 5, x: 0, y: 8 * 50, opacity: 255 }), children: rows };
   const text = item({ id: 3, kind: 1, x: 0, y: 0, width: 80, height: 80, fill: 1, text: "Far", fontSize: 80 });
+  // 985–995: 5 pt above the window, within its 10 pt size (a glyph may overhang its box that far).
+  const near = item({ id: 4, kind: 1, x: 0, y: 8 * 985, width: 80, height: 80, fill: 1, text: "Near", fontSize: 80 });
   const ctx = recordingContext();
-  new CanvasRenderer(ctx).draw(frame([layer, text]), 300, 200, 1, 0, 1000);
+  new CanvasRenderer(ctx).draw(frame([layer, text, near]), 300, 200, 1, 0, 1000);
   // On the canvas (the layer's y + 50) the rows lie at 50, 150, 1050, 1150, 1240 and 3050, 10 tall:
   // 1050 and 1150 reach into 1000–1200.
   const drawn = [...calls(ctx.log, "rect"), ...calls(ctx.log, "roundRect")].map((c) => c[2]);
   assert.deepEqual(drawn, [1000, 1100], "the rows in view (in layer coordinates), a rect and an image");
-  assert.equal(calls(ctx.log, "fillText").length, 1, "text is never skipped (its glyphs may overhang its box)");
+  assert.deepEqual(calls(ctx.log, "fillText").map((c) => c[1]), ["Near"],
+    "text is skipped only beyond its size from the window (its glyphs may overhang its box)");
 });
 
 test("many frames between two animation frames cause one draw", () => {
@@ -554,15 +557,16 @@ function fakeWasm() {
   return { instance: { exports }, state, sessions };
 }
 
-test("wasm: a session ticks messages copied out of memory even after memory grows", () => {
+test("wasm: a session's messages are read in place (no copy), valid until the next call", () => {
   const { instance, state } = fakeWasm();
   const session = new WasmSession(new WasmModule(instance), '{"root":{"type":"view"}}');
   const first = session.tick(0.5);
   assert.deepEqual([...first], [0x56, 0x4c, 1, 5]);
+  assert.equal(first.buffer, instance.exports.memory.buffer, "a view on the module's memory, not a copy");
   assert.equal(session.tick(0.6), null, "no change → null");
   const second = session.tick(2);
-  assert.deepEqual([...second], [0x56, 0x4c, 1, 20]);
-  assert.deepEqual([...first], [0x56, 0x4c, 1, 5], "earlier output is a copy, still intact");
+  assert.deepEqual([...second], [0x56, 0x4c, 1, 20], "read after memory grew: a fresh view");
+  assert.equal(first.byteLength, 0, "the earlier view is detached by the growth: it was valid until the next call");
   assert.ok(state.freed.length >= 1, "the scene text was freed after use");
 });
 

@@ -1,7 +1,7 @@
 // Uses every export of Web/veil.js as docs/EMBED.md shows it; `tsc -p Tests/web/types` type-checks it
 // against Web/veil.d.ts (and the JS modules against their JSDoc). A wrong declaration fails here.
 import {
-  mount, Controller, Mirror, CanvasView, CanvasRenderer, loadWasm, WasmSession, connectWebSocket,
+  mount, Controller, Mirror, CanvasView, CanvasRenderer, Surface, loadWasm, compileWasm, WasmSession, connectWebSocket, moduleWorkers,
   cssColor, pointFromClient, keyInput, focusBeside, FONT_FAMILY, ItemKind, type Frame, type HostEvent,
   skeletonize, readLayout, visibleWindow, DomSkeleton,
 } from "../../../Web/veil.js";
@@ -19,8 +19,11 @@ export async function article(element: HTMLElement): Promise<DomSkeleton> {
 
 export async function feed(canvas: HTMLCanvasElement): Promise<Controller> {
   const veil = await mount(canvas, { scene: "feed.json", node: "feed", size: "fill", motion: "system",
-    accessible: { loadingText: "Chargement…", sheetTexts: { expand: "Agrandir" } } });
-  veil.skeleton.show({ style: "sliding", direction: "leftRight", transition: { crossDissolve: 0.25 } });
+    accessible: { loadingText: "Chargement…", sheetTexts: { expand: "Agrandir" } },
+    thread: moduleWorkers(window) ? "auto" : "main", firstFrame: document.getElementById("feed-first") });
+  await veil.skeleton.show({ style: "sliding", direction: "leftRight", transition: { crossDissolve: 0.25 } });
+  const where: "worker" | "main" | "headless" = veil.thread;
+  void where;
   const off = veil.on("retry", (event: HostEvent) => { veil.spinner.show(); void event.node; });
   veil.on("frame", (frame: Frame) => frame.width);
   veil.status.show({ state: "error", message: "Offline", action: "retry" });
@@ -31,11 +34,13 @@ export async function feed(canvas: HTMLCanvasElement): Promise<Controller> {
   veil.sheet.snapTo({ index: 0 });
   veil.refresh.end();
   veil.loadMore.setHasMore({ hasMore: false });
-  const { busy, buttons } = veil.describe();
+  const { busy, buttons } = await veil.describe();
   if (busy && buttons[0]) veil.press(buttons[0]);
   veil.flush();
-  const next: number = veil.nextChange();
-  veil.tick(next);
+  const next: number = await veil.nextChange();
+  if (veil.thread !== "worker") veil.tick(next);
+  await veil.sync();
+  await veil.perform({ spinner: { node: "feed", show: true } }).catch((error: Error) => error.message);
   off();
   veil.resize();
   veil.destroy();
@@ -44,6 +49,9 @@ export async function feed(canvas: HTMLCanvasElement): Promise<Controller> {
 
 export async function lowLevel(canvas: HTMLCanvasElement, bytes: Uint8Array) {
   const module = await loadWasm(bytes);
+  await compileWasm(new URL("veil.wasm", location.href));
+  const surface = new Surface(document.createElement("canvas"));
+  surface.resize(10, 10, 2);
   const session = new WasmSession(module, { root: { type: "view" } });
   const mirror = new Mirror();
   const view = new CanvasView(canvas, { mode: "fixed" }).attach();

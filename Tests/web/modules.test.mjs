@@ -1,0 +1,63 @@
+// The web code as a small library: every module veil.js loads (its static imports, and the files
+// they load by URL beside themselves, such as worker.js) is listed in docs/EMBED.md's files table
+// and in package.json's "files" (a page that copies what the docs list works), starts with
+// `// @ts-check`, and the imports have no cycle; veil.js itself only re-exports.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+
+const web = new URL("../../Web/", import.meta.url);
+const read = (name) => readFileSync(new URL(name, web), "utf8");
+
+/** The modules a file imports statically, and the .js files it loads by URL beside itself. */
+function dependencies(name) {
+  const source = read(name);
+  const imports = [...source.matchAll(/^(?:import|export)\s[^;]*?from\s+"\.\/([\w-]+\.js)"/gms)].map((m) => m[1]);
+  const byURL = [...source.matchAll(/new URL\("([\w-]+\.js)", import\.meta\.url\)/g)].map((m) => m[1]);
+  return { imports, byURL };
+}
+
+/** Every file veil.js loads, each with its static imports. */
+function graph() {
+  const modules = new Map();
+  const todo = ["veil.js"];
+  while (todo.length) {
+    const name = todo.pop();
+    if (modules.has(name)) continue;
+    const { imports, byURL } = dependencies(name);
+    modules.set(name, imports);
+    todo.push(...imports, ...byURL);
+  }
+  return modules;
+}
+
+test("every module veil.js loads is in EMBED.md's files table and in package.json's files", () => {
+  const embed = readFileSync(new URL("../../docs/EMBED.md", import.meta.url), "utf8");
+  const table = embed.slice(embed.indexOf("## Files to copy"), embed.indexOf("\n## ", embed.indexOf("## Files to copy") + 1));
+  const files = JSON.parse(read("package.json")).files;
+  const modules = [...graph().keys()];
+  assert.ok(modules.includes("worker.js") && modules.includes("skeletonize.js"), `found: ${modules}`);
+  for (const name of modules) {
+    assert.ok(table.includes(`\`Web/${name}\``), `${name} is missing from docs/EMBED.md's files table`);
+    assert.ok(files.includes(name), `${name} is missing from Web/package.json's files`);
+  }
+});
+
+test("every module starts with // @ts-check, and the imports have no cycle", () => {
+  const modules = graph();
+  for (const name of modules.keys()) assert.ok(read(name).startsWith("// @ts-check\n"), `${name} does not start with // @ts-check`);
+  const state = new Map(); // 1: on the path, 2: done
+  const visit = (name, path) => {
+    if (state.get(name) === 2) return;
+    assert.notEqual(state.get(name), 1, `import cycle: ${[...path, name].join(" → ")}`);
+    state.set(name, 1);
+    for (const next of modules.get(name) ?? []) visit(next, [...path, name]);
+    state.set(name, 2);
+  };
+  for (const name of modules.keys()) visit(name, []);
+});
+
+test("veil.js only re-exports", () => {
+  const code = read("veil.js").split("\n").filter((line) => line.trim() && !line.trimStart().startsWith("//"));
+  for (const line of code) assert.match(line, /^export \{[^}]*\} from "\.\/[\w-]+\.js";$/, `veil.js does more than re-export: ${line}`);
+});
