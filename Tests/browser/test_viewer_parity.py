@@ -112,6 +112,11 @@ class ViewerParityTest(harness.ServedBrowserTest):
             stage = driver.execute_script("return document.getElementById('stage').getBoundingClientRect().height")
             height = driver.execute_script("return innerHeight")
             self.assertGreaterEqual(stage / height, 0.75, f"the canvas gets most of the height ({stage} of {height})")
+            # Events arriving in the log do not take height from the canvas either.
+            driver.execute_script("veilViewer.client.send({command: {refresh: {node: 'inbox', begin: true}}})")
+            harness.wait_for(driver, "document.querySelector('#events li[data-name]') !== null", what="an event in the log")
+            self.assertEqual(driver.execute_script("return document.getElementById('stage').getBoundingClientRect().height"), stage,
+                             "the stage keeps its height as the log fills")
             harness.screenshot(driver, "viewer-parity-phone")
         finally:
             driver.quit()
