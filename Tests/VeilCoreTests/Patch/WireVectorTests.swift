@@ -18,8 +18,7 @@ import Testing
         var steps: [Step]
     }
 
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Vectors")
+    static let directory = RepositoryFiles.root.appendingPathComponent("Tests/Vectors")
 
     static func event(_ name: String, _ node: String) -> HostEvent { HostEvent(name: Array(name.utf8), node: Array(node.utf8)) }
 

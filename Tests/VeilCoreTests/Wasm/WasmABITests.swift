@@ -6,8 +6,7 @@ import VeilWasm
 // The C ABI of veil.wasm (docs/PROTOCOL.md, "The wasm ABI"), called natively: the same Swift functions the wasm
 // module exports. One suite, serialized: the exports share their output and error buffers.
 @Suite(.serialized) struct WasmABITests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let root = RepositoryFiles.root
     static let helloScene = try! Array(Data(contentsOf: root.appendingPathComponent("examples/hello.json")))
 
     // MARK: Sessions and ticks

@@ -5,8 +5,7 @@ import Testing
 /// Every scene in examples/ is a demo and a golden input: it must read, and every action of its
 /// timeline, its reactions and its events file must apply.
 @Suite struct ExamplesTests {
-    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../examples").standardized
+    static let examples = RepositoryFiles.root.appendingPathComponent("examples")
 
     static var sceneFiles: [URL] {
         ((try? FileManager.default.contentsOfDirectory(at: examples, includingPropertiesForKeys: nil)) ?? [])
