@@ -25,8 +25,8 @@ public enum Layout {
     }
 
     /// `boxes.append(place(node, in: frame, previous:))` with the previous box at the same
-    /// position, out of line (for size): appending a `LayoutBox` inline at each of the layouts'
-    /// call sites cost about 0.5 KB of veil.wasm.
+    /// position, out of line (for size): a `LayoutBox` appended inline at each of the layouts' call
+    /// sites was a copy each.
     @inline(never)
     private static func place(_ node: Node, in frame: Rect, appendingTo boxes: inout [LayoutBox],
                               previous: LayoutBox?, _ context: LayoutContext) {

@@ -161,7 +161,7 @@ struct ListDraft {
         }
         if c.nodeCount > Limits.maxNodes {
             let skeleton = rows > min(Limits.maxRowsMade, style.allSections.reduce(0) { $0 + $1.rowCount })
-            // UTF8Text, not String: a String interpolation here links String's appending (~8 KB of veil.wasm).
+            // UTF8Text, not String: a String interpolation here links String's appending.
             let kind: UTF8Text = skeleton ? " skeleton" : ""
             let note: UTF8Text = skeleton ? " (automatic skeleton rows count as many as fill \(Int(Limits.maxCanvas)) points; give \"skeletonRows\" a number)" : ""
             throw c.error(at: rowCountOffset,

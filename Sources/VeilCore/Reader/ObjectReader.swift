@@ -6,7 +6,7 @@
 ///
 /// Every stored property is a literal (a `StaticString`, a flag, a closure that captures nothing),
 /// so a table written as an array literal is data in the binary, not code that builds it at first
-/// use: the reader's tables cost veil.wasm about 20 KB of initialization code while their names
+/// use: the reader's tables cost veil.wasm initialization code at every table while their names
 /// were `[UInt8]` and their descriptions enums with array payloads.
 struct Field<Target>: Sendable {
     typealias Read = @Sendable (inout Target, JSONMember, ReaderContext) throws(SceneError) -> Void

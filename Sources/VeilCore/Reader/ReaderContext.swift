@@ -2,7 +2,7 @@
 /// become `file:line:column`, and the running totals that bound a scene (nodes, ids).
 ///
 /// A class, though the table closures take it `inout`: passed as one reference, where the struct
-/// was copied into every closure and value reader that uses it (about 1.5 KB of veil.wasm).
+/// was copied into every closure and value reader that uses it.
 final class ReaderContext {
     let file: String
     let source: [UInt8]

@@ -3,7 +3,7 @@
 public struct SceneError: Error, Equatable, Sendable {
     /// The fields live in one shared box, so the error is a single reference. Typed throws move the
     /// error out of every reader function and table closure that can fail; moving four fields (two
-    /// Strings) at each of those places cost about 19 KB of veil.wasm.
+    /// Strings) at each of those places grew veil.wasm.
     private final class Storage: Sendable {
         let file: String
         let line: Int

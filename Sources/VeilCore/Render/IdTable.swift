@@ -46,8 +46,8 @@ struct IdTable {
 
     /// "<node>#<role>" or "<node>#<role><index>", built in one allocation (a frame interns one per entry).
     /// Appends into reserved capacity: writing into `[UInt8](unsafeUninitializedCapacity:)` or a
-    /// zero-filled array was 0.6 KB smaller in veil.wasm, but natively neither initializer is
-    /// specialized, and the generic metadata lookups cost 2 % of the 10k grid's first frame.
+    /// zero-filled array was smaller in veil.wasm, but natively neither initializer is specialized,
+    /// and the generic metadata lookups slowed the 10k grid's first frame (docs/EMBED.md).
     private static func key(_ node: [UInt8], _ role: StaticString, index: Int?) -> [UInt8] {
         var key: [UInt8] = []
         key.reserveCapacity(node.count + 1 + role.utf8CodeUnitCount + 20)

@@ -1,6 +1,6 @@
 /// A hash table from keys to values that does not use Swift's `Hasher`: keys hash themselves with
 /// FNV-1a (`TableKey`). Dictionary and Set of byte arrays pulled SipHash, the generic hashed-collection
-/// machinery and a copy of it per key and value type into veil.wasm (about 13 KB); this is one small
+/// machinery and a copy of it per key and value type into veil.wasm; this is one small
 /// open-addressing table, deterministic on every platform. Nothing iterates it, so the order in which
 /// keys went in never shows.
 struct KeyTable<Key: TableKey, Value> {

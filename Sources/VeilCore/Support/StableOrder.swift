@@ -1,7 +1,7 @@
 /// Stable sorting through one non-generic merge sort of indices.
 ///
 /// Embedded Swift specializes the standard library's `sort(by:)` per element type and comparator
-/// (a merge, a run-finding closure and insertion sort: 3–5 KB of veil.wasm each). The core sorts in a
+/// (a merge, a run-finding closure and insertion sort, each a copy in veil.wasm). The core sorts in a
 /// handful of places, so they all go through this one copy; only the small `sortStably` wrapper is
 /// specialized. The order is the one `sort(by:)` gives: ascending by `before`, equal elements kept in
 /// their original order.

@@ -1,7 +1,7 @@
 /// The text of an error message, written like a String literal with interpolations
 /// (`"unknown key \"\(display(key))\" in \(what)"`) but built as UTF-8 bytes by the few out-of-line
 /// functions below. String interpolation and appending compiled inline at each of the core's ~100
-/// throw sites, and pulled the String appending machinery into veil.wasm: together about 20 KB.
+/// throw sites, and pulled the String appending machinery into veil.wasm.
 ///
 /// Interpolated integers are written in decimal, Strings and `[UInt8]` (UTF-8) as they are, so the
 /// text is the same as the String interpolation it replaces.
@@ -22,7 +22,7 @@ public struct UTF8Text: ExpressibleByStringInterpolation, Equatable, Sendable {
     /// The text as a String (the type the error structs keep).
     /// Ill-formed UTF-8 (which the core never builds) becomes U+FFFD per maximal subpart, exactly as
     /// `String(decoding:as:)` does; not that initializer itself, whose repairing appends link String's
-    /// appending and foreign-string paths (about 8 KB of veil.wasm).
+    /// appending and foreign-string paths into veil.wasm.
     public var string: String {
         @inline(never) get {
             if let text = String(validating: bytes, as: UTF8.self) { return text }
@@ -93,8 +93,8 @@ public struct UTF8Text: ExpressibleByStringInterpolation, Equatable, Sendable {
 }
 
 /// The bytes of a literal (reader table names, id suffixes). One out-of-line function, and not
-/// `Array("…".utf8)`: converting a `String` inline at a few hundred table entries cost about 5 KB of
-/// veil.wasm, and copying a String's UTF-8 view links String's foreign-string paths (about 7 KB).
+/// `Array("…".utf8)`: converting a `String` inline at a few hundred table entries grew veil.wasm,
+/// and copying a String's UTF-8 view links String's foreign-string paths.
 @inline(never)
 func utf8(_ literal: StaticString) -> [UInt8] {
     literal.withUTF8Buffer { Array($0) }
