@@ -799,7 +799,7 @@ public final class PreviewServer {
             for viewer in room.viewers { resumeReading(viewer) }
             if let description = result.description, description != room.description {
                 room.description = description
-                for viewer in room.viewers where viewer.closeRequest == nil {
+                for viewer in room.viewers where viewer.closeRequest == nil && viewer.wantsDescription {
                     viewer.post("a11y", String(decoding: description, as: UTF8.self))
                     lws_callback_on_writable(viewer.wsi)
                 }
