@@ -26,7 +26,7 @@ trap '[ -n "$server" ] && kill $server 2>/dev/null; wait 2>/dev/null; rm -rf "$l
 
 # Starts a fresh server (sets $server and $port).
 start() {
-  "$VEIL" serve "$scenes" --port 0 --max-connections 10000 --max-room-viewers 10000 --idle-timeout 3600 $SERVE_ARGS \
+  "$VEIL" serve "$scenes" --port 0 --max-connections 10000 --max-connections-per-client 10000 --max-parked-per-client 10000 --max-room-viewers 10000 --idle-timeout 3600 $SERVE_ARGS \
     >"$log.out" 2>"$log" &
   server=$!
   for _ in $(seq 50); do grep -q "Veil preview" "$log.out" 2>/dev/null && break; sleep 0.1; done
