@@ -469,8 +469,9 @@ export class Controller {
       mountCalledAt: options.mountCalledAt ?? 0 };
     /** @type {Description} worker mode: the worker's last description */
     this.lastDescription = NO_DESCRIPTION;
-    /** @type {Element | null} the page's own first frame, until the canvas shows one */
+    /** @type {Element | null} the page's own first frame, until the canvas shows one (destroy removes it too) */
     this.firstFrame = options.firstFrame ?? null;
+    this.firstFrameLeaving = false;
     const accessible = options.accessible !== false;
     try {
       if (backend instanceof WasmSession) {
@@ -657,10 +658,10 @@ export class Controller {
   /** A frame reached the canvas: the page's own first frame, if any, gives way at the next paint. */
   drawn() {
     const element = this.firstFrame;
-    if (!element) return;
-    this.firstFrame = null;
+    if (!element || this.firstFrameLeaving) return;
+    this.firstFrameLeaving = true;
     const raf = this.env.requestAnimationFrame?.bind(this.env) ?? ((/** @type {() => void} */ fn) => setTimeout(fn, 16));
-    raf(() => element.remove());
+    raf(() => { element.remove(); if (this.firstFrame === element) this.firstFrame = null; });
   }
 
   /** The session on this thread, if it runs here (null in worker mode). */
