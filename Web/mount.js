@@ -462,7 +462,7 @@ export class Controller {
     /** Where the session runs: "worker", "main" (the page's thread) or "headless". */
     this.thread = this.link ? "worker" : this.canvas ? "main" : "headless";
     this.startMs = this.link ? this.link.startMs : this.nowMs();
-    /** @type {any} worker mode: the last frame the worker sent (while "frame" has listeners) */
+    /** @type {import("./wire.js").Frame | null} worker mode: the last frame the worker sent (while "frame" has listeners) */
     this.remoteFrame = null;
     /** @type {any} worker mode: the worker's counters as of its last report */
     this.remoteStats = { ticks: 0, messages: 0, animationFrames: 0, firstFrameAt: null, frames: 0, frameMs: 0,
