@@ -1,8 +1,9 @@
 """mount() in a Worker (the default in Chromium) against the page's thread (`thread: "main"`):
 where the session runs, errors reaching the caller (a refused command rejects with the session's
 message in a worker and throws at once on the page's thread; a bad scene rejects mount with its
-line and column), a tap on the canvas reaching the session (time-stamped input forwarded), and the
-skeleton moving on while the page's thread is busy."""
+line and column), a tap on the canvas reaching the session (time-stamped input forwarded), size
+"fill" laid out at the parent's size and again when it changes, and the skeleton moving on while
+the page's thread is busy (its first frame drawn at the frame's size)."""
 
 import sys
 import unittest
