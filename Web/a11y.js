@@ -9,7 +9,10 @@
 //   a real <button> per button of the scene, in DOM order after the canvas: Enter or Space
 //   presses it as a tap would (the same host event), and Tab moves on into the page;
 //   a sheet's grabber is one of them ("Expand sheet" / "Collapse sheet": a tap on it moves the
-//   sheet to its next anchor), and the sheet's new position is announced.
+//   sheet to its next anchor), and the sheet's new position is announced;
+//   the content on screen: a list per list or scroll container (an item per row in view) and the
+//   other labels as paragraphs, with a "Load more" button where a list loads more (it scrolls the
+//   list to its end, which asks the host for more, as scrolling there would).
 
 /** Hidden from sight, not from assistive technology (the usual "sr-only" rules). */
 const HIDDEN = "position:absolute;width:1px;height:1px;margin:-1px;padding:0;border:0;"
@@ -18,7 +21,9 @@ const HIDDEN = "position:absolute;width:1px;height:1px;margin:-1px;padding:0;bor
 /**
  * @typedef {{node: string, title: string, action: string, x: number, y: number, width: number, height: number}} DescribedButton
  * @typedef {{node: string, grabber: string, anchor: number, anchors: number}} DescribedSheet
- * @typedef {{busy: boolean, statuses: {node: string, text: string}[], buttons: DescribedButton[], refreshable?: string[], sheets?: DescribedSheet[]}} Description
+ * @typedef {{node: string, items: string[], end?: number}} DescribedContent
+ * @typedef {{busy: boolean, statuses: {node: string, text: string}[], buttons: DescribedButton[], refreshable?: string[],
+ *   sheets?: DescribedSheet[], content?: DescribedContent[]}} Description
  * @typedef {object} SheetTexts what the grabber buttons say and what moving a sheet announces
  * @property {string} expand the grabber's label when a tap raises the sheet
  * @property {string} collapse the grabber's label at the top anchor (a tap lowers it to the lowest)
@@ -35,15 +40,18 @@ export class AccessibleMirror {
   /**
    * @param {HTMLCanvasElement} canvas
    * @param {{describe: () => Description, press: (button: DescribedButton) => void, refresh?: (node: string) => void,
-   *   loadingText?: string, loadedText?: string, refreshText?: string, sheetTexts?: Partial<SheetTexts>}} options
+   *   loadMore?: (node: string, end: number) => void, loadingText?: string, loadedText?: string, refreshText?: string,
+   *   loadMoreText?: string, sheetTexts?: Partial<SheetTexts>}} options
    */
-  constructor(canvas, { describe, press, refresh = () => {}, loadingText = "Loading…", loadedText = "Loaded", refreshText = "Refresh",
-    sheetTexts = {} }) {
+  constructor(canvas, { describe, press, refresh = () => {}, loadMore = () => {}, loadingText = "Loading…", loadedText = "Loaded",
+    refreshText = "Refresh", loadMoreText = "Load more", sheetTexts = {} }) {
     this.canvas = canvas;
     this.describe = describe;
     this.press = press;
     this.refresh = refresh;
     this.refreshText = refreshText;
+    this.loadMore = loadMore;
+    this.loadMoreText = loadMoreText;
     this.loadingText = loadingText;
     this.loadedText = loadedText;
     this.sheetTexts = { ...SHEET_TEXTS, ...sheetTexts };
@@ -58,7 +66,10 @@ export class AccessibleMirror {
     this.live.setAttribute("aria-live", "polite");
     this.live.setAttribute("aria-atomic", "true");
     this.buttonBox = doc.createElement("div");
-    this.root.append(this.live, this.buttonBox);
+    /** The text on screen, rebuilt when it changes. */
+    this.contentBox = doc.createElement("div");
+    this.contentKey = "";
+    this.root.append(this.live, this.contentBox, this.buttonBox);
     canvas.after(this.root);
     if (!canvas.hasAttribute("role")) canvas.setAttribute("role", "img");
     /** @type {Map<string, {element: HTMLButtonElement, button: DescribedButton}>} */
@@ -84,7 +95,11 @@ export class AccessibleMirror {
     // A list that pulls to refresh gets a Refresh button (what a pull does, from the keyboard).
     const refreshes = (d.refreshable ?? []).map((node) => ({ node: `${node}#refresh`, list: node, title: this.refreshText,
       action: "refresh", x: 0, y: 0, width: 0, height: 0 }));
-    this.syncButtons([...buttons, ...refreshes]);
+    // A list that loads more gets a Load more button (what scrolling to its end does).
+    const loads = (d.content ?? []).filter((c) => c.node && typeof c.end === "number").map((c) => ({ node: `${c.node}#more`,
+      more: c.node, end: c.end, title: this.loadMoreText, action: "loadMore", x: 0, y: 0, width: 0, height: 0 }));
+    this.syncContent(d.content ?? []);
+    this.syncButtons([...buttons, ...refreshes, ...loads]);
     // The focus ring follows its button when it moves (a sheet that a press sent elsewhere).
     for (const entry of this.buttons.values()) {
       if (entry.element.ownerDocument.activeElement === entry.element) this.showFocus(entry);
@@ -118,6 +133,30 @@ export class AccessibleMirror {
     return named;
   }
 
+  /**
+   * The content on screen as a list per container (items: its rows in view) and paragraphs for the
+   * other labels; rebuilt only when it changed, so a screen reader's place is kept otherwise.
+   * @param {DescribedContent[]} content
+   */
+  syncContent(content) {
+    const key = JSON.stringify(content);
+    if (key === this.contentKey) return;
+    this.contentKey = key;
+    const doc = this.canvas.ownerDocument;
+    const parts = [];
+    for (const group of content) {
+      if (!group.node) {
+        for (const text of group.items) { const p = doc.createElement("p"); p.textContent = text; parts.push(p); }
+        continue;
+      }
+      const list = doc.createElement("ul");
+      list.dataset.node = group.node;
+      for (const text of group.items) { const li = doc.createElement("li"); li.textContent = text; list.append(li); }
+      parts.push(list);
+    }
+    this.contentBox.replaceChildren(...parts);
+  }
+
   /** @param {string} text */
   announce(text) {
     this.announcement = text;
@@ -137,7 +176,7 @@ export class AccessibleMirror {
         const current = { element, button };
         element.addEventListener("click", () => {
           const b = /** @type {any} */ (current.button);
-          if (b.list) this.refresh(b.list); else this.press(current.button);
+          if (b.list) this.refresh(b.list); else if (b.more) this.loadMore(b.more, b.end); else this.press(current.button);
         });
         element.addEventListener("focus", () => this.showFocus(current));
         element.addEventListener("blur", () => { this.root.style.cssText = HIDDEN; });

@@ -601,6 +601,10 @@ export class Controller {
         describe: () => (this.link ? this.lastDescription : /** @type {Engine} */ (this.engine).describe()),
         press: (button) => this.press(button),
         refresh: (node) => { this.refresh.begin({ node }).catch((/** @type {any} */ e) => this.emit("error", e)); },
+        // Load more: to the list's end, as scrolling there would (the list then asks for more).
+        loadMore: (node, end) => {
+          Promise.resolve(this.scroll.to({ node, to: end })).catch((/** @type {any} */ e) => this.emit("error", e));
+        },
       });
     }
     view.attach();

@@ -17,6 +17,11 @@ final class Connection: SessionOwner {
     var lastTickCost = 0.0
     /// What the service thread queued for the private session's next tick.
     var work = SessionWork()
+    var description: [UInt8] = []
+    var describedAt = ContinuousClock.Instant.now - describeSeconds
+    /// The viewer asked for `{"a11y": …}` notices (`describe=1`): it mirrors them in a hidden DOM.
+    var wantsDescription = false
+    var describes: Bool { wantsDescription }
     /// Its socket is not read (`lws_rx_flow_control`) until its session took the inputs waiting.
     var readingPaused = false
     /// Closed while busy: to be parked for a resume once the worker is done with it.

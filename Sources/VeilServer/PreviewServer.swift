@@ -314,7 +314,11 @@ public final class PreviewServer {
             connection?.ticksSkipped += 1
             if owner.work.isEmpty { return nil }
         }
-        let job = TickWorkers.Job(owner: owner, time: owner.age(at: now), ticks: ticks, work: owner.work)
+        // Input asks at once what the screen says now; time alone, at most every `describeSeconds`.
+        let describes = owner.describes
+            && (!owner.work.inputs.isEmpty || owner.work.scene != nil || owner.describedAt.duration(to: now) >= describeSeconds)
+        if describes { owner.describedAt = now }
+        let job = TickWorkers.Job(owner: owner, time: owner.age(at: now), ticks: ticks, work: owner.work, describes: describes)
         owner.work = SessionWork()
         owner.busy = true
         return job
@@ -360,6 +364,11 @@ public final class PreviewServer {
             switch change {
             case let .updated(name, scene):
                 logger.info("scene \(name) reloaded from \(path)")
+                let nodes = catalog.entry(named: name)?.nodesJSON ?? "[]"
+                for connection in connections.values where connection.sceneName == name && connection.wantsDescription {
+                    connection.post("nodes", nodes)
+                    lws_callback_on_writable(connection.wsi)
+                }
                 for connection in connections.values where connection.sceneName == name && connection.closeRequest == nil {
                     if connection.shownError != nil { connection.setNotice(error: nil); lws_callback_on_writable(connection.wsi) }
                     guard connection.room == nil else { continue }
@@ -455,12 +464,18 @@ public final class PreviewServer {
             connection.sentSequence = heldSequence  // back in a room, holding its newest frame
             connection.sentFrame = sent
         }
+        connection.wantsDescription = RequestDetails.urlArgument(wsi, "describe") == "1"
+        if connection.wantsDescription, let room, !room.description.isEmpty {
+            connection.description = room.description
+            connection.post("a11y", String(decoding: room.description, as: UTF8.self))
+        }
         connection.sendsDirectly = !shrinkDeflate(wsi)
         connections[id] = connection
         connectionsByClient[client, default: 0] += 1
         user.storeBytes(of: id, as: Int.self)
         logger.info("connection \(id) opened: scene \(entry.name)\(room.map { ", room \($0.name)" } ?? ""), peer \(client), \(connections.count) open")
         if let error = entry.error { connection.setNotice(error: error) }
+        if connection.wantsDescription { connection.post("nodes", entry.nodesJSON) }
         if let room {
             room.join(connection)
             // The room's first frame now; a later joiner catches up with a keyframe when writable.
@@ -764,6 +779,11 @@ public final class PreviewServer {
             }
             guard connections[connection.id] === connection, connection.closeRequest == nil else { return }
             resumeReading(connection)
+            if let description = result.description, description != connection.description {
+                connection.description = description
+                connection.post("a11y", String(decoding: description, as: UTF8.self))
+                lws_callback_on_writable(connection.wsi)
+            }
             for refused in result.refusedInputs { refuseViewerAction(connection, refused.message, refused.why) }
             if let refused = result.refused {
                 connection.noteRefused(refused.report(scene: connection.sceneName, file: connection.sceneFile))
@@ -777,6 +797,13 @@ public final class PreviewServer {
         } else if let room = job.owner as? Room {
             if let newest = result.newest { room.newest = newest }
             for viewer in room.viewers { resumeReading(viewer) }
+            if let description = result.description, description != room.description {
+                room.description = description
+                for viewer in room.viewers where viewer.closeRequest == nil {
+                    viewer.post("a11y", String(decoding: description, as: UTF8.self))
+                    lws_callback_on_writable(viewer.wsi)
+                }
+            }
             for refused in result.refusedInputs {
                 if let viewer = room.viewers.first(where: { $0.id == refused.connection }) {
                     refuseViewerAction(viewer, refused.message, refused.why)

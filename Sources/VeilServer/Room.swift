@@ -19,6 +19,9 @@ final class Room: SessionOwner {
     var lastTickCost = 0.0
     /// What the service thread queued for the session's next tick (any viewer's actions).
     var work = SessionWork()
+    var description: [UInt8] = []
+    var describedAt = ContinuousClock.Instant.now - describeSeconds
+    var describes: Bool { viewers.contains { $0.wantsDescription } }
     /// The session's newest message's frame, as of the last tick the service thread heard of.
     var newest: NewestFrame? = nil
     /// The address of the client that opened the room (rooms per client are counted by it).

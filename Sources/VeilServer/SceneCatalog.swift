@@ -13,6 +13,22 @@ public struct SceneCatalog: Sendable {
         public var scene: Scene
         /// Why the file as it is now does not read (`file:line:column: message`); nil when it does.
         public var error: String? = nil
+
+        /// The scene's node ids as a JSON array, for viewers (`{"nodes": […]}`): worked out where
+        /// the scene is read, never per connection.
+        public var nodesJSON: String
+
+        init(name: String, file: String, scene: Scene, error: String? = nil) {
+            self.init(name: name, file: file, scene: scene, nodesJSON: Self.nodes(scene), error: error)
+        }
+
+        init(name: String, file: String, scene: Scene, nodesJSON: String, error: String? = nil) {
+            self.name = name; self.file = file; self.scene = scene; self.nodesJSON = nodesJSON; self.error = error
+        }
+
+        static func nodes(_ scene: Scene) -> String {
+            "[" + scene.nodeIDs().map { jsonString(String(decoding: $0, as: UTF8.self)) }.joined(separator: ",") + "]"
+        }
     }
 
     public private(set) var entries: [Entry]
@@ -65,7 +81,7 @@ public struct SceneCatalog: Sendable {
     public enum FileRead: Sendable {
         /// Deleted (its scene stays served), or not a scene file.
         case missing
-        case scene(Scene)
+        case scene(Scene, nodesJSON: String)
         case failed(String)
     }
 
@@ -75,7 +91,8 @@ public struct SceneCatalog: Sendable {
         // the content, and an error for the empty moment would only flash.
         if let size = (try? FileManager.default.attributesOfItem(atPath: file))?[.size] as? Int, size == 0 { return .missing }
         do throws(ServeError) {
-            return .scene(try readScene(file))
+            let scene = try readScene(file)
+            return .scene(scene, nodesJSON: Entry.nodes(scene))
         } catch {
             return .failed(error.lines.joined(separator: "; "))
         }
@@ -90,8 +107,9 @@ public struct SceneCatalog: Sendable {
             switch read {
             case .missing:
                 return nil
-            case let .scene(scene):
+            case let .scene(scene, nodes):
                 entries[index].scene = scene
+                entries[index].nodesJSON = nodes
                 entries[index].error = nil
                 return .updated(name: entries[index].name, scene: scene)
             case let .failed(message):
@@ -106,8 +124,8 @@ public struct SceneCatalog: Sendable {
             return nil
         case _ where entries.contains(where: { $0.name == name }):
             return .refused(file: file, error: "\(file): a scene named \"\(name)\" is already served (scene names are file base names)")
-        case let .scene(scene):
-            entries.append(Entry(name: name, file: file, scene: scene))
+        case let .scene(scene, nodes):
+            entries.append(Entry(name: name, file: file, scene: scene, nodesJSON: nodes))
             return .added(name: name)
         case let .failed(message):
             return .refused(file: file, error: message)

@@ -7,6 +7,16 @@ protocol SessionOwner: AnyObject {
     /// Seconds its last job took: over `TickWorkers.slowTickSeconds` it is slow.
     var lastTickCost: Double { get set }
     var work: SessionWork { get set }
+    /// What its viewers were last told of the screen for assistive technology, and when it was
+    /// last worked out (at most `describeSeconds` apart while only time moves).
+    var description: [UInt8] { get set }
+    var describedAt: ContinuousClock.Instant { get set }
+    /// Whether a viewer asked for the description (`/ws?…&describe=1`).
+    var describes: Bool { get }
     /// Seconds on the session's clock.
     func age(at now: ContinuousClock.Instant) -> Double
 }
+
+/// How often a session's accessibility description is worked out again while nothing but time
+/// changes it (a shimmer moves every frame; what it says changes seldom).
+let describeSeconds = Duration.milliseconds(250)

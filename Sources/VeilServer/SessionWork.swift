@@ -38,6 +38,9 @@ struct SessionResult: Sendable {
     var refusedInputs: [(connection: Int, message: [UInt8], why: String)] = []
     /// For a room: the session's newest frame after the tick (what catching-up viewers are sent).
     var newest: NewestFrame? = nil
+    /// What the session's screen says to assistive technology (`AccessibilityDescription.json`),
+    /// when the job was asked for it and something changed: the viewer mirrors it in a hidden DOM.
+    var description: [UInt8]? = nil
 }
 
 /// A session's last sent frame with its sequence number and hash, copied out under its lock so the

@@ -13,8 +13,9 @@ final class SharedSession: @unchecked Sendable {
 
     /// Does `work`, then ticks at `t` (nil: no tick, the last message still waits for its socket);
     /// `headroom` free bytes go in front of the message for lws. `newest`: copy the sent frame out
-    /// (a room's viewers catch up from it).
-    func run(_ work: SessionWork, tickAt t: Double?, headroom: Int, newest: Bool) -> SessionResult {
+    /// (a room's viewers catch up from it). `describes`: the accessibility description too, when the
+    /// work or the tick changed something.
+    func run(_ work: SessionWork, tickAt t: Double?, headroom: Int, newest: Bool, describes: Bool = false) -> SessionResult {
         with { session in
             var result = SessionResult()
             if let scene = work.scene { session.replaceScene(scene, keepingSize: work.keepsSize) }
@@ -28,7 +29,10 @@ final class SharedSession: @unchecked Sendable {
                     result.refusedInputs.append((input.connection, input.message, error.message))
                 }
             }
-            guard let t else { return result }
+            guard let t else {
+                if describes, !work.isEmpty { result.description = session.accessibilityDescription().json }
+                return result
+            }
             if let message = session.tick(at: t) {
                 var buffer = [UInt8](repeating: 0, count: headroom)
                 buffer.append(contentsOf: message)
@@ -39,6 +43,7 @@ final class SharedSession: @unchecked Sendable {
                 result.refused = Refusals(actions: actions, dropped: dropped)
             }
             if newest { result.newest = NewestFrame(frame: session.sentFrame, sequence: session.sentSequence, hash: session.sentHash) }
+            if describes, result.message != nil || !work.isEmpty { result.description = session.accessibilityDescription().json }
             return result
         }
     }

@@ -22,23 +22,26 @@ final class TickWorkers: @unchecked Sendable {
         let ticks: Bool
         let work: SessionWork
         let slow: Bool
+        /// Whether to work out the accessibility description as well.
+        let describes: Bool
         /// What the session did (set by whoever ran the job).
         var result = SessionResult()
         /// Seconds the job took (set by whoever ran it).
         var cost: Double = 0
 
-        init(owner: any SessionOwner, time: Double, ticks: Bool, work: SessionWork) {
+        init(owner: any SessionOwner, time: Double, ticks: Bool, work: SessionWork, describes: Bool) {
             self.owner = owner
             self.time = time
             self.ticks = ticks
             self.work = work
+            self.describes = describes
             slow = owner.lastTickCost > TickWorkers.slowTickSeconds
         }
 
         /// Does the work and the tick on this thread, timing them.
         func run(headroom: Int) {
             let started = ContinuousClock.now
-            result = owner.shared.run(work, tickAt: ticks ? time : nil, headroom: headroom, newest: owner is Room)
+            result = owner.shared.run(work, tickAt: ticks ? time : nil, headroom: headroom, newest: owner is Room, describes: describes)
             let cost = started.duration(to: .now).components
             self.cost = Double(cost.seconds) + Double(cost.attoseconds) * 1e-18
         }

@@ -113,6 +113,15 @@ struct AccessibilityDescriptionTests {
         #expect(json.contains(#""content":[{"node":"","items":["Inbox"]},{"node":"inbox","end":1120,"items":["Sender 10. Subject 10","#), "\(json)")
     }
 
+    @Test func aStatusOverASkeletonIsDescribed() throws {
+        let s = try session()
+        try perform(s, #"{"skeleton": {"node": "feed", "show": true, "transition": "none"}}"#)
+        try perform(s, #"{"status": {"node": "feed", "state": "error", "message": "Offline", "transition": "none"}}"#)
+        let d = s.accessibilityDescription()
+        #expect(d.statuses.map { text($0.text) } == ["Error. Offline"], "the status is drawn over the placeholders")
+        #expect(d.buttons.map { text($0.action) }.contains("retry"))
+    }
+
     @Test func underASkeletonThereIsNoContentToRead() throws {
         let s = try session()
         #expect(s.accessibilityDescription().content.flatMap(\.items).map(text) == ["Row"])

@@ -29,6 +29,8 @@ const done = arguments[arguments.length - 1];
   const veil = window.inbox = await mount(document.getElementById("canvas"), { scene: sceneText, accessible, thread });
   window.refreshes = [];
   veil.on("refresh", (e) => refreshes.push(e));
+  window.loads = [];
+  veil.on("loadMore", (e) => loads.push(e));
   await new Promise((resolve) => { const off = veil.on("frame", () => { off(); resolve(); }); });
   return "ok";
 })().then(done, (e) => done(String(e.message || e)));
@@ -59,7 +61,13 @@ class RefreshButtonTest(harness.ServedBrowserTest):
         self.driver.execute_script("inbox.refresh.end()")
         harness.wait_for(self.driver, "document.getElementById('canvas').getAttribute('aria-busy') === 'false'",
                          what="not busy once it ends")
-        # Tab goes on into the page: the hidden buttons are in the page's own tab order.
+        # The inbox loads more at its end: a Load more button follows, and Tab goes on into the
+        # page: the hidden buttons are in the page's own tab order.
+        self.driver.switch_to.active_element.send_keys(Keys.TAB)
+        harness.wait_for(self.driver, "document.activeElement && document.activeElement.textContent === 'Load more'",
+                         what="Tab to reach Load more")
+        self.driver.switch_to.active_element.send_keys(Keys.ENTER)
+        harness.wait_for(self.driver, "window.loads.length > 0", what="Enter on Load more scrolls to the end, which asks for more")
         self.driver.switch_to.active_element.send_keys(Keys.TAB)
         harness.wait_for(self.driver, "document.activeElement && document.activeElement.id === 'after'",
                          what="Tab to reach the page's next button")

@@ -81,3 +81,23 @@ public struct StatusViews: Sendable {
         }
     }
 }
+
+extension Scene {
+    /// The ids a command can name, in the tree's order: every node with an id outside row
+    /// templates (a list's header, footer and section headers and footers included), at most `limit`.
+    /// A host offers them (the viewer's toolbar).
+    public func nodeIDs(limit: Int = 1_000) -> [[UInt8]] {
+        var ids: [[UInt8]] = []
+        func walk(_ node: Node) {
+            guard ids.count < limit else { return }
+            if !node.id.isEmpty { ids.append(node.id) }
+            for child in node.children { walk(child) }
+            guard case let .list(style) = node.kind else { return }
+            for extra in [style.header, style.footer] + style.sections.flatMap({ [$0.header, $0.footer] }) {
+                if let extra { walk(extra) }
+            }
+        }
+        walk(root)
+        return ids
+    }
+}

@@ -78,7 +78,12 @@ public struct AccessibilityDescription: Sendable {
     private mutating func visit(_ box: LayoutBox, _ at: Placement, _ scroll: ScrollPositions) {
         let node = box.node
         if node.hidden || node.opacity <= 0 { return }
-        if node.skeletonMark != nil { busy = true; return }
+        if node.skeletonMark != nil {
+            // Its content is under placeholders; a status or spinner over it is drawn over them.
+            busy = true
+            for overlay in box.children.suffix(node.overlays.count) { visit(overlay, at, scroll) }
+            return
+        }
         var at = at
         if let link = node.link {
             switch link.role {
