@@ -22,7 +22,7 @@ APT_PACKAGES := libwebsockets-dev libbrotli-dev python3-brotli pkg-config wasi-l
 	chromium chromium-driver python3-selenium python3-pil fonts-inter node-typescript python3-websockets valgrind esbuild
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all setup build run test test-swift test-js test-wasm test-server test-cli test-browser wasm bench clean
+.PHONY: all setup build run test test-swift test-js test-wasm test-server test-cli test-browser test-docs wasm bench clean
 
 all: build
 
@@ -42,7 +42,7 @@ run: setup wasm
 	$(SWIFT) build -c release --product veil
 	.build/release/veil serve --host $(HOST) --port $(PORT)
 
-test: setup build wasm test-swift test-js test-wasm test-cli test-server test-browser test-fuzz
+test: setup build wasm test-swift test-js test-wasm test-cli test-server test-browser test-docs test-fuzz
 	@echo "make test: all suites passed"
 
 # The core's Double → integer conversions are all checked ones (tools/conversions/check.py).
@@ -72,6 +72,10 @@ test-server: build
 	$(PYTHON) Tests/server/resume_test.py $(VEIL)
 	$(PYTHON) Tests/server/cores_test.py $(VEIL)
 	$(PYTHON) Tests/server/hostile_test.py $(VEIL)
+
+# Every code block of README.md and docs/ a user would paste runs as written (Tests/docs/snippets_test.py).
+test-docs: build wasm
+	$(PYTHON) Tests/docs/snippets_test.py $(VEIL)
 
 test-browser: build wasm
 	$(PYTHON) -m unittest discover -s Tests/browser -v

@@ -10,6 +10,9 @@
 //   presses it as a tap would (the same host event), and Tab moves on into the page;
 //   a sheet's grabber is one of them ("Expand sheet" / "Collapse sheet": a tap on it moves the
 //   sheet to its next anchor), and the sheet's new position is announced;
+//   while a modal sheet is up (its dim shows: `modal`), Tab and Shift-Tab cycle through the
+//   buttons described — the sheet's — as a dialog keeps its focus, and what is under the dim is
+//   not offered;
 //   the content on screen: a list per list or scroll container (an item per row in view) and the
 //   other labels as paragraphs, with a "Load more" button where a list loads more (it scrolls the
 //   list to its end, which asks the host for more, as scrolling there would).
@@ -22,8 +25,8 @@ const HIDDEN = "position:absolute;width:1px;height:1px;margin:-1px;padding:0;bor
  * @typedef {{node: string, title: string, action: string, x: number, y: number, width: number, height: number}} DescribedButton
  * @typedef {{node: string, grabber: string, anchor: number, anchors: number}} DescribedSheet
  * @typedef {{node: string, items: string[], end?: number}} DescribedContent
- * @typedef {{busy: boolean, statuses: {node: string, text: string}[], buttons: DescribedButton[], refreshable?: string[],
- *   sheets?: DescribedSheet[], content?: DescribedContent[]}} Description
+ * @typedef {{busy: boolean, modal?: boolean, statuses: {node: string, text: string}[], buttons: DescribedButton[],
+ *   refreshable?: string[], sheets?: DescribedSheet[], content?: DescribedContent[]}} Description
  * @typedef {object} SheetTexts what the grabber buttons say and what moving a sheet announces
  * @property {string} expand the grabber's label when a tap raises the sheet
  * @property {string} collapse the grabber's label at the top anchor (a tap lowers it to the lowest)
@@ -70,6 +73,9 @@ export class AccessibleMirror {
     this.contentBox = doc.createElement("div");
     this.contentKey = "";
     this.root.append(this.live, this.contentBox, this.buttonBox);
+    /** A modal sheet is up: Tab stays among the buttons (`trapTab`). */
+    this.modal = false;
+    this.buttonBox.addEventListener("keydown", (event) => this.trapTab(event));
     canvas.after(this.root);
     if (!canvas.hasAttribute("role")) canvas.setAttribute("role", "img");
     /** @type {Map<string, {element: HTMLButtonElement, button: DescribedButton}>} */
@@ -91,6 +97,7 @@ export class AccessibleMirror {
     else if (!busy && !status && (this.wasBusy || this.lastStatus)) this.announce(this.loadedText);
     this.wasBusy = busy;
     this.lastStatus = status;
+    this.modal = !!d.modal;
     const buttons = this.nameGrabbers(d.buttons, d.sheets ?? []);
     // A list that pulls to refresh gets a Refresh button (what a pull does, from the keyboard).
     const refreshes = (d.refreshable ?? []).map((node) => ({ node: `${node}#refresh`, list: node, title: this.refreshText,
@@ -155,6 +162,22 @@ export class AccessibleMirror {
       parts.push(list);
     }
     this.contentBox.replaceChildren(...parts);
+  }
+
+  /**
+   * While a modal sheet is up, Tab past the last button comes back to the first (Shift-Tab the
+   * other way), as focus stays in a dialog; otherwise Tab goes on into the page.
+   * @param {KeyboardEvent} event
+   */
+  trapTab(event) {
+    if (!this.modal || event.key !== "Tab") return;
+    const all = [...this.buttonBox.querySelectorAll("button")];
+    if (all.length === 0) return;
+    const at = all.indexOf(/** @type {HTMLButtonElement} */ (event.target));
+    const next = event.shiftKey ? (at <= 0 ? all.length - 1 : -1) : (at === all.length - 1 ? 0 : -1);
+    if (next < 0) return;
+    event.preventDefault();
+    all[next].focus();
   }
 
   /** @param {string} text */

@@ -54,7 +54,8 @@ if (typeof document === "object" && /^https?:$/.test(DEFAULT_WASM.protocol)) {
  * @property {"auto" | "worker" | "main"} [thread] default "auto": a Worker where OffscreenCanvas and module workers exist, else the page's thread; "worker" fails where they do not
  * @property {Element | null} [firstFrame] the scene's first frame already in the page (an `<img>` or inline `<svg>` from `veil render`), removed once the live canvas shows its own
  * @property {any} [env] the window (tests pass a fake): requestAnimationFrame, matchMedia, devicePixelRatio, ResizeObserver, performance, Worker, OffscreenCanvas
- * @typedef {{loadingText?: string, loadedText?: string, refreshText?: string, sheetTexts?: Partial<import("./a11y.js").SheetTexts>}} AccessibleTexts
+ * @typedef {{loadingText?: string, loadedText?: string, refreshText?: string, loadMoreText?: string,
+ *   sheetTexts?: Partial<import("./a11y.js").SheetTexts>}} AccessibleTexts
  */
 
 /**

@@ -97,6 +97,8 @@ export interface AccessibleTexts {
   loadedText?: string;
   /** A list's Refresh button ("Refresh"). */
   refreshText?: string;
+  /** The Load more button of a list that loads more (default "Load more"). */
+  loadMoreText?: string;
   /** A sheet grabber's labels ("Expand sheet", "Collapse sheet") and its moves' announcements
    * ("Sheet expanded", "Sheet collapsed", "Sheet partly open"). */
   sheetTexts?: { expand?: string; collapse?: string; expanded?: string; collapsed?: string; partlyOpen?: string };

@@ -56,7 +56,7 @@ public func veil_session_new(_ bytes: UnsafeRawPointer?, _ length: Int32) -> Int
 @_cdecl("veil_session_free")
 public func veil_session_free(_ handle: Int32) -> Int32 {
     guard sessions.remove(handle) else { return badHandle(handle) }
-    return Status.ok.rawValue
+    return ReturnCode.ok.rawValue
 }
 
 /// Applies a command: `{"command": COMMAND}` (one events-file line) — at its "t" (seconds, the clock
@@ -105,7 +105,7 @@ public func veil_tick(_ handle: Int32, _ seconds: Double) -> Int32 {
 public func veil_keyframe(_ handle: Int32) -> Int32 {
     guard let session = sessions.session(handle) else { return badHandle(handle) }
     session.requestKeyframe()
-    return Status.ok.rawValue
+    return ReturnCode.ok.rawValue
 }
 
 /// When the session next changes by itself, in seconds on the clock of `veil_tick`
@@ -145,15 +145,15 @@ public func veil_error() -> UnsafeRawPointer {
 
 /// A failed step: the status to return and the message for `veil_error()`.
 struct Failure: Error {
-    var status: Status
+    var status: ReturnCode
     var message: String
-    init(_ status: Status, _ message: String) { self.status = status; self.message = message }
+    init(_ status: ReturnCode, _ message: String) { self.status = status; self.message = message }
     /// Messages are built as `UTF8Text` (no String appending in veil.wasm).
-    init(_ status: Status, text: UTF8Text) { self.init(status, text.string) }
+    init(_ status: ReturnCode, text: UTF8Text) { self.init(status, text.string) }
 }
 
 @inline(never)  // for size: every export fails from a few places
-private func fail(_ status: Status, _ message: String) -> Int32 {
+private func fail(_ status: ReturnCode, _ message: String) -> Int32 {
     lastError.write(message)
     return status.rawValue
 }
@@ -220,5 +220,5 @@ private func apply(
     } catch {
         return fail(error.status, error.message)
     }
-    return Status.ok.rawValue
+    return ReturnCode.ok.rawValue
 }

@@ -113,6 +113,30 @@ struct AccessibilityDescriptionTests {
         #expect(json.contains(#""content":[{"node":"","items":["Inbox"]},{"node":"inbox","end":1120,"items":["Sender 10. Subject 10","#), "\(json)")
     }
 
+    /// An expanded modal sheet's dim covers the screen: the buttons under it take no tap, so they are
+    /// not described, and the description says focus belongs in the sheet.
+    @Test func underAModalSheetsDimNothingIsPressed() throws {
+        let json = #"""
+        {"canvas": {"width": 320, "height": 600},
+         "root": {"type": "view", "id": "root", "children": [
+           {"type": "button", "id": "behind", "title": "Behind", "action": "behind", "frame": {"x": 10, "y": 10, "width": 100, "height": 44}},
+           {"type": "sheet", "id": "sheet", "anchors": ["expanded", {"fromBottom": 100}], "children": [
+             {"type": "view", "id": "page", "children": [
+               {"type": "button", "id": "inside", "title": "Inside", "action": "inside", "frame": {"x": 10, "y": 40, "width": 100, "height": 44}}]}]}]}}
+        """#
+        let s = Session(scene: try SceneReader.read(Array(json.utf8), file: "scene.json"))
+        _ = s.tick(at: 0)
+        var d = s.accessibilityDescription()
+        #expect(!d.modal, "at its lowest anchor: no dim")
+        #expect(d.buttons.contains { text($0.node) == "behind" })
+        try perform(s, #"{"sheet": {"node": "sheet", "snapTo": 0, "animated": false}}"#)
+        d = s.accessibilityDescription()
+        #expect(d.modal, "expanded: its dim shows")
+        #expect(!d.buttons.contains { text($0.node) == "behind" }, "under the dim")
+        #expect(d.buttons.contains { text($0.node) == "inside" })
+        #expect(text(d.json).hasPrefix(#"{"busy":false,"modal":true,"#))
+    }
+
     @Test func aStatusOverASkeletonIsDescribed() throws {
         let s = try session()
         try perform(s, #"{"skeleton": {"node": "feed", "show": true, "transition": "none"}}"#)

@@ -111,6 +111,15 @@ class SheetGrabberTest(harness.ServedBrowserTest):
         harness.wait_for(self.driver, f"Math.abs(document.querySelector('.veil-a11y').getBoundingClientRect().top"
                          f" - document.getElementById('canvas').getBoundingClientRect().top - {top['y']}) <= 1",
                          what="the focus ring at the grabber")
+        # Expanded, the sheet is modal (its dim covers the map): Tab cycles through its own buttons,
+        # as focus stays in a dialog, and never goes on into the page.
+        visited = []
+        for _ in range(6):
+            self.driver.switch_to.active_element.send_keys(Keys.TAB)
+            visited.append(self.driver.execute_script("const a = document.activeElement; return a.dataset.node || a.id"))
+        self.assertNotIn("after", visited, f"Tab stays in the expanded sheet: {visited}")
+        self.assertEqual(visited, ["home", "work", "coffee", "sheet/grabber", "home", "work"],
+                         "from the grabber round the sheet's buttons and round again")
         self.grabber().send_keys(Keys.ENTER)
         harness.wait_for_async(self.driver, "Promise.resolve(inbox.describe()).then(d => d.sheets[0].anchor === 2)",
                                what="the sheet to collapse")

@@ -69,6 +69,28 @@ class ViewerParityTest(harness.ServedBrowserTest):
         finally:
             driver.quit()
 
+    def test_scene_size_fits_a_smaller_stage(self):
+        driver = harness.chromium(width=390, height=844)
+        try:
+            self.open(driver, "maps", "&fixed=1")
+            harness.wait_until_still(driver, harness.FRAMES_DRAWN, quiet=0.5)
+            canvas = driver.execute_script("return document.getElementById('canvas').getBoundingClientRect().toJSON()")
+            stage = driver.execute_script("return document.getElementById('stage').getBoundingClientRect().toJSON()")
+            frame = driver.execute_script("return [veilViewer.frame.width / 8, veilViewer.frame.height / 8]")
+            self.assertLessEqual(canvas["width"], stage["width"], "the whole scene is in view: not clipped")
+            self.assertLessEqual(canvas["height"], stage["height"])
+            self.assertAlmostEqual(canvas["width"] / canvas["height"], frame[0] / frame[1], delta=0.02, msg="at its own proportions")
+            # A tap lands where the scaled picture shows it: the search field's Coffee button.
+            coffee = driver.execute_script("return veilViewer.items().find((i) => i.text === 'Coffee')")
+            scale = canvas["width"] / frame[0]
+            x = canvas["left"] + (coffee["x"] + coffee["width"] / 2) / 8 * scale
+            y = canvas["top"] + (coffee["y"] + coffee["height"] / 2) / 8 * scale
+            harness.touch_drag(driver, int(x), int(y), 0, steps=1)
+            harness.wait_for(driver, "document.querySelector('#events li[data-name=\"open\"]') !== null",
+                             what="a tap on the scaled Coffee button reaching the session")
+        finally:
+            driver.quit()
+
     def test_the_system_appearance_by_default(self):
         driver = harness.chromium(width=1000, height=900)
         try:

@@ -677,13 +677,15 @@ def test_a_sheets_close_button_draws_its_cross():
     check(code == 0 and b">\xc3\x97</text>" in out, f"the pushed page's close button draws its \u00d7: {out[-600:]!r} {err}")
 
 
-def main():
+def main(namespace=None):
+    """Runs the `test_…` functions of `namespace` (this module's by default; other CLI scripts pass
+    their own), each in a fresh scratch folder, and prints "N passed, N failed"."""
     global WORK
     if not os.access(VEIL, os.X_OK):
         print(f"veil binary not found at {VEIL} (build it: swift build --product veil)")
         print("0 passed, 1 failed")
         return 1
-    tests = [(name, f) for name, f in globals().items() if name.startswith("test_") and callable(f)]
+    tests = [(name, f) for name, f in (namespace or globals()).items() if name.startswith("test_") and callable(f)]
     passed = failed = 0
     for name, test in tests:
         WORK = tempfile.mkdtemp(prefix="veil-cli-")

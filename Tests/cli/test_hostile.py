@@ -20,32 +20,10 @@ import re
 import shutil
 import subprocess
 import sys
-import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-VEIL = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else
-                       os.environ.get("VEIL") or os.environ.get("VEIL_BIN") or os.path.join(ROOT, ".build/debug/veil"))
-WORK = ROOT
-
-
-class Failure(Exception):
-    pass
-
-
-def check(condition, message):
-    if not condition:
-        raise Failure(message)
-
-
-def veil(*arguments, timeout=120):
-    process = subprocess.run([VEIL, *arguments], capture_output=True, timeout=timeout, cwd=WORK)
-    return process.returncode, process.stdout, process.stderr.decode("utf-8", "replace")
-
-
-def write(name, text):
-    with open(os.path.join(WORK, name), "w", encoding="utf-8") as f:
-        f.write(text)
-    return name
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import test_cli as cli  # the binary, the scratch folder, check, veil, write and the runner
+from test_cli import check, veil, write
 
 
 TINY_ROWS = '{"root": {"type": "list", "id": "L", "rowCount": 10, "rowHeight": 1e-20, "row": {"type": "view", "background": "#FF0000"}}}'
@@ -77,8 +55,8 @@ PULL = [{"t": 0.1, "input": {"pointer": {"phase": "down", "x": 100, "y": 100, "i
 
 def instructions(*arguments):
     """Instructions `veil ARGUMENTS` executes, counted by callgrind."""
-    process = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", VEIL, *arguments],
-                             capture_output=True, timeout=600, cwd=WORK)
+    process = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", cli.VEIL, *arguments],
+                             capture_output=True, timeout=600, cwd=cli.WORK)
     err = process.stderr.decode("utf-8", "replace")
     check(process.returncode == 0, f"veil {' '.join(arguments)} under callgrind: exit {process.returncode}: {err[-400:]}")
     found = re.search(r"Collected : (\d+)", err)
@@ -131,28 +109,5 @@ def test_events_order_error_points_at_the_time():
     check(code != 0 and "late.events.jsonl:2:7:" in err, f"expected the error at 2:7 (the \"t\"): {err}")
 
 
-def main():
-    global WORK
-    if not os.access(VEIL, os.X_OK):
-        print(f"veil binary not found at {VEIL} (build it: swift build --product veil)")
-        print("0 passed, 1 failed")
-        return 1
-    tests = [(name, f) for name, f in globals().items() if name.startswith("test_") and callable(f)]
-    passed = failed = 0
-    for name, test in tests:
-        WORK = tempfile.mkdtemp(prefix="veil-hostile-")
-        try:
-            test()
-            passed += 1
-            print(f"ok   {name}")
-        except (Failure, subprocess.TimeoutExpired, OSError, ValueError, KeyError) as error:
-            failed += 1
-            print(f"FAIL {name}: {error}")
-        finally:
-            shutil.rmtree(WORK, ignore_errors=True)
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(cli.main(globals()))

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { loadVeil, repoRoot, stream } from './veil-wasm.mjs';
+import { loadVeil, randomInputs, repoRoot, stream } from './veil-wasm.mjs';
 
 const veilBin = process.env.VEIL_BIN ?? `${repoRoot}.build/debug/veil`;
 const fuzzPath = process.env.VEIL_FUZZ_WASM ?? `${repoRoot}.build/wasm/veil-fuzz.wasm`;
@@ -31,23 +31,6 @@ async function scripts() {
     const [scene, events, end] = text.split('\n---\n');
     return { scene, events, duration: Math.min(10, Number(end) / 1000 + 0.1) };
   };
-}
-
-/** splitmix64 bytes: the same inputs on every run for a given seed. */
-function* randomInputs(count, state) {
-  const mask = (1n << 64n) - 1n;
-  const next = () => {
-    state = (state + 0x9E3779B97F4A7C15n) & mask;
-    let z = state;
-    z = ((z ^ (z >> 30n)) * 0xBF58476D1CE4E5B9n) & mask;
-    z = ((z ^ (z >> 27n)) * 0x94D049BB133111EBn) & mask;
-    return z ^ (z >> 31n);
-  };
-  for (let i = 0; i < count; i++) {
-    const bytes = new Uint8Array(Number(next() % 1024n));
-    for (let k = 0; k < bytes.length; k++) bytes[k] = Number(next() & 255n);
-    yield bytes;
-  }
 }
 
 /**
@@ -116,7 +99,7 @@ test(`${runs} random scenes with extreme numbers: native and wasm agree (seed ${
   let accepted = 0;
   try {
     let i = 0;
-    for (const bytes of randomInputs(runs, seed)) {
+    for (const bytes of randomInputs(runs, seed, 1024)) {
       const { scene, events, duration } = script(bytes);
       const outcome = await playBoth(veil, dir, scene, events, duration);
       if (outcome.native !== null) accepted++;

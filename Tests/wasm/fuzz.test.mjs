@@ -8,7 +8,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
-import { repoRoot } from './veil-wasm.mjs';
+import { randomInputs, repoRoot } from './veil-wasm.mjs';
 
 const modulePath = process.env.VEIL_FUZZ_WASM ?? `${repoRoot}.build/wasm/veil-fuzz.wasm`;
 const seconds = Number(process.env.VEIL_FUZZ_SECONDS ?? 0);
@@ -29,23 +29,6 @@ async function load() {
       new Uint8Array(abi.memory.buffer, abi.fuzz_message(), abi.fuzz_message_length()));
     return { result, message };
   };
-}
-
-/** splitmix64: the same inputs on every run for a given seed. */
-function* randomInputs(count, state) {
-  const mask = (1n << 64n) - 1n;
-  const next = () => {
-    state = (state + 0x9E3779B97F4A7C15n) & mask;
-    let z = state;
-    z = ((z ^ (z >> 30n)) * 0xBF58476D1CE4E5B9n) & mask;
-    z = ((z ^ (z >> 27n)) * 0x94D049BB133111EBn) & mask;
-    return z ^ (z >> 31n);
-  };
-  for (let i = 0; i < count; i++) {
-    const bytes = new Uint8Array(Number(next() % 2048n));
-    for (let k = 0; k < bytes.length; k++) bytes[k] = Number(next() & 255n);
-    yield bytes;
-  }
 }
 
 function hex(bytes) {
@@ -70,7 +53,7 @@ test(`${seconds > 0 ? `${seconds} s of` : runs} random session runs in wasm (see
   let run = await load();
   const end = Date.now() + seconds * 1000;
   let count = 0;
-  for (const bytes of randomInputs(runs, seed)) {
+  for (const bytes of randomInputs(runs, seed, 2048)) {
     if (seconds > 0 && Date.now() >= end) break;
     count++;
     let outcome;

@@ -100,3 +100,23 @@ export function stream(veil, scene, eventsText, { duration, fps }) {
   veil.abi.veil_session_free(handle);
   return Buffer.concat(chunks);
 }
+
+/**
+ * `count` inputs of random bytes, each shorter than `maxLength`, from a splitmix64 generator seeded
+ * with `state` (a BigInt): the same inputs on every run for a given seed (the fuzz tests).
+ */
+export function* randomInputs(count, state, maxLength) {
+  const mask = (1n << 64n) - 1n;
+  const next = () => {
+    state = (state + 0x9E3779B97F4A7C15n) & mask;
+    let z = state;
+    z = ((z ^ (z >> 30n)) * 0xBF58476D1CE4E5B9n) & mask;
+    z = ((z ^ (z >> 27n)) * 0x94D049BB133111EBn) & mask;
+    return z ^ (z >> 31n);
+  };
+  for (let i = 0; i < count; i++) {
+    const bytes = new Uint8Array(Number(next() % BigInt(maxLength)));
+    for (let k = 0; k < bytes.length; k++) bytes[k] = Number(next() & 255n);
+    yield bytes;
+  }
+}

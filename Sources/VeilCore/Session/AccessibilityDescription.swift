@@ -42,6 +42,9 @@ public struct AccessibilityDescription: Sendable {
     /// Per status shown (`<host>/status` overlays): its labels' texts joined by ". ".
     public private(set) var statuses: [(node: [UInt8], text: [UInt8])] = []
     public private(set) var buttons: [Button] = []
+    /// A modal sheet's dim is shown: what lies under it takes no tap (its buttons are left out), and
+    /// a host keeps focus among the buttons described (a dialog's focus trap).
+    public private(set) var modal = false
     /// Lists and scroll containers a pull would refresh now (a host offers a Refresh action).
     public private(set) var refreshable: [[UInt8]] = []
     /// The sheets presented (the session fills them in: their anchors are its state, not layout's).
@@ -88,7 +91,13 @@ public struct AccessibilityDescription: Sendable {
         if let link = node.link {
             switch link.role {
             case .offsetY: at.shift.y -= scroll.link(link.key)  // a sheet drawn lower than laid out
-            case .opacity: if scroll.link(link.key) <= 0.001 { return }
+            case .opacity:
+                if scroll.link(link.key) <= 0.001 { return }
+                // A dim over the screen: a tap on what it covers lands on the dim, so those buttons
+                // cannot be pressed (nor tabbed to) while it shows.
+                let dim = box.frame.offsetBy(dx: -at.shift.x, dy: -at.shift.y).intersection(at.clip)
+                buttons.removeAll { dim.intersects(Rect(x: $0.frame.center.x - 0.5, y: $0.frame.center.y - 0.5, width: 1, height: 1)) }
+                modal = true
             case .cornerRadius: break
             }
         }
@@ -194,6 +203,7 @@ public struct AccessibilityDescription: Sendable {
         var out: [UInt8] = []
         out.append(contentsOf: utf8("{\"busy\":"))
         out.append(contentsOf: busy ? utf8("true") : utf8("false"))
+        if modal { out.append(contentsOf: utf8(",\"modal\":true")) }
         out.append(contentsOf: utf8(",\"statuses\":["))
         for (i, s) in statuses.enumerated() {
             if i > 0 { out.append(0x2C) }

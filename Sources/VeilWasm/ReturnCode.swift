@@ -1,6 +1,6 @@
 /// What an export returns: 0 or a count on success, one of the negative codes on failure, with the
 /// message at `veil_error()`. docs/PROTOCOL.md, "The wasm ABI" lists them; their values never change.
-enum Status: Int32 {
+enum ReturnCode: Int32 {
     case ok = 0
     /// The handle names no live session (never made, freed, or forged).
     case badHandle = -1
