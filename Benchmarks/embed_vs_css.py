@@ -5,7 +5,9 @@ Chromium (issue 21), printed by `make bench-embed`:
 - the page's main thread while the skeleton shimmers (CDP Performance.getMetrics TaskDuration, ms/s);
 - the whole browser's CPU while it shimmers (utime + stime of every chromium process, ms/s);
 - frames the browser produces while the page's main thread runs an 800 ms task (CDP screencast
-  frames: one per compositor frame that changed pixels).
+  frames: one per compositor frame that changed pixels);
+- then a scroll: the loaded feed scrolled 500 pt and back every 1.5 s, Veil's animated
+  `scroll.to` against a CSS transform transition of the same rows (main thread and browser CPU).
 
 Both pages are served the same way (one static server on loopback: the Web/ folder under /veil/,
 the feed scene at /feed.json, as docs/EMBED.md's quick start lays them out) and opened alternately.
@@ -78,6 +80,48 @@ ROWS
 </body></html>
 """
 
+# A scroll: the loaded feed (18 rows) scrolled by 500 pt and back, animated, every 1.5 s — in Veil
+# `scroll.to({animated: true})` (the list's layer moves about 0.3 s, then its indicator fades),
+# with CSS a transform transition moving the same rows 500 px in 0.3 s, started every 1.5 s.
+VEIL_SCROLL_SCRIPT = """
+<script type="module">
+import { mount } from "/veil/veil.js";
+const veil = await mount(document.getElementById("feed"), {
+  scene: "/feed.json", node: "feed", firstFrame: document.getElementById("feed-first"),
+});
+const rows = await (await fetch("/feed-data.json")).json();
+await veil.rows.replace({ at: 0, rows });
+await veil.rows.append({ rows: [...rows, ...rows] });
+await veil.skeleton.hide({ transition: "none" }); // (the scene's timeline shows it from the start)
+let to = 500;
+setInterval(() => { veil.scroll.to({ to, animated: true }); to = 500 - to; }, 1500);
+window.benchReady = true;
+</script>
+"""
+
+CSS_SCROLL_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>CSS scroll</title>
+<style>
+body { margin: 0; }
+.feed { width: 360px; height: 520px; position: relative; overflow: hidden; background: #fff; font-family: sans-serif; }
+h1 { margin: 0; height: 56px; padding: 10px 16px 0; box-sizing: border-box; font: 700 28px/1 sans-serif; }
+.list { position: absolute; top: 56px; left: 0; width: 360px; transition: transform 0.3s ease-in-out; will-change: transform; }
+.list.down { transform: translateY(-500px); }
+.row { height: 72px; display: flex; align-items: center; gap: 12px; padding: 0 16px; border-top: 0.5px solid rgb(142 142 147 / 0.4); }
+.avatar { width: 44px; height: 44px; border-radius: 50%; background: #5E35B1; flex: none; }
+.title { font-weight: 600; font-size: 17px; } .subtitle { font-size: 15px; }
+</style></head><body>
+<div class="feed"><h1>Feed</h1><div class="list">
+ROWS
+</div></div>
+<script>
+const list = document.querySelector(".list");
+setInterval(() => list.classList.toggle("down"), 1500);
+window.benchReady = true;
+</script>
+</body></html>
+"""
+
 BUSY = "const end = performance.now() + 800; while (performance.now() < end) {} return true;"
 
 
@@ -87,6 +131,13 @@ def css_page():
     return CSS_PAGE.replace("ROWS", "\n".join(row.format(top=56 + 72 * i) for i in range(7)))
 
 
+def css_scroll_page():
+    rows = json.loads((ROOT / "Web" / "examples" / "feed-data.json").read_text()) * 3
+    row = ('<div class="row"><div class="avatar"></div><div><div class="title">{title}</div>'
+           '<div class="subtitle">{subtitle}</div></div></div>')
+    return CSS_SCROLL_PAGE.replace("ROWS", "\n".join(row.format(**r) for r in rows))
+
+
 def quick_start_markup():
     """docs/EMBED.md's quick start HTML up to its script: what the page puts before mount()."""
     text = (ROOT / "docs" / "EMBED.md").read_text()
@@ -94,9 +145,9 @@ def quick_start_markup():
     return block.split('<script type="module">')[0]
 
 
-def veil_page():
+def veil_page(script=VEIL_SCRIPT):
     return ("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Veil skeleton</title>"
-            "<style>body { margin: 0; }</style></head><body>\n" + quick_start_markup() + VEIL_SCRIPT + "</body></html>\n")
+            "<style>body { margin: 0; }</style></head><body>\n" + quick_start_markup() + script + "</body></html>\n")
 
 
 class Quiet(http.server.SimpleHTTPRequestHandler):
@@ -117,8 +168,11 @@ def make_site(folder):
     events.write_text(json.dumps({"t": 0, "command": {"skeleton": {"node": "feed", "show": True, "style": "sliding"}}}) + "\n")
     subprocess.run([str(harness.VEIL_BIN), "render", str(folder / "feed.json"), "--at", "0", "--events", str(events),
                     "--format", "svg", "--out", str(folder / "feed-first.svg")], check=True)
+    shutil.copy(ROOT / "Web" / "examples" / "feed-data.json", folder / "feed-data.json")
     (folder / "veil.html").write_text(veil_page())
     (folder / "css.html").write_text(css_page())
+    (folder / "veil-scroll.html").write_text(veil_page(VEIL_SCROLL_SCRIPT))
+    (folder / "css-scroll.html").write_text(css_scroll_page())
 
 
 def browser_pids(driver):
@@ -200,7 +254,7 @@ class Screencast:
         self.thread.join(5)
 
 
-def measure(driver, url, shimmer_seconds=3.0):
+def measure(driver, url, shimmer_seconds=3.0, busy=True):
     driver.get(url)
     harness.wait_for(driver, "window.benchReady", what=f"{url} to be ready")
     harness.wait_for(driver, "performance.getEntriesByName('first-contentful-paint').length > 0 || "
@@ -217,6 +271,8 @@ def measure(driver, url, shimmer_seconds=3.0):
     elapsed = t1 - t0
     main = (task1 - task0) * 1000 / elapsed
     cpu = (cpu1 - cpu0) * 1000 / CLK_TCK / elapsed
+    if not busy:
+        return {"fcp": fcp, "main": main, "cpu": cpu, "busy": None}
     cast = Screencast(driver)
     try:
         time.sleep(0.5)
@@ -232,7 +288,7 @@ def measure(driver, url, shimmer_seconds=3.0):
     return {"fcp": fcp, "main": main, "cpu": cpu, "busy": busy}
 
 
-def run(rounds=4, scale=1):
+def run(rounds=4, scale=1, motion="shimmer"):
     folder = Path(tempfile.mkdtemp(prefix="veil-bench-"))
     httpd = None
     driver = None
@@ -244,10 +300,13 @@ def run(rounds=4, scale=1):
         base = f"http://127.0.0.1:{httpd.server_port}"
         driver = harness.chromium(width=800, height=800, scale=scale)
         results = {"css": [], "veil": []}
-        driver.get(f"{base}/css.html")  # the browser's own start-up out of the first sample
+        suffix = "" if motion == "shimmer" else f"-{motion}"
+        driver.get(f"{base}/css{suffix}.html")  # the browser's own start-up out of the first sample
         for _ in range(rounds):
             for name in ("css", "veil"):
-                results[name].append(measure(driver, f"{base}/{name}.html"))
+                # A scroll is measured over two of its 1.5 s cycles (its busy-task figure is left out:
+                # the page's timer starts each scroll).
+                results[name].append(measure(driver, f"{base}/{name}{suffix}.html", busy=motion == "shimmer"))
         return results
     finally:
         if driver:
@@ -266,12 +325,17 @@ def spread(values, unit, digits=1):
     return f"{med:.{digits}f}{unit} ({min(values):.{digits}f}–{max(values):.{digits}f})"
 
 
-def report(results, scale=1):
-    print(f"=== Veil's feed skeleton vs a CSS skeleton, headless Chromium, device pixel ratio {scale}, "
-          f"{len(results['css'])} rounds alternated (median (min–max)) ===")
-    rows = [("first-contentful-paint", "fcp", " ms", 1), ("page main thread while shimmering", "main", " ms/s", 1),
-            ("whole browser CPU while shimmering", "cpu", " ms/s", 0), ("frames during an 800 ms main-thread task", "busy", "", 0)]
-    print(f"| figure | CSS skeleton | Veil | Veil / CSS |")
+def report(results, scale=1, motion="shimmer"):
+    if motion == "shimmer":
+        print(f"=== Veil's feed skeleton vs a CSS skeleton, headless Chromium, device pixel ratio {scale}, "
+              f"{len(results['css'])} rounds alternated (median (min–max)) ===")
+        rows = [("first-contentful-paint", "fcp", " ms", 1), ("page main thread while shimmering", "main", " ms/s", 1),
+                ("whole browser CPU while shimmering", "cpu", " ms/s", 0), ("frames during an 800 ms main-thread task", "busy", "", 0)]
+    else:
+        print(f"=== the loaded feed scrolled 500 pt and back every 1.5 s: Veil's animated scroll vs a CSS transform transition, "
+              f"device pixel ratio {scale}, {len(results['css'])} rounds alternated ===")
+        rows = [("page main thread while scrolling", "main", " ms/s", 1), ("whole browser CPU while scrolling", "cpu", " ms/s", 0)]
+    print(f"| figure | {'CSS skeleton' if motion == 'shimmer' else 'CSS transform'} | Veil | Veil / CSS |")
     print("|---|---|---|---|")
     for label, key, unit, digits in rows:
         css = [r[key] for r in results["css"]]
@@ -289,8 +353,11 @@ def report(results, scale=1):
 def main():
     scales = [float(s) for s in os.environ.get("VEIL_BENCH_SCALES", "1").split(",")]
     rounds = int(os.environ.get("VEIL_BENCH_ROUNDS", "4"))
-    for scale in scales:
-        report(run(rounds=rounds, scale=scale), scale=int(scale) if scale.is_integer() else scale)
+    motions = os.environ.get("VEIL_BENCH_MOTIONS", "shimmer,scroll").split(",")
+    for motion in motions:
+        for scale in scales:
+            report(run(rounds=rounds, scale=scale, motion=motion), scale=int(scale) if scale.is_integer() else scale,
+                   motion=motion)
 
 
 if __name__ == "__main__":

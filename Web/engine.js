@@ -8,10 +8,11 @@
 import { Mirror } from "./wire.js";
 
 /**
- * @typedef {{name: string, node: string}} HostEvent
- * @typedef {{show: (frame: any) => void, showNow: (frame: any) => void, followEvents?: (events: HostEvent[]) => void}} FrameSink
+ * @typedef {import("./wire.js").HostEvent} HostEvent
+ * @typedef {import("./wire.js").Frame} Frame
+ * @typedef {{show: (frame: Frame) => void, showNow: (frame: Frame) => void, followEvents?: (events: HostEvent[]) => void}} FrameSink
  * @typedef {object} EngineHooks
- * @property {(frame: any, events: HostEvent[]) => void} [onFrame] after each message applied
+ * @property {(frame: Frame, events: HostEvent[]) => void} [onFrame] after each message applied
  * @property {() => void} [onDescribe] when the hidden DOM is due an update (after a command or
  *   input at once; while only time moves, 4 times a second at most)
  * @property {(error: any) => void} [onError] a failure in the frame loop (the loop stops)
@@ -33,7 +34,7 @@ export class Engine {
     this.describes = describes;
     this.hooks = { onFrame, onDescribe, onError };
     this.mirror = new Mirror();
-    /** @type {any} the last frame applied (wire.js's frame shape) */
+    /** @type {Frame | null} the last frame applied */
     this.frame = null;
     /** Counters for tests and benchmarks: ticks run, messages applied, animation frames asked for. */
     this.stats = { ticks: 0, messages: 0, animationFrames: 0, firstFrameAt: /** @type {number | null} */ (null),
@@ -78,7 +79,7 @@ export class Engine {
    * Advances the session to `seconds`, applies its message to the mirror and shows the frame;
    * returns `{frame, events}` when a message came, null when nothing changed.
    * @param {number} seconds
-   * @returns {{frame: any, events: HostEvent[]} | null}
+   * @returns {{frame: Frame, events: HostEvent[]} | null}
    */
   tick(seconds) {
     this.stats.ticks++;

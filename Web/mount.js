@@ -463,15 +463,16 @@ export class Controller {
     /** Where the session runs: "worker", "main" (the page's thread) or "headless". */
     this.thread = this.link ? "worker" : this.canvas ? "main" : "headless";
     this.startMs = this.link ? this.link.startMs : this.nowMs();
-    /** @type {any} worker mode: the last frame the worker sent (while "frame" has listeners) */
+    /** @type {import("./wire.js").Frame | null} worker mode: the last frame the worker sent (while "frame" has listeners) */
     this.remoteFrame = null;
     /** @type {any} worker mode: the worker's counters as of its last report */
     this.remoteStats = { ticks: 0, messages: 0, animationFrames: 0, firstFrameAt: null, frames: 0, frameMs: 0,
       mountCalledAt: options.mountCalledAt ?? 0 };
     /** @type {Description} worker mode: the worker's last description */
     this.lastDescription = NO_DESCRIPTION;
-    /** @type {Element | null} the page's own first frame, until the canvas shows one */
+    /** @type {Element | null} the page's own first frame, until the canvas shows one (destroy removes it too) */
     this.firstFrame = options.firstFrame ?? null;
+    this.firstFrameLeaving = false;
     const accessible = options.accessible !== false;
     try {
       if (backend instanceof WasmSession) {
@@ -662,10 +663,10 @@ export class Controller {
   /** A frame reached the canvas: the page's own first frame, if any, gives way at the next paint. */
   drawn() {
     const element = this.firstFrame;
-    if (!element) return;
-    this.firstFrame = null;
+    if (!element || this.firstFrameLeaving) return;
+    this.firstFrameLeaving = true;
     const raf = this.env.requestAnimationFrame?.bind(this.env) ?? ((/** @type {() => void} */ fn) => setTimeout(fn, 16));
-    raf(() => element.remove());
+    raf(() => { element.remove(); if (this.firstFrame === element) this.firstFrame = null; });
   }
 
   /** The session on this thread, if it runs here (null in worker mode). */

@@ -55,8 +55,8 @@ function roundedRectPath(ctx, x, y, w, h, r) {
  * moved, faded or changed its clip is dirty over its clip before and after (without a clip: over its
  * entries' boxes); an item whose paint slot was edited is dirty where it is (a shimmer moves one
  * gradient). Entries added, removed or moved in a list: not known.
- * @param {any} old
- * @param {any} next
+ * @param {import("./wire.js").Frame} old
+ * @param {import("./wire.js").Frame} next
  * @param {number} dpr
  * @param {number} originX
  * @param {number} originY
@@ -169,6 +169,9 @@ export class CanvasRenderer {
    * Draws `frame` on a canvas whose CSS size is cssWidth × cssHeight at pixel ratio `dpr`
    * (the backing store is expected to be CSS size × dpr), the frame's point (originX, originY)
    * at the canvas' top left corner.
+   * @param {Frame | null} frame
+   * @param {number} cssWidth
+   * @param {number} cssHeight
    */
   draw(frame, cssWidth, cssHeight, dpr = 1, originX = 0, originY = 0) {
     const ctx = this.ctx;
@@ -485,6 +488,7 @@ export class CanvasRenderer {
 
 /**
  * @typedef {{x: number, y: number, width: number, height: number}} Rect
+ * @typedef {import("./wire.js").Frame} Frame
  */
 
 /**
@@ -504,7 +508,7 @@ export class Surface {
     this.renderer = new CanvasRenderer(canvas.getContext("2d"));
     this.renderer.retained = true; // this canvas is only drawn here: a frame repaints what changed
     this.renderer.onFontLoaded = () => { this.renderer.last = null; this.invalidate(); };
-    /** @type {any} */
+    /** @type {Frame | null} */
     this.frame = null;
     this.cssWidth = 0;
     this.cssHeight = 0;

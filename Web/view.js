@@ -12,9 +12,10 @@ const pt = (/** @type {number} */ v) => v / 8;
 
 /**
  * What a CanvasView draws through: `Surface` (render.js), or a stand-in with the same methods.
- * @typedef {{resize: (cssWidth: number, cssHeight: number, dpr: number) => void, show: (frame: any) => void,
- *   showNow: (frame: any) => void, invalidate: () => void, drawNow: () => void, setOrigin?: (x: number, y: number) => void,
- *   origin: {x: number, y: number}, frame: any, drawCount: number, renderer?: any}} SurfaceLike
+ * @typedef {import("./wire.js").Frame} Frame
+ * @typedef {{resize: (cssWidth: number, cssHeight: number, dpr: number) => void, show: (frame: Frame) => void,
+ *   showNow: (frame: Frame) => void, invalidate: () => void, drawNow: () => void, setOrigin?: (x: number, y: number) => void,
+ *   origin: {x: number, y: number}, frame: Frame | null, drawCount: number, renderer?: any}} SurfaceLike
  */
 
 /**

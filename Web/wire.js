@@ -12,6 +12,20 @@
 // never mutated: applying a patch builds a new frame object that shares unchanged items and
 // subtrees with the old one.
 
+/**
+ * The frame shape, declared here once (the other modules import these typedefs).
+ * @typedef {{x: number, y: number, width: number, height: number, cornerRadius: number}} Clip
+ * @typedef {{offset: number, color: number}} Stop
+ * @typedef {{kind: "solid" | "linear" | "radial", color?: number, stops?: Stop[], x0?: number, y0?: number,
+ *   x1?: number, y1?: number, cx?: number, cy?: number, radius?: number}} Paint
+ * @typedef {{id: number, kind: number, x: number, y: number, width: number, height: number, cornerRadius: number,
+ *   fill: number, stroke: number, lineWidth: number, opacity: number, rotation: number, clip: Clip | null,
+ *   text: string, fontSize: number, fontWeight: number, baseline: number, arcStart: number, arcSweep: number,
+ *   children?: Item[]}} Item an item, or a layer (kind 5) with `children`
+ * @typedef {{width: number, height: number, background: number, paints: Paint[], items: Item[]}} Frame
+ * @typedef {{name: string, node: string}} HostEvent a host event of the session: a button's action ("retry"), "refresh"…
+ */
+
 export const MAGIC = 0x56;
 export const VERSION = 2;
 export const SUBPROTOCOL = "veil.v2";

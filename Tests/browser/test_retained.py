@@ -24,6 +24,7 @@ const [what, done] = arguments;
     const rows = await (await fetch("/examples/feed-data.json")).json();
     veil.rows.replace({ at: 0, rows });
     veil.rows.append({ rows: [...rows, ...rows] }); // taller than the canvas
+    veil.skeleton.hide({ transition: "none" }); // the scene's timeline shows it from the start; a skeleton does not scroll
     await new Promise((resolve) => setTimeout(resolve, 100));
     const before = { ...renderer.counts };
     veil.scroll.to({ to: 300, animated: true });

@@ -1,8 +1,9 @@
 """mount() in a Worker (the default in Chromium) against the page's thread (`thread: "main"`):
 where the session runs, errors reaching the caller (a refused command rejects with the session's
 message in a worker and throws at once on the page's thread; a bad scene rejects mount with its
-line and column), a tap on the canvas reaching the session (time-stamped input forwarded), and the
-skeleton moving on while the page's thread is busy."""
+line and column), a tap on the canvas reaching the session (time-stamped input forwarded), size
+"fill" laid out at the parent's size and again when it changes, and the skeleton moving on while
+the page's thread is busy (its first frame drawn at the frame's size)."""
 
 import sys
 import unittest
@@ -76,6 +77,35 @@ const done = arguments[arguments.length - 1];
 })().then(done, (e) => done(String(e.stack || e)));
 """
 
+FILL = r"""
+const done = arguments[arguments.length - 1];
+(async () => {
+  const { mount } = await import("/veil.js");
+  document.body.innerHTML = '<div id="box" style="width: 500px; height: 400px"><canvas id="canvas"></canvas></div>';
+  const veil = await mount(document.getElementById("canvas"),
+    { scene: new URL("/examples/feed.json", location.href), node: "feed", size: "fill" });
+  let frame = null;
+  for (let i = 0; i < 100; i++) {
+    await veil.sync();
+    frame = veil.frame;
+    if (frame && frame.width === 500 * 8) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  document.getElementById("box").style.width = "420px";  // the ResizeObserver lays it out again
+  let resized = null;
+  for (let i = 0; i < 100; i++) {
+    await veil.sync();
+    if (veil.frame && veil.frame.width === 420 * 8) { resized = veil.frame.width / 8; break; }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const canvas = document.getElementById("canvas");
+  const out = { thread: veil.thread, width: frame && frame.width / 8, height: frame && frame.height / 8, resized,
+    css: [canvas.style.width, canvas.style.height], drawn: Number(canvas.dataset.drawn || 0) };
+  veil.destroy();
+  return out;
+})().then(done, (e) => done(String(e.stack || e)));
+"""
+
 
 class WorkerTest(harness.ServedBrowserTest):
     SERVER_NAME = "worker-server"
@@ -115,6 +145,14 @@ class WorkerTest(harness.ServedBrowserTest):
                 ActionChains(self.driver).move_to_element_with_offset(
                     canvas, int(centre[0] - rect["width"] / 2), int(centre[1] - rect["height"] / 2)).click().perform()
                 harness.wait_for(self.driver, "window.retries === 1", what="the retry event from a tap on Retry")
+
+    def test_fill_mode_lays_the_scene_out_at_the_parents_size_in_a_worker(self):
+        out = self.driver.execute_async_script(FILL)
+        self.assertIsInstance(out, dict, out)
+        self.assertEqual((out["thread"], out["width"], out["height"]), ("worker", 500, 400))
+        self.assertEqual(out["resized"], 420, "a resize of the parent lays the scene out again")
+        self.assertEqual(out["css"], ["420px", "400px"])
+        self.assertGreater(out["drawn"], 0)
 
     def test_the_skeleton_moves_on_while_the_page_is_busy(self):
         out = self.driver.execute_async_script(BUSY)
