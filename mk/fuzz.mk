@@ -57,6 +57,8 @@ WASM_FUZZ_OUT  := .build/wasm/veil-fuzz.wasm
 # (mk/wasm.mk is read after this file: its variables are used only in the recipe, expanded when it runs.)
 WASM_CORE_BUILD = $(WASM_SCRATCH)/$(WASM_TRIPLE)/release
 WASM_FUZZ_EXPORTS := fuzz_alloc fuzz_free fuzz_run fuzz_script fuzz_message fuzz_message_length
+# The core's objects by its sources' names (a file renamed or removed leaves its old object behind).
+WASM_CORE_OBJECTS = $(addprefix $(WASM_CORE_BUILD)/VeilCore.build/,$(addsuffix .o,$(notdir $(FUZZ_CORE_SOURCES))))
 
 .PHONY: wasm-fuzz
 wasm-fuzz: $(WASM_FUZZ_OUT)
@@ -64,7 +66,7 @@ wasm-fuzz: $(WASM_FUZZ_OUT)
 $(WASM_FUZZ_OUT): $(FUZZ_SESSION_SOURCES) Fuzz/wasm/main.swift .build/wasm/veil.wasm mk/fuzz.mk
 	swiftc -target $(WASM_TRIPLE) -enable-experimental-feature Embedded -wmo -Osize \
 	  -Xfrontend -disable-stack-protector -parse-as-library -swift-version 6 -module-name VeilFuzz \
-	  -I $(WASM_CORE_BUILD)/Modules $(FUZZ_SESSION_SOURCES) Fuzz/wasm/main.swift $(WASM_CORE_BUILD)/VeilCore.build/*.o \
+	  -I $(WASM_CORE_BUILD)/Modules $(FUZZ_SESSION_SOURCES) Fuzz/wasm/main.swift $(WASM_CORE_OBJECTS) \
 	  -Xclang-linker -nostdlib $(addprefix -Xlinker ,--no-entry --gc-sections --strip-all --stack-first -z stack-size=262144) \
 	  $(addprefix -Xlinker --export=,$(WASM_FUZZ_EXPORTS)) \
 	  $(addprefix -Xlinker ,$(abspath $(WASM_SUPPORT)) $(WASM_LIBC) $(WASM_BUILTINS)) -o $@
