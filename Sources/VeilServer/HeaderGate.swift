@@ -263,7 +263,27 @@ final class HeaderGate: @unchecked Sendable {
         pending[fd]?.phase = .lingering
         pending[fd]?.bytes = []
         pending[fd]?.deadline = Self.now() + Self.lingerSeconds
-        log("refused a request from \(pending[fd]?.client ?? "?"): \(status)")
+        noteRefusal("refused a request from \(pending[fd]?.client ?? "?"): \(status)")
+    }
+
+    /// Refusals logged in the current second, and those left out of the log in it.
+    private var refusalsLogged = (second: 0.0, count: 0, left: 0)
+    static let maxRefusalsLoggedPerSecond = 10
+
+    /// Logs a refusal, at most `maxRefusalsLoggedPerSecond` a second: a flood of slow sockets must
+    /// not become a flood of log lines. How many were left out is said with the next one logged.
+    private func noteRefusal(_ line: String) {
+        let second = Self.now().rounded(.down)
+        if second != refusalsLogged.second {
+            if refusalsLogged.left > 0 { log("\(refusalsLogged.left) more refused request(s) not logged") }
+            refusalsLogged = (second, 0, 0)
+        }
+        if refusalsLogged.count < Self.maxRefusalsLoggedPerSecond {
+            refusalsLogged.count += 1
+            log(line)
+        } else {
+            refusalsLogged.left += 1
+        }
     }
 
     private func drop(_ fd: Int32) {

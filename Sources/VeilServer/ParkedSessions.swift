@@ -36,6 +36,7 @@ struct ParkedSessions {
     func count(of client: String) -> Int { countByClient[client] ?? 0 }
 
     mutating func park(_ parked: Parked, token: String) {
+        guard perClient > 0, capacity > 0 else { return }
         if count(of: parked.client) >= perClient {
             drop(order.first { byToken[$0]?.client == parked.client })
         } else if byToken.count >= capacity, let greediest = countByClient.max(by: { $0.value < $1.value })?.key {

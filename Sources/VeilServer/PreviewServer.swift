@@ -577,7 +577,8 @@ public final class PreviewServer {
             // The viewer's size wins over a reloaded file's canvas size from its first resize on.
             if case .input(.resize) = action.action { connection.viewerResized = true }
             let time: Double? = action.isTimed ? connection.sessionTime(ofViewerTime: action.time, now: .now) : nil
-            owner.work.inputs.append(SessionWork.Input(connection: connection.id, action: action.action, time: time, message: message))
+            owner.work.inputs.append(SessionWork.Input(connection: connection.id, action: action.action, time: time,
+                                                       message: Array(message.prefix(SessionWork.Input.keptBytes))))
             if owner.work.inputs.count >= SessionWork.maxWaitingInputs, !connection.readingPaused {
                 connection.readingPaused = true
                 lws_rx_flow_control(wsi, 0)
@@ -592,8 +593,8 @@ public final class PreviewServer {
     /// Reports an action of the viewer its session refused: a log line, and `{"refused": [...]}`
     /// to that viewer (its overlay) with the message it sent (at most 200 bytes of it) and why.
     private func refuseViewerAction(_ connection: Connection, _ message: [UInt8], _ why: String) {
-        var sent = String(decoding: message.prefix(200), as: UTF8.self)
-        if message.count > 200 { sent += "…" }
+        var sent = String(decoding: message.prefix(SessionWork.Input.keptBytes - 1), as: UTF8.self)
+        if message.count >= SessionWork.Input.keptBytes { sent += "…" }
         let line = "viewer's action \(sent): \(why)"
         // The log stays bounded however many a viewer sends; the viewer sees each.
         connection.refusedActions += 1
@@ -737,7 +738,8 @@ public final class PreviewServer {
         connectionsByClient[connection.client, default: 1] -= 1
         if connectionsByClient[connection.client] == 0 { connectionsByClient[connection.client] = nil }
         // Dropped, not closed: its viewer may come back for it (once a worker is done with it).
-        if connection.resumeToken != nil, !connection.closeSent, connection.closeRequest == nil, !stopping {
+        if connection.resumeToken != nil, !connection.closeSent, connection.closeRequest == nil, !stopping,
+           options.maxParkedPerClient > 0 {
             if connection.busy { connection.parkOnIdle = true } else { park(connection) }
             connection.endReason = (connection.endReason ?? "dropped") + "; session kept \(options.resumeSeconds) s for a resume"
         }

@@ -6,9 +6,11 @@ import VeilCore
 /// reload, an action that changes thousands of nodes) delays its own viewers, never the socket
 /// loop nor another session.
 struct SessionWork: Sendable {
-    /// A viewer's action, with its time on the session's clock (nil: untimed) and the message it came
-    /// in (for the refusal report).
+    /// A viewer's action, with its time on the session's clock (nil: untimed) and the start of the
+    /// message it came in (for the refusal report: `keptBytes` of it, so a queue of inputs stays
+    /// small however large the messages were).
     struct Input: Sendable {
+        static let keptBytes = 201
         var connection: Int
         var action: Action
         var time: Double?

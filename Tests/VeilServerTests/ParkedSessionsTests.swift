@@ -42,6 +42,12 @@ struct ParkedSessionsTests {
         #expect(sessions.count(of: "a") == 0)
     }
 
+    @Test func noneAreKeptWhenTheBoundIsZero() {
+        var sessions = ParkedSessions(capacity: 10, perClient: 0)
+        sessions.park(parked("a"), token: "t")
+        #expect(sessions.count == 0, "--max-parked-per-client 0: dropped sessions end")
+    }
+
     @Test func mintedTokensAreValidAndNeverRepeat() {
         let tokens = (0 ..< 1000).map { _ in ParkedSessions.mintToken() }
         #expect(Set(tokens).count == tokens.count)

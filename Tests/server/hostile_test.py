@@ -146,6 +146,9 @@ def test_slow_clients(root):
         s.close()
     stop(server)
     check(any("429" in line for line in log), "the refusals are logged")
+    refused = [line for line in log if "refused a request" in line]
+    check(len(refused) <= 40 and any("not logged" in line for line in log),
+          f"a flood of refusals is not a flood of log lines ({len(refused)} logged for 417, and how many left out)")
 
 
 def test_per_client_bounds(root):
