@@ -1,116 +1,63 @@
 import VeilCore
 
-/// One viewer: its own session of the scene it asked for (or its room's, shared), at most one
-/// message waiting for the socket (the bound of its queue), and the fragments of the message it
-/// is sending us. For a private session it is the session's owner (a room owns a shared one).
-final class Connection: SessionOwner {
+/// One viewer: the session it watches (its own, or its room's), at most one message waiting for
+/// the socket (the bound of its queue), the notices waiting beside it, and the fragments of the
+/// message it is sending us. Service thread only.
+final class Connection {
     let id: Int
-    let wsi: OpaquePointer
-    let sceneName: String
-    let peer: String
-    let shared: SharedSession
+    let socket: ViewerSocket
     /// The client's address (per-client limits count by it).
     let client: String
-    /// A worker is ticking the session: no other tick until its result is back.
-    var busy = false
-    /// Seconds its session's last tick on a worker took: over `TickWorkers.slowTickSeconds` it is slow.
-    var lastTickCost = 0.0
-    /// What the service thread queued for the private session's next tick.
-    var work = SessionWork()
-    var description: [UInt8] = []
-    var describedAt = ContinuousClock.Instant.now - describeSeconds
+    let owner: any SessionOwner
+    var sceneName: String { owner.sceneName }
     /// The viewer asked for `{"a11y": …}` notices (`describe=1`): it mirrors them in a hidden DOM.
     var wantsDescription = false
-    var describes: Bool { wantsDescription }
-    /// Its socket is not read (`lws_rx_flow_control`) until its session took the inputs waiting.
+    /// Its socket is not read until its session took the inputs waiting.
     var readingPaused = false
-    /// Closed while busy: to be parked for a resume once the worker is done with it.
-    var parkOnIdle = false
-    /// The room whose session this is; nil for a private session.
-    let room: Room?
     let opened = ContinuousClock.now
-    /// The session's clock starts here: when the connection opened, or its room.
-    private let clockStart: ContinuousClock.Instant
+    /// The sequence number and hash of the frame the viewer says it holds (a reconnect).
+    var heldSequence: UInt32? = nil
+    var heldHash: UInt32? = nil
     /// In a room: the sequence number and frame of the last message queued for this viewer
     /// (what it holds once that arrives); nil before its first.
     var sentSequence: UInt32? = nil
     var sentFrame: Frame? = nil
-    /// `LWS_PRE` free bytes, then the next message; nil when nothing waits.
+    /// `headroom` free bytes, then the next message; nil when nothing waits.
     var outgoing: [UInt8]? = nil
     /// Text notices waiting for the socket, as members of one JSON object: a newer value of a key
-    /// replaces an unsent one, so this stays bounded (`session`, `sceneError`, `refused`).
+    /// replaces an unsent one, so this stays bounded (`session`, `sceneError`, `refused`, `a11y`, `nodes`).
     private var noticeMembers: [(key: String, value: String)] = []
     var hasNotice: Bool { !noticeMembers.isEmpty }
     /// The scene error the viewer was last told about (nil: none shown).
     private(set) var shownError: String? = nil
-    /// The viewer sent a resize: a reloaded scene keeps the viewer's size, not the file's.
-    var viewerResized = false
     /// The client message being reassembled from fragments.
     var incoming: [UInt8] = []
-    /// Set when the server decided to close: sent at the next writable callback.
+    /// Set when the server decided to close: sent at the next writable turn.
     var closeRequest: CloseRequest? = nil
     /// The close frame went out: waiting for the viewer's, dropping anything else it sends.
     var closeSent = false
     /// What ended the connection, for the log line.
     var endReason: String? = nil
     var messagesSent = 0
-    /// Messages may be written outside lws' writable callback (`PreviewServer.send`): false when
-    /// permessage-deflate was negotiated.
-    var sendsDirectly = false
     /// Actions of the viewer its session refused (reported, not closed for).
     var refusedActions = 0
     var ticksSkipped = 0
     /// When the viewer last sent anything (a message, a pong): idle connections are pinged, then closed.
     private(set) var lastHeard = ContinuousClock.now
-    /// A ping is due at the next writable callback.
+    /// A ping is due at the next writable turn.
     var pingDue = false
     /// A ping went out since the viewer was last heard: no second one until it answers.
     var pinged = false
 
-    /// A viewer of a private session: a new one of `scene`, or `resuming` one parked (with the
-    /// clock start it ran on), resumable later under `token`.
-    init(id: Int, wsi: OpaquePointer, sceneName: String, sceneFile: String, peer: String, scene: Scene,
-         token: String? = nil, resuming parked: ParkedSessions.Parked? = nil) {
+    init(id: Int, socket: ViewerSocket, client: String, owner: any SessionOwner) {
         self.id = id
-        client = peer
-        self.sceneFile = sceneFile
-        resumeToken = token
-        self.wsi = wsi
-        self.sceneName = sceneName
-        self.peer = peer
-        shared = parked?.session ?? SharedSession(Session(scene: scene))
-        room = nil
-        clockStart = parked?.clockStart ?? opened
-        viewerResized = parked?.viewerResized ?? false
-    }
-
-    /// The token the server minted for this private session and told the viewer
-    /// (`{"session": TOKEN}`): the session is kept under it for a resume when the connection
-    /// drops. nil: not resumable (a room's viewer).
-    var resumeToken: String?
-
-    /// This private session, to keep for a resume until `until`.
-    func parked(until: ContinuousClock.Instant) -> ParkedSessions.Parked {
-        ParkedSessions.Parked(session: shared, sceneName: sceneName, client: client, clockStart: clockStart,
-                              viewerResized: viewerResized, until: until)
-    }
-
-    /// A viewer of `room`'s shared session.
-    init(id: Int, wsi: OpaquePointer, peer: String, room: Room) {
-        self.id = id
-        client = peer
-        resumeToken = nil
-        self.wsi = wsi
-        sceneName = room.sceneName
-        sceneFile = room.sceneFile
-        self.peer = peer
-        shared = room.shared
-        self.room = room
-        clockStart = room.opened
+        self.socket = socket
+        self.client = client
+        self.owner = owner
     }
 
     /// The scene's file: where refused actions are reported.
-    let sceneFile: String
+    var sceneFile: String { owner.sceneFile }
     /// The refusals shown to the viewer, newest last (at most `maxShownRefusals`).
     private(set) var shownRefusals: [String] = []
     static let maxShownRefusals = 16
@@ -158,26 +105,14 @@ final class Connection: SessionOwner {
         return .none
     }
 
-    /// Seconds on the session's clock: since the connection opened, or its room.
-    func age(at now: ContinuousClock.Instant) -> Double {
-        let d = clockStart.duration(to: now).components
-        return Double(d.seconds) + Double(d.attoseconds) * 1e-18
-    }
-
-    /// Seconds since this connection opened (for the log).
-    func lifetime(at now: ContinuousClock.Instant) -> Double {
-        let d = opened.duration(to: now).components
-        return Double(d.seconds) + Double(d.attoseconds) * 1e-18
-    }
-
     /// Session time minus the viewer's clock, from the first time-stamped message.
     private var viewerClockOffset: Double? = nil
 
-    /// Maps a viewer's time stamp onto this session's clock: the first stamped message fixes the
+    /// Maps a viewer's time stamp onto its session's clock: the first stamped message fixes the
     /// offset (it is taken to happen now); later ones keep their spacing, so a gesture's velocity
     /// is measured on the viewer's clock, not on when messages arrived. Never later than now.
     func sessionTime(ofViewerTime t: Double, now: ContinuousClock.Instant) -> Double {
-        let age = age(at: now)
+        let age = owner.age(at: now)
         let offset = viewerClockOffset ?? (age - t)
         viewerClockOffset = offset
         return min(age, t + offset)

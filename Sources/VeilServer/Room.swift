@@ -10,18 +10,21 @@ import VeilCore
 final class Room: SessionOwner {
     let name: String
     let sceneName: String
-    /// The scene's file: where refused actions are reported.
     let sceneFile: String
     let shared: SharedSession
-    /// A worker is ticking the session: no other tick until its result is back.
     var busy = false
-    /// Seconds its session's last tick on a worker took: over `TickWorkers.slowTickSeconds` it is slow.
     var lastTickCost = 0.0
-    /// What the service thread queued for the session's next tick (any viewer's actions).
     var work = SessionWork()
     var description: [UInt8] = []
     var describedAt = ContinuousClock.Instant.now - describeSeconds
-    var describes: Bool { viewers.contains { $0.wantsDescription } }
+    var viewerResized = false
+    var resumeToken: String? { nil }
+    /// Every tick: a viewer whose socket is slow catches up from the newest frame.
+    var ticks: Bool { true }
+    /// Only the room's first viewer: later ones catch up from the newest frame.
+    var ticksForNewViewer: Bool { newest == nil }
+    /// Viewers catch up from it.
+    var keepsNewestFrame: Bool { true }
     /// The session's newest message's frame, as of the last tick the service thread heard of.
     var newest: NewestFrame? = nil
     /// The address of the client that opened the room (rooms per client are counted by it).
@@ -38,28 +41,32 @@ final class Room: SessionOwner {
         shared = SharedSession(Session(scene: scene))
     }
 
-    static func key(scene: String, room: String) -> String { scene + "\n" + room }
+    static func key(scene: String, room: String) -> String { "room " + scene + "\n" + room }
     var key: String { Self.key(scene: sceneName, room: name) }
 
-    func join(_ viewer: Connection) { viewers.append(viewer) }
-    func leave(_ viewer: Connection) { viewers.removeAll { $0 === viewer } }
-
-    func age(at now: ContinuousClock.Instant) -> Double {
-        let d = opened.duration(to: now).components
-        return Double(d.seconds) + Double(d.attoseconds) * 1e-18
+    func join(_ viewer: Connection) {
+        viewers.append(viewer)
+        // Back in the room holding its newest frame: deltas go on from it.
+        if let newest, let frame = newest.frame, viewer.heldSequence == newest.sequence, viewer.heldHash == newest.hash {
+            viewer.sentSequence = newest.sequence
+            viewer.sentFrame = frame
+        }
     }
 
-    /// Tells every viewer about actions the session refused; returns them (each has a notice).
-    func noteRefused(_ refused: Refusals) -> [Connection] {
-        let lines = refused.report(scene: sceneName, file: sceneFile)
-        for viewer in viewers { viewer.noteRefused(lines) }
-        return viewers.filter { $0.closeRequest == nil }
+    func leave(_ viewer: Connection) { viewers.removeAll { $0 === viewer } }
+
+    func age(at now: ContinuousClock.Instant) -> Double { seconds(from: opened, to: now) }
+
+    func requestKeyframe(for viewer: Connection) -> Bool {
+        viewer.sentFrame = nil  // a keyframe for this viewer alone, when its socket can take it
+        return false
     }
 
     /// Hands the session's newest message (just ticked), already behind `headroom` free bytes, to
-    /// the viewers; `newest` must be the frame it leads to.
-    func distribute(headroomed buffer: [UInt8], headroom: Int) -> [Connection] {
-        guard let newest else { return [] }
+    /// the viewers.
+    func deliver(_ result: SessionResult, headroom: Int) -> [Connection] {
+        if let newest = result.newest { self.newest = newest }
+        guard let buffer = result.message, let newest else { return [] }
         let (sequence, sentFrame) = (newest.sequence, newest.frame)
         let isKeyframe = buffer.count > headroom + 2 && buffer[headroom + 2] & 0x03 == 1
         var ready: [Connection] = []
@@ -75,7 +82,11 @@ final class Room: SessionOwner {
         return ready
     }
 
-    /// The message that takes `viewer` from what it holds to the newest frame; nil when in sync.
+    func isBehind(_ viewer: Connection) -> Bool {
+        guard let newest, newest.frame != nil else { return false }
+        return viewer.sentFrame == nil || viewer.sentSequence != newest.sequence
+    }
+
     func catchUp(_ viewer: Connection) -> [UInt8]? {
         guard let newest, let frame = newest.frame,
               viewer.sentSequence != newest.sequence || viewer.sentFrame == nil else { return nil }
@@ -88,11 +99,5 @@ final class Room: SessionOwner {
         viewer.sentSequence = newest.sequence
         viewer.sentFrame = frame
         return message
-    }
-
-    /// True when `viewer` does not hold the newest frame (after its waiting message, if any).
-    func isBehind(_ viewer: Connection) -> Bool {
-        guard let newest, newest.frame != nil else { return false }
-        return viewer.sentFrame == nil || viewer.sentSequence != newest.sequence
     }
 }

@@ -1,22 +1,70 @@
-/// What a private session's connection and a shared room have in common for the service thread:
-/// a session that one worker at a time ticks, the work queued for its next tick, and its clock.
+/// A session and the viewers it serves — a private session (`PrivateSession`: one viewer) or a
+/// shared room (`Room`: every viewer of `/ws?scene=NAME&room=ROOM`). The hub schedules, ticks,
+/// reloads and delivers through this alone: what differs between the two is here, not in branches.
+/// Service thread only, except `shared`, which one worker at a time ticks.
 protocol SessionOwner: AnyObject {
+    /// Its key among the hub's owners.
+    var key: String { get }
+    var sceneName: String { get }
+    /// The scene's file: where refused actions are reported.
+    var sceneFile: String { get }
     var shared: SharedSession { get }
+    var viewers: [Connection] { get }
     /// A worker has the session: no other job for it until the result is back.
     var busy: Bool { get set }
     /// Seconds its last job took: over `TickWorkers.slowTickSeconds` it is slow.
     var lastTickCost: Double { get set }
+    /// What the service thread queued for the session's next job.
     var work: SessionWork { get set }
     /// What its viewers were last told of the screen for assistive technology, and when it was
     /// last worked out (at most `describeSeconds` apart while only time moves).
     var description: [UInt8] { get set }
     var describedAt: ContinuousClock.Instant { get set }
-    /// Whether a viewer asked for the description (`/ws?…&describe=1`).
-    var describes: Bool { get }
+    /// A viewer sent its canvas size: a reloaded scene keeps it, not the file's.
+    var viewerResized: Bool { get set }
+    /// The token a dropped viewer resumes it with; nil: not resumable.
+    var resumeToken: String? { get }
+    /// Whether the next job ticks: false while a private viewer's last message still waits for its
+    /// socket (a slow viewer's ticks are coalesced into the next one).
+    var ticks: Bool { get }
+    /// Whether a viewer that just joined needs a tick now (else it catches up from the newest frame).
+    var ticksForNewViewer: Bool { get }
+    /// Whether a tick copies the sent frame out for `catchUp`.
+    var keepsNewestFrame: Bool { get }
     /// Seconds on the session's clock.
     func age(at now: ContinuousClock.Instant) -> Double
+    func join(_ viewer: Connection)
+    func leave(_ viewer: Connection)
+    /// `viewer` asked for a keyframe: true when the session has to make one (queued work), false
+    /// when the viewer alone catches up at its next writable turn (`catchUp`).
+    func requestKeyframe(for viewer: Connection) -> Bool
+    /// Takes a finished job's result: the viewers that now have a message waiting to send.
+    func deliver(_ result: SessionResult, headroom: Int) -> [Connection]
+    /// True when `viewer` does not hold the newest frame (after its waiting message, if any).
+    func isBehind(_ viewer: Connection) -> Bool
+    /// The message that takes `viewer` to the newest frame when nothing else waits for it; nil
+    /// when it holds it.
+    func catchUp(_ viewer: Connection) -> [UInt8]?
+}
+
+extension SessionOwner {
+    /// Whether a viewer asked for the description (`/ws?…&describe=1`).
+    var describes: Bool { viewers.contains { $0.wantsDescription } }
+
+    /// Tells every viewer about actions the session refused; returns those still open.
+    func noteRefused(_ refused: Refusals) -> [Connection] {
+        let lines = refused.report(scene: sceneName, file: sceneFile)
+        for viewer in viewers { viewer.noteRefused(lines) }
+        return viewers.filter { $0.closeRequest == nil }
+    }
 }
 
 /// How often a session's accessibility description is worked out again while nothing but time
 /// changes it (a shimmer moves every frame; what it says changes seldom).
 let describeSeconds = Duration.milliseconds(250)
+
+/// Seconds from `start` to `now`.
+func seconds(from start: ContinuousClock.Instant, to now: ContinuousClock.Instant) -> Double {
+    let d = start.duration(to: now).components
+    return Double(d.seconds) + Double(d.attoseconds) * 1e-18
+}

@@ -25,7 +25,7 @@ struct SessionWork: Sendable {
     var isEmpty: Bool { scene == nil && !keyframe && inputs.isEmpty }
 
     /// Inputs one session may have waiting: past this the connection's socket is not read
-    /// (`lws_rx_flow_control`) until a worker took them, so a client sending faster than its
+    /// until a worker took them, so a client sending faster than its
     /// session applies fills its own TCP window, not the server's memory.
     static let maxWaitingInputs = 256
 }

@@ -1,4 +1,3 @@
-import CLibWebSockets
 import Foundation
 import Synchronization
 
@@ -6,7 +5,7 @@ import Synchronization
 /// uses every core and an expensive session starves neither the socket loop nor the others. The service thread hands out a job per
 /// session due (never two for one session: it marks the session busy until the result is back);
 /// a worker ticks it under its lock, measures what the tick cost and queues the message;
-/// `lws_cancel_service` wakes the service thread, which takes the results (`takeDone`).
+/// `wake` wakes the service thread, which takes the results (`takeDone`).
 ///
 /// Fairness: a session whose last tick cost more than `slowTickSeconds` is slow. Cheap jobs go in
 /// batches that any worker takes first; slow ones run one at a time per worker, on at most
@@ -14,7 +13,7 @@ import Synchronization
 /// the cheap sessions: they keep their frame rate while slow ones share what is left.
 final class TickWorkers: @unchecked Sendable {
     /// One session's queued work and tick at `time` (no tick when `ticks` is false); `owner` is the
-    /// Connection or Room it belongs to (only the service thread looks at it). A class: jobs move
+    /// session's owner (only the service thread looks at it). A class: jobs move
     /// through several arrays, and a reference costs one retain.
     final class Job: @unchecked Sendable {
         let owner: any SessionOwner
@@ -41,7 +40,7 @@ final class TickWorkers: @unchecked Sendable {
         /// Does the work and the tick on this thread, timing them.
         func run(headroom: Int) {
             let started = ContinuousClock.now
-            result = owner.shared.run(work, tickAt: ticks ? time : nil, headroom: headroom, newest: owner is Room, describes: describes)
+            result = owner.shared.run(work, tickAt: ticks ? time : nil, headroom: headroom, newest: owner.keepsNewestFrame, describes: describes)
             let cost = started.duration(to: .now).components
             self.cost = Double(cost.seconds) + Double(cost.attoseconds) * 1e-18
         }
@@ -60,7 +59,7 @@ final class TickWorkers: @unchecked Sendable {
     private var threads: [Thread] = []
     private let wake: @Sendable () -> Void
 
-    /// Free bytes the workers put in front of each message (lws' LWS_PRE): the copy is theirs,
+    /// Free bytes the workers put in front of each message (the transport's headroom): the copy is theirs,
     /// not the service thread's.
     private let headroom: Int
 

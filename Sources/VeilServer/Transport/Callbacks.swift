@@ -6,9 +6,9 @@ import Synchronization
 // The C entry points libwebsockets calls. They are top-level functions (a C function pointer
 // cannot capture context) and find the server through the context's user pointer.
 
-private func server(of wsi: OpaquePointer) -> PreviewServer? {
+private func server(of wsi: OpaquePointer) -> LWSTransport? {
     guard let context = lws_get_context(wsi), let user = lws_context_user(context) else { return nil }
-    return Unmanaged<PreviewServer>.fromOpaque(user).takeUnretainedValue()
+    return Unmanaged<LWSTransport>.fromOpaque(user).takeUnretainedValue()
 }
 
 /// protocols[0], "veil.v2": the WebSocket; every other reason (static files) goes to the lws default.
@@ -21,31 +21,23 @@ func veilWebSocketCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons
     case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
         return server.filter(wsi) ? 0 : 1
     case LWS_CALLBACK_ESTABLISHED:
-        guard let user else { return -1 }
-        return server.open(wsi, user)
+        return server.established(wsi)
     case LWS_CALLBACK_RECEIVE:
-        if server.isRefused(user) { return 0 }  // closing: what it sends is dropped
-        guard let connection = server.connection(for: user) else { return -1 }
-        return server.receive(connection, UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length))
+        server.receive(wsi, UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length))
+        return 0
     case LWS_CALLBACK_SERVER_WRITEABLE:
-        if let result = server.refusalWritable(wsi, user) { return result }
-        guard let connection = server.connection(for: user) else { return 0 }
-        return server.writable(connection)
+        return server.writable(wsi)
     case LWS_CALLBACK_RECEIVE_PONG:
-        server.connection(for: user)?.heard(at: .now)
+        server.hub.heard(ViewerSocket(handle: wsi))
         return 0
     case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
-        if let connection = server.connection(for: user) {
-            return server.peerClosed(connection, UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length)) ? 0 : 1
-        }
-        return server.isRefused(user) ? 1 : 0  // the answer to our close: done
+        return server.peerClosed(wsi, UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length))
     case LWS_CALLBACK_CLOSED:
-        if let user { server.closed(user) }
+        server.closed(wsi)
         return 0
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
         server.adoptReady()
-        server.applyTickResults()
-        server.applySceneChanges()
+        server.hub.wokenUp()
         return 0
     default:
         return lws_callback_http_dummy(wsi, reason, user, input, length)
@@ -79,7 +71,7 @@ func veilHTTPCallback(_ wsi: OpaquePointer?, _ reason: lws_callback_reasons, _ u
 
 func veilTimerFired(_ sul: UnsafeMutablePointer<lws_sorted_usec_list_t>?) {
     guard let sul, let owner = veil_timer_owner(sul) else { return }
-    Unmanaged<PreviewServer>.fromOpaque(owner).takeUnretainedValue().timerFired()
+    Unmanaged<LWSTransport>.fromOpaque(owner).takeUnretainedValue().timerFired()
 }
 
 // MARK: libwebsockets' own log lines, through swift-log

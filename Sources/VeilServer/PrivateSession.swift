@@ -1,0 +1,68 @@
+import VeilCore
+
+/// One viewer's own session of a scene: ticked only while its last message is not waiting for
+/// the socket (a slow viewer's ticks are coalesced), and kept for a resume under `resumeToken`
+/// when its connection drops (`ParkedSessions`).
+final class PrivateSession: SessionOwner {
+    let key: String
+    let sceneName: String
+    let sceneFile: String
+    let shared: SharedSession
+    private(set) var viewers: [Connection] = []
+    var busy = false
+    var lastTickCost = 0.0
+    var work = SessionWork()
+    var description: [UInt8] = []
+    var describedAt = ContinuousClock.Instant.now - describeSeconds
+    var viewerResized: Bool
+    /// The address of its viewer's client (parked sessions are bounded per client).
+    let client: String
+    /// The token the server minted and told the viewer (`{"session": TOKEN}`).
+    let resumeToken: String?
+    /// Its connection closed while a worker had it: parked once the job is back.
+    var parkOnIdle = false
+    /// The session's clock start: when it was first opened (a resumed one goes on).
+    let clockStart: ContinuousClock.Instant
+
+    /// A new session of `scene`, or `resuming` a parked one (its clock goes on).
+    init(key: String, sceneName: String, sceneFile: String, scene: Scene, client: String, token: String,
+         resuming parked: ParkedSessions.Parked?) {
+        self.key = key
+        self.client = client
+        self.sceneName = sceneName
+        self.sceneFile = sceneFile
+        shared = parked?.session ?? SharedSession(Session(scene: scene))
+        clockStart = parked?.clockStart ?? .now
+        viewerResized = parked?.viewerResized ?? false
+        resumeToken = token
+    }
+
+    /// This session, to keep for a resume until `until`.
+    func parked(until: ContinuousClock.Instant) -> ParkedSessions.Parked {
+        ParkedSessions.Parked(session: shared, sceneName: sceneName, client: client, clockStart: clockStart,
+                              viewerResized: viewerResized, until: until)
+    }
+
+    var ticks: Bool { viewers.first?.outgoing == nil }
+    /// Its viewer is new (or resumed): the session makes its frame now.
+    var ticksForNewViewer: Bool { true }
+    var keepsNewestFrame: Bool { false }
+
+    func age(at now: ContinuousClock.Instant) -> Double { seconds(from: clockStart, to: now) }
+    func join(_ viewer: Connection) { viewers = [viewer] }
+    func leave(_ viewer: Connection) { viewers.removeAll { $0 === viewer } }
+
+    func requestKeyframe(for viewer: Connection) -> Bool {
+        work.keyframe = true
+        return true
+    }
+
+    func deliver(_ result: SessionResult, headroom: Int) -> [Connection] {
+        guard let message = result.message, let viewer = viewers.first, viewer.outgoing == nil else { return [] }
+        viewer.outgoing = message  // the job put the headroom in front
+        return [viewer]
+    }
+
+    func isBehind(_ viewer: Connection) -> Bool { false }
+    func catchUp(_ viewer: Connection) -> [UInt8]? { nil }
+}

@@ -1,0 +1,448 @@
+import Foundation
+import Logging
+import VeilCore
+
+/// The preview's protocol side: who may open a session (`Admission`), the viewers and the sessions
+/// they watch (`SessionOwner`: private ones and rooms alike), the messages each viewer is owed, and
+/// the work handed to the tick workers. It never touches a socket: it hears from the transport
+/// (`open`, `receive`, `nextFrame`, `closed`, `timerFired`, `wokenUp`) and speaks to it through
+/// `ViewerTransport` (wake, write now, pause reading, close). Service thread only; ticks and
+/// scene reads run on threads of their own and come back through `wokenUp`.
+final class ViewerHub {
+    let options: ServeOptions
+    /// The scenes, kept current as their files change.
+    private(set) var catalog: SceneCatalog
+    let admission: Admission
+    let logger: Logger
+    unowned let transport: any ViewerTransport
+    /// Called with `/scenes`' new body when a scene file joins a served folder.
+    var scenesChanged: ([UInt8]) -> Void = { _ in }
+
+    private var connections: [ViewerSocket: Connection] = [:]
+    /// Sessions by `SessionOwner.key`, each alive while it has a viewer (a dropped private one is
+    /// parked instead).
+    private var owners: [String: any SessionOwner] = [:]
+    private var roomCount = 0
+    /// Dropped private sessions waiting for their viewer (`--resume-seconds`).
+    private var parkedSessions: ParkedSessions
+    /// WebSockets open per client address.
+    private var connectionsByClient: [String: Int] = [:]
+    /// Rooms alive per address of the client that opened them.
+    private var roomsByClient: [String: Int] = [:]
+    private var nextConnectionID = 1
+    /// Set once a stop was requested: no new sessions, no more ticks, every connection closing.
+    private(set) var stopping = false
+    /// The sessions' tick threads; nil with `--workers 0`.
+    private var tickWorkers: TickWorkers? = nil
+    /// Live reload: nil when inotify is unavailable.
+    private var watcher: SceneWatcher? = nil
+    /// Reads changed scene files off the service thread, in the order they changed.
+    private var reloads: SceneReloads? = nil
+
+    /// `wake` wakes the service thread from another one (a tick done, a file read).
+    init(options: ServeOptions, catalog: SceneCatalog, transport: any ViewerTransport, logger: Logger,
+         wake: @escaping @Sendable () -> Void) {
+        self.options = options
+        self.catalog = catalog
+        self.transport = transport
+        self.logger = logger
+        admission = Admission(limits: Admission.Limits(options))
+        parkedSessions = ParkedSessions(capacity: options.maxConnections, perClient: options.maxParkedPerClient)
+        if options.workers > 0 {
+            tickWorkers = TickWorkers(count: options.workers, headroom: transport.headroom, wake: wake)
+            tickWorkers?.start()
+        }
+        reloads = SceneReloads(wake: wake)
+        watcher = SceneWatcher(folders: catalog.watchedFolders, changed: wake)
+        watcher?.start()
+        if watcher == nil { logger.warning("inotify unavailable: scene files are not watched") }
+    }
+
+    var isEmpty: Bool { connections.isEmpty }
+
+    /// Stops admitting and ticking, and closes every connection with 1001.
+    func stop() {
+        logger.info("stopping: closing \(connections.count) connection(s)")
+        stopping = true
+        for connection in connections.values { close(connection, .stopping) }
+    }
+
+    /// Stops the threads that wake the service thread (before the transport goes).
+    func shutdown() {
+        watcher?.stop()
+        tickWorkers?.stop()
+    }
+
+    // MARK: Viewers
+
+    /// A new viewer: a session of the scene it named (or the parked one its `session=` token names,
+    /// or its room's), its first frame queued at once; or the close that refuses it.
+    func open(_ socket: ViewerSocket, _ request: ViewerRequest) -> CloseRequest? {
+        let name = request.scene ?? catalog.entries[0].name, client = request.client
+        let entry = catalog.entry(named: name)
+        let roomKey = entry.flatMap { entry in request.room.map { Room.key(scene: entry.name, room: $0) } }
+        let load = Admission.Load(stopping: stopping, connections: connections.count,
+                                  connectionsOfClient: connectionsByClient[client, default: 0], rooms: roomCount,
+                                  roomsOpenedByClient: roomsByClient[client, default: 0],
+                                  viewersInRoom: roomKey.flatMap { owners[$0]?.viewers.count })
+        let decision = admission.decide(Admission.Request(scene: name, room: request.room, client: client), sceneExists: entry != nil, load)
+        let id = nextConnectionID
+        let owner: any SessionOwner
+        switch decision {
+        case let .refuse(status, reason):
+            logger.warning("connection refused: scene \(name), peer \(client): \(status) \(reason)")
+            return CloseRequest(status: status, reason: reason)
+        case .joinRoom:
+            guard let roomKey, let room = owners[roomKey] else { return .serverFull }
+            owner = room
+        case .openRoom:
+            guard let entry, let roomName = request.room else { return .serverFull }
+            owner = Room(name: roomName, sceneName: entry.name, sceneFile: entry.file, scene: entry.scene, openedBy: client)
+            roomCount += 1
+            roomsByClient[client, default: 0] += 1
+            logger.info("room \(roomName) opened: scene \(entry.name), \(roomCount) room(s)")
+        case .privateSession:
+            guard let entry else { return .serverFull }
+            // Only a parked session: one whose connection is open is never handed to another.
+            let parked = request.session.flatMap { ParkedSessions.isValidToken($0) ? parkedSessions.take(token: $0, scene: entry.name, at: .now) : nil }
+            let session = PrivateSession(key: "connection \(id)", sceneName: entry.name, sceneFile: entry.file, scene: entry.scene,
+                                         client: client, token: ParkedSessions.mintToken(), resuming: parked)
+            if parked != nil {
+                // Deltas go on from the viewer's frame when it holds the session's last one; else a
+                // keyframe. A parked session is idle: its lock is free.
+                let holdsLast = session.shared.with { session in
+                    request.heldSequence == session.sentSequence && request.heldHash == session.sentHash
+                }
+                if !holdsLast { session.work.keyframe = true }
+                logger.info("connection \(id) resumes a dropped session (\(holdsLast ? "from its frame" : "with a keyframe"))")
+            }
+            owner = session
+        }
+        nextConnectionID += 1
+        let connection = Connection(id: id, socket: socket, client: client, owner: owner)
+        connection.heldSequence = request.heldSequence
+        connection.heldHash = request.heldHash
+        connection.wantsDescription = request.describe
+        if let token = owner.resumeToken { connection.post("session", jsonString(token)) }
+        if connection.wantsDescription, !owner.description.isEmpty {
+            connection.post("a11y", String(decoding: owner.description, as: UTF8.self))
+        }
+        owners[owner.key] = owner
+        owner.join(connection)
+        connections[socket] = connection
+        connectionsByClient[client, default: 0] += 1
+        let entryNow = catalog.entry(named: owner.sceneName)
+        logger.info("connection \(id) opened: scene \(owner.sceneName)\((owner as? Room).map { ", room \($0.name)" } ?? ""), peer \(client), \(connections.count) open")
+        if let error = entryNow?.error { connection.setNotice(error: error) }
+        if connection.wantsDescription { connection.post("nodes", entryNow?.nodesJSON ?? "[]") }
+        // The session's first frame now; a room's later joiner catches up when writable.
+        if owner.ticksForNewViewer { schedule(owner) }
+        if connection.hasNotice || owner.isBehind(connection) { transport.wake(socket) }
+        return nil
+    }
+
+    /// A fragment of a viewer's message; the whole message is handled once its last fragment is in.
+    func receive(_ socket: ViewerSocket, _ bytes: UnsafeRawBufferPointer, binary: Bool, final: Bool) {
+        guard let connection = connections[socket] else { return }
+        connection.heard(at: .now)
+        if connection.closeRequest != nil { return }
+        if binary { return fail(connection, .unsupportedBinary) }
+        if connection.incoming.count + bytes.count > Limits.maxActionBytes { return fail(connection, .tooLarge) }
+        connection.incoming.append(contentsOf: bytes)
+        guard final else { return }
+        let message = connection.incoming
+        connection.incoming.removeAll(keepingCapacity: true)
+        let owner = connection.owner
+        switch ClientMessage.parse(message) {
+        case .success(.keyframe):
+            if owner.requestKeyframe(for: connection) { schedule(owner) } else { transport.wake(socket) }
+        case let .success(.action(action)):
+            // The viewer's size wins over a reloaded file's canvas size from its first resize on.
+            if case .input(.resize) = action.action { owner.viewerResized = true }
+            let time: Double? = action.isTimed ? connection.sessionTime(ofViewerTime: action.time, now: .now) : nil
+            owner.work.inputs.append(SessionWork.Input(connection: connection.id, action: action.action, time: time,
+                                                       message: Array(message.prefix(SessionWork.Input.keptBytes))))
+            if owner.work.inputs.count >= SessionWork.maxWaitingInputs, !connection.readingPaused {
+                connection.readingPaused = true
+                transport.pauseReading(socket, true)
+            }
+            schedule(owner)
+        case let .failure(close):
+            fail(connection, close)
+        }
+    }
+
+    /// A pong (or any sign of life) from the viewer.
+    func heard(_ socket: ViewerSocket) { connections[socket]?.heard(at: .now) }
+
+    /// What to write in the socket's writable turn: the pending close, else a due ping, else the
+    /// notice, else the waiting message (or a room's catch-up); nil: nothing. Wakes the socket
+    /// again when more waits after it.
+    func nextFrame(for socket: ViewerSocket) -> OutboundFrame? {
+        guard let connection = connections[socket] else { return nil }
+        if let close = connection.closeRequest {
+            if connection.closeSent { return nil }
+            connection.closeSent = true
+            return .close(close)
+        }
+        if connection.pingDue {
+            connection.pingDue = false
+            if connection.outgoing != nil || connection.hasNotice { transport.wake(socket) }
+            return .ping
+        }
+        if let notice = connection.takeNotice(headroom: transport.headroom) {
+            if connection.outgoing != nil { transport.wake(socket) }
+            return .text(notice)
+        }
+        if connection.outgoing == nil, let message = connection.owner.catchUp(connection) {
+            connection.outgoing = [UInt8](repeating: 0, count: transport.headroom) + message
+        }
+        guard let message = takeOutgoing(connection) else { return nil }
+        return .binary(message)
+    }
+
+    /// The waiting message, taken; wakes the socket when the viewer is still behind after it.
+    private func takeOutgoing(_ connection: Connection) -> [UInt8]? {
+        guard let message = connection.outgoing else { return nil }
+        connection.outgoing = nil
+        connection.messagesSent += 1
+        // In a room, a viewer that missed frames meanwhile catches up at its next writable turn.
+        if connection.owner.isBehind(connection) { transport.wake(connection.socket) }
+        return message
+    }
+
+    /// Sends the viewer's waiting message now, outside a writable turn, when nothing has to go
+    /// before it and the transport can write it at once (else a writable turn): saves a round trip
+    /// through the event loop for nearly every message.
+    private func send(_ connection: Connection) {
+        guard connection.outgoing != nil, connection.closeRequest == nil, !connection.pingDue, !connection.hasNotice,
+              let message = connection.outgoing else { return transport.wake(connection.socket) }
+        if !transport.writeNow(connection.socket, message) { return transport.wake(connection.socket) }
+        _ = takeOutgoing(connection)
+    }
+
+    /// A write to the viewer's socket failed: the transport drops it.
+    func writeFailed(_ socket: ViewerSocket) { connections[socket]?.endReason = "write failed" }
+
+    /// The viewer's close frame: true when the transport answers it and closes, false when it
+    /// answers ours (the handshake is complete: close now without a second close frame).
+    func peerClosed(_ socket: ViewerSocket, _ payload: UnsafeRawBufferPointer) -> Bool {
+        guard let connection = connections[socket] else { return false }
+        if connection.closeSent { return false }
+        // The transport answers this one: nothing else may be written, and the session stops ticking.
+        connection.closeSent = true
+        connection.closeRequest = connection.closeRequest ?? CloseRequest(status: 1000, reason: "")
+        guard payload.count >= 2 else { connection.endReason = "closed by viewer"; return true }
+        let status = Int(payload[0]) << 8 | Int(payload[1])
+        let reason = String(decoding: payload[2...], as: UTF8.self)
+        connection.endReason = "closed by viewer: \(status)\(reason.isEmpty ? "" : " " + reason)"
+        return true
+    }
+
+    /// The socket is gone. A private session dropped (not closed) is kept for its viewer to
+    /// resume; a room without viewers closes.
+    func closed(_ socket: ViewerSocket) {
+        guard let connection = connections.removeValue(forKey: socket) else { return }
+        let client = connection.client, owner = connection.owner
+        connectionsByClient[client, default: 1] -= 1
+        if connectionsByClient[client] == 0 { connectionsByClient[client] = nil }
+        owner.leave(connection)
+        if owner.viewers.isEmpty { owners[owner.key] = nil }
+        if let session = owner as? PrivateSession, !connection.closeSent, connection.closeRequest == nil, !stopping,
+           options.maxParkedPerClient > 0 {
+            // Dropped, not closed: its viewer may come back for it (once a worker is done with it).
+            if session.busy { session.parkOnIdle = true } else { park(session) }
+            connection.endReason = (connection.endReason ?? "dropped") + "; session kept \(options.resumeSeconds) s for a resume"
+        }
+        if let room = owner as? Room, room.viewers.isEmpty {
+            roomCount -= 1
+            roomsByClient[room.openedBy, default: 1] -= 1
+            if roomsByClient[room.openedBy] == 0 { roomsByClient[room.openedBy] = nil }
+            logger.info("room \(room.name) closed: scene \(room.sceneName), \(roomCount) room(s)")
+        }
+        let tenths = Int(seconds(from: connection.opened, to: .now) * 10)
+        logger.info("connection \(connection.id) closed: scene \(connection.sceneName), \(connection.endReason ?? "ended without a close from the viewer"), after \(tenths / 10).\(tenths % 10) s, \(connection.messagesSent) message(s), \(connections.count) open")
+    }
+
+    private func park(_ session: PrivateSession) {
+        guard let token = session.resumeToken else { return }
+        parkedSessions.park(session.parked(until: .now.advanced(by: .seconds(options.resumeSeconds))), token: token)
+    }
+
+    /// Closes this connection only, telling the viewer why.
+    private func fail(_ connection: Connection, _ request: CloseRequest) {
+        logger.warning("connection \(connection.id) rejected a message: \(request.status) \(request.reason)")
+        close(connection, request)
+    }
+
+    /// Starts the closing handshake: the close frame goes out at the next writable turn, then what
+    /// the viewer still sends is dropped until its own close frame arrives.
+    func close(_ connection: Connection, _ request: CloseRequest) {
+        guard connection.closeRequest == nil else { return }
+        connection.closeRequest = request
+        connection.endReason = "closed by server: \(request.status) \(request.reason)"
+        connection.incoming = []
+        connection.outgoing = nil
+        transport.beginClose(connection.socket)
+    }
+
+    /// Reports an action of the viewer its session refused: a log line, and `{"refused": [...]}`
+    /// to that viewer (its overlay) with the message it sent (at most 200 bytes of it) and why.
+    private func refuseViewerAction(_ connection: Connection, _ message: [UInt8], _ why: String) {
+        var sent = String(decoding: message.prefix(SessionWork.Input.keptBytes - 1), as: UTF8.self)
+        if message.count >= SessionWork.Input.keptBytes { sent += "…" }
+        let line = "viewer's action \(sent): \(why)"
+        // The log stays bounded however many a viewer sends; the viewer sees each.
+        connection.refusedActions += 1
+        if connection.refusedActions <= Self.maxLoggedRefusals {
+            logger.warning("connection \(connection.id) scene \(connection.sceneName): refused \(line)")
+        } else if connection.refusedActions == Self.maxLoggedRefusals + 1 {
+            logger.warning("connection \(connection.id): more refused actions, not logged")
+        }
+        connection.noteRefused([line])
+        transport.wake(connection.socket)
+    }
+
+    /// Refused actions of one connection that are logged (the viewer is told of every one).
+    static let maxLoggedRefusals = 20
+
+    // MARK: Ticks
+
+    /// The frame timer: idle viewers pinged or closed, a job for every session due, parked
+    /// sessions past their time ended.
+    func timerFired() {
+        guard !stopping else { return }
+        let now = ContinuousClock.now
+        let idleTimeout = Duration.seconds(options.idleTimeout)
+        for connection in connections.values {
+            switch connection.idleAction(at: now, timeout: idleTimeout) {
+            case .close:
+                close(connection, CloseRequest(status: 1001, reason: "idle: nothing heard for \(options.idleTimeout) s"))
+            case .ping:
+                connection.pingDue = true
+                connection.pinged = true
+                transport.wake(connection.socket)
+            case .none:
+                break
+            }
+        }
+        run(owners.values.compactMap { job(for: $0, at: now) })
+        let expired = parkedSessions.expire(at: now)
+        if expired > 0 { logger.info("\(expired) dropped session(s) not resumed in \(options.resumeSeconds) s: ended") }
+    }
+
+    /// The owner's queued work and a tick, marked busy; nil when it is busy, its viewers are all
+    /// closing, or a private viewer's last message still waits with no work queued.
+    private func job(for owner: any SessionOwner, at now: ContinuousClock.Instant) -> TickWorkers.Job? {
+        guard !owner.busy, !stopping, owner.viewers.contains(where: { $0.closeRequest == nil }) else { return nil }
+        let ticks = owner.ticks
+        if !ticks {
+            for viewer in owner.viewers { viewer.ticksSkipped += 1 }
+            if owner.work.isEmpty { return nil }
+        }
+        // Input asks at once what the screen says now; time alone, at most every `describeSeconds`.
+        let describes = owner.describes
+            && (!owner.work.inputs.isEmpty || owner.work.scene != nil || owner.describedAt.duration(to: now) >= describeSeconds)
+        if describes { owner.describedAt = now }
+        let job = TickWorkers.Job(owner: owner, time: owner.age(at: now), ticks: ticks, work: owner.work, describes: describes)
+        owner.work = SessionWork()
+        owner.busy = true
+        return job
+    }
+
+    /// Hands jobs to the workers, or (`--workers 0`) runs them here.
+    private func run(_ jobs: [TickWorkers.Job]) {
+        guard !jobs.isEmpty else { return }
+        if let tickWorkers { tickWorkers.submit(jobs); return }
+        for job in jobs {
+            job.run(headroom: transport.headroom)
+            finish(job)
+        }
+    }
+
+    /// The owner's queued work now rather than at the next timer tick (input → patch in well under
+    /// a frame), unless a worker has its session: then when that job is back.
+    private func schedule(_ owner: any SessionOwner) {
+        if let job = job(for: owner, at: .now) { run([job]) }
+    }
+
+    /// Another thread woke the service thread: finished jobs and read scene files are applied.
+    func wokenUp() {
+        if let tickWorkers { for job in tickWorkers.takeDone() { finish(job) } }
+        applySceneChanges()
+    }
+
+    /// A job is back: its owner is free again, its message goes out, the viewers whose actions
+    /// were refused are told, paused sockets are read again, and work queued meanwhile is handed out.
+    private func finish(_ job: TickWorkers.Job) {
+        let result = job.result, owner = job.owner
+        owner.busy = false
+        owner.lastTickCost = job.cost
+        if let session = owner as? PrivateSession, session.parkOnIdle {
+            session.parkOnIdle = false
+            park(session)
+            return
+        }
+        let viewers = owner.viewers.filter { $0.closeRequest == nil }
+        guard !viewers.isEmpty else { return }
+        for viewer in viewers where viewer.readingPaused {
+            viewer.readingPaused = false
+            transport.pauseReading(viewer.socket, false)
+        }
+        if let description = result.description, description != owner.description {
+            owner.description = description
+            for viewer in viewers where viewer.wantsDescription {
+                viewer.post("a11y", String(decoding: description, as: UTF8.self))
+                transport.wake(viewer.socket)
+            }
+        }
+        for refused in result.refusedInputs {
+            if let viewer = viewers.first(where: { $0.id == refused.connection }) { refuseViewerAction(viewer, refused.message, refused.why) }
+        }
+        if let refused = result.refused {
+            for viewer in owner.noteRefused(refused) { transport.wake(viewer.socket) }
+        }
+        for viewer in owner.deliver(result, headroom: transport.headroom) { send(viewer) }
+        if !owner.work.isEmpty { schedule(owner) }
+    }
+
+    // MARK: Scene files
+
+    /// Scene files that changed: read off this thread (`SceneReloads`), then every viewer of a
+    /// changed scene gets a patch to its new version (component state kept by node id; the session
+    /// replaces its scene at its next job), or, when it does not read, the error as a notice while
+    /// the last good version stays live; a new file in a served folder joins /scenes.
+    private func applySceneChanges() {
+        guard let watcher, let reloads else { return }
+        reloads.read(watcher.take())
+        for (path, read) in reloads.take() {
+            guard let change = catalog.reload(file: path, read: read) else { continue }
+            switch change {
+            case let .updated(name, scene):
+                logger.info("scene \(name) reloaded from \(path)")
+                let nodes = catalog.entry(named: name)?.nodesJSON ?? "[]"
+                for connection in connections.values where connection.sceneName == name && connection.closeRequest == nil {
+                    if connection.wantsDescription { connection.post("nodes", nodes) }
+                    if connection.shownError != nil { connection.setNotice(error: nil) }
+                    if connection.hasNotice { transport.wake(connection.socket) }
+                }
+                for owner in owners.values where owner.sceneName == name {
+                    owner.work.scene = scene
+                    owner.work.keepsSize = owner.viewerResized
+                    schedule(owner)
+                }
+            case let .failed(name, error):
+                logger.warning("scene \(name) not reloaded, the last good version stays: \(error)")
+                for connection in connections.values where connection.sceneName == name && connection.closeRequest == nil {
+                    connection.setNotice(error: error)
+                    transport.wake(connection.socket)
+                }
+            case let .added(name):
+                logger.info("scene \(name) added from \(path)")
+                scenesChanged(Array(catalog.namesJSON.utf8))
+            case let .refused(_, error):
+                logger.warning("not served: \(error)")
+            }
+        }
+    }
+}
