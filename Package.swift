@@ -45,7 +45,7 @@ if embeddedWasm {
         .systemLibrary(name: "CLibWebSockets", pkgConfig: "libwebsockets",
                        providers: [.apt(["libwebsockets-dev"])]),
         .target(name: "VeilServer", dependencies: [
-            "VeilCore", "CLibWebSockets",
+            "VeilCore", "VeilStreamTools", "CLibWebSockets",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // Recorded streams: reading, replaying, describing and comparing them in words (docs/TESTING.md).

@@ -16,6 +16,7 @@ struct ParkedSessions {
         /// The session's clock start, so its time goes on rather than restarting.
         var clockStart: ContinuousClock.Instant
         var viewerResized: Bool
+        var recording: CaseRecording? = nil
         var until: ContinuousClock.Instant
     }
 

@@ -14,6 +14,7 @@ final class PrivateSession: SessionOwner {
     var work = SessionWork()
     var description: [UInt8] = []
     var describedAt = ContinuousClock.Instant.now - describeSeconds
+    var recording: CaseRecording? = nil
     var viewerResized: Bool
     /// The address of its viewer's client (parked sessions are bounded per client).
     let client: String
@@ -34,13 +35,14 @@ final class PrivateSession: SessionOwner {
         shared = parked?.session ?? SharedSession(Session(scene: scene))
         clockStart = parked?.clockStart ?? .now
         viewerResized = parked?.viewerResized ?? false
+        recording = parked?.recording
         resumeToken = token
     }
 
     /// This session, to keep for a resume until `until`.
     func parked(until: ContinuousClock.Instant) -> ParkedSessions.Parked {
         ParkedSessions.Parked(session: shared, sceneName: sceneName, client: client, clockStart: clockStart,
-                              viewerResized: viewerResized, until: until)
+                              viewerResized: viewerResized, recording: recording, until: until)
     }
 
     var ticks: Bool { viewers.first?.outgoing == nil }

@@ -17,6 +17,7 @@ final class Room: SessionOwner {
     var work = SessionWork()
     var description: [UInt8] = []
     var describedAt = ContinuousClock.Instant.now - describeSeconds
+    var recording: CaseRecording? = nil
     var viewerResized = false
     var resumeToken: String? { nil }
     /// Every tick: a viewer whose socket is slow catches up from the newest frame.

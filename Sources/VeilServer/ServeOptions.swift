@@ -32,6 +32,9 @@ public struct ServeOptions: Sendable {
     /// Seconds a connection has to send its request headers (and lws' other handshake steps).
     public var handshakeTimeout = 10
     public var deflate = true
+    /// Viewers may keep what they did as a test case beside the scene (`{"save": …}`): the scene's
+    /// NAME.events.jsonl and NAME.stream, written in the scene's folder. Off unless asked for.
+    public var saveCases = false
     /// How the service thread waits for its sockets.
     public var eventLoop = EventLoop.epoll
     public var verbose = false

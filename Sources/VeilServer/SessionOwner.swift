@@ -22,6 +22,8 @@ protocol SessionOwner: AnyObject {
     var describedAt: ContinuousClock.Instant { get set }
     /// A viewer sent its canvas size: a reloaded scene keeps it, not the file's.
     var viewerResized: Bool { get set }
+    /// What its viewers did since it began (`--save-cases`); nil when not recorded.
+    var recording: CaseRecording? { get set }
     /// The token a dropped viewer resumes it with; nil: not resumable.
     var resumeToken: String? { get }
     /// Whether the next job ticks: false while a private viewer's last message still waits for its

@@ -11,17 +11,17 @@ import VeilCore
 final class ViewerHub {
     let options: ServeOptions
     /// The scenes, kept current as their files change.
-    private(set) var catalog: SceneCatalog
+    var catalog: SceneCatalog
     let admission: Admission
     let logger: Logger
     unowned let transport: any ViewerTransport
     /// Called with `/scenes`' new body when a scene file joins a served folder.
     var scenesChanged: ([UInt8]) -> Void = { _ in }
 
-    private var connections: [ViewerSocket: Connection] = [:]
+    var connections: [ViewerSocket: Connection] = [:]
     /// Sessions by `SessionOwner.key`, each alive while it has a viewer (a dropped private one is
     /// parked instead).
-    private var owners: [String: any SessionOwner] = [:]
+    var owners: [String: any SessionOwner] = [:]
     private var roomCount = 0
     /// Dropped private sessions waiting for their viewer (`--resume-seconds`).
     private var parkedSessions: ParkedSessions
@@ -35,9 +35,13 @@ final class ViewerHub {
     /// The sessions' tick threads; nil with `--workers 0`.
     private var tickWorkers: TickWorkers? = nil
     /// Live reload: nil when inotify is unavailable.
-    private var watcher: SceneWatcher? = nil
+    var watcher: SceneWatcher? = nil
     /// Reads changed scene files off the service thread, in the order they changed.
-    private var reloads: SceneReloads? = nil
+    var reloads: SceneReloads? = nil
+    /// Writes saved cases off the service thread (`--save-cases`).
+    var saves: CaseSaves? = nil
+    /// Connections whose save is being written: one at a time each.
+    var saving: Set<Int> = []
 
     /// `wake` wakes the service thread from another one (a tick done, a file read).
     init(options: ServeOptions, catalog: SceneCatalog, transport: any ViewerTransport, logger: Logger,
@@ -53,6 +57,7 @@ final class ViewerHub {
             tickWorkers?.start()
         }
         reloads = SceneReloads(wake: wake)
+        if options.saveCases { saves = CaseSaves(wake: wake) }
         watcher = SceneWatcher(folders: catalog.watchedFolders, changed: wake)
         watcher?.start()
         if watcher == nil { logger.warning("inotify unavailable: scene files are not watched") }
@@ -127,6 +132,7 @@ final class ViewerHub {
         if connection.wantsDescription, !owner.description.isEmpty {
             connection.post("a11y", String(decoding: owner.description, as: UTF8.self))
         }
+        if options.saveCases, owner.recording == nil { owner.recording = CaseRecording() }
         owners[owner.key] = owner
         owner.join(connection)
         connections[socket] = connection
@@ -160,6 +166,7 @@ final class ViewerHub {
             // The viewer's size wins over a reloaded file's canvas size from its first resize on.
             if case .input(.resize) = action.action { owner.viewerResized = true }
             let time: Double? = action.isTimed ? connection.sessionTime(ofViewerTime: action.time, now: .now) : nil
+            owner.recording?.append(message, at: time ?? owner.age(at: .now))
             owner.work.inputs.append(SessionWork.Input(connection: connection.id, action: action.action, time: time,
                                                        message: Array(message.prefix(SessionWork.Input.keptBytes))))
             if owner.work.inputs.count >= SessionWork.maxWaitingInputs, !connection.readingPaused {
@@ -167,6 +174,8 @@ final class ViewerHub {
                 transport.pauseReading(socket, true)
             }
             schedule(owner)
+        case let .success(.save(replace)):
+            save(connection, replacing: replace)
         case let .failure(close):
             fail(connection, close)
         }
@@ -362,7 +371,7 @@ final class ViewerHub {
 
     /// The owner's queued work now rather than at the next timer tick (input → patch in well under
     /// a frame), unless a worker has its session: then when that job is back.
-    private func schedule(_ owner: any SessionOwner) {
+    func schedule(_ owner: any SessionOwner) {
         if let job = job(for: owner, at: .now) { run([job]) }
     }
 
@@ -370,6 +379,7 @@ final class ViewerHub {
     func wokenUp() {
         if let tickWorkers { for job in tickWorkers.takeDone() { finish(job) } }
         applySceneChanges()
+        if let saves { for outcome in saves.take() { saved(outcome) } }
     }
 
     /// A job is back: its owner is free again, its message goes out, the viewers whose actions
@@ -404,45 +414,5 @@ final class ViewerHub {
         }
         for viewer in owner.deliver(result, headroom: transport.headroom) { send(viewer) }
         if !owner.work.isEmpty { schedule(owner) }
-    }
-
-    // MARK: Scene files
-
-    /// Scene files that changed: read off this thread (`SceneReloads`), then every viewer of a
-    /// changed scene gets a patch to its new version (component state kept by node id; the session
-    /// replaces its scene at its next job), or, when it does not read, the error as a notice while
-    /// the last good version stays live; a new file in a served folder joins /scenes.
-    private func applySceneChanges() {
-        guard let watcher, let reloads else { return }
-        reloads.read(watcher.take())
-        for (path, read) in reloads.take() {
-            guard let change = catalog.reload(file: path, read: read) else { continue }
-            switch change {
-            case let .updated(name, scene):
-                logger.info("scene \(name) reloaded from \(path)")
-                let nodes = catalog.entry(named: name)?.nodesJSON ?? "[]"
-                for connection in connections.values where connection.sceneName == name && connection.closeRequest == nil {
-                    if connection.wantsDescription { connection.post("nodes", nodes) }
-                    if connection.shownError != nil { connection.setNotice(error: nil) }
-                    if connection.hasNotice { transport.wake(connection.socket) }
-                }
-                for owner in owners.values where owner.sceneName == name {
-                    owner.work.scene = scene
-                    owner.work.keepsSize = owner.viewerResized
-                    schedule(owner)
-                }
-            case let .failed(name, error):
-                logger.warning("scene \(name) not reloaded, the last good version stays: \(error)")
-                for connection in connections.values where connection.sceneName == name && connection.closeRequest == nil {
-                    connection.setNotice(error: error)
-                    transport.wake(connection.socket)
-                }
-            case let .added(name):
-                logger.info("scene \(name) added from \(path)")
-                scenesChanged(Array(catalog.namesJSON.utf8))
-            case let .refused(_, error):
-                logger.warning("not served: \(error)")
-            }
-        }
     }
 }

@@ -65,6 +65,9 @@ struct Serve: ParsableCommand {
     @Flag(name: .customLong("no-deflate"), help: "Do not offer permessage-deflate compression.")
     var noDeflate = false
 
+    @Flag(name: .customLong("save-cases"), help: "Let viewers save what they did as a test case beside the scene (NAME.events.jsonl and NAME.stream, for veil test).")
+    var saveCases = false
+
     @Option(name: .customLong("event-loop"), help: "How the network thread waits for its sockets: epoll (libev) or poll (libwebsockets' own loop, which scans every socket).")
     var eventLoop = "epoll"
 
@@ -108,6 +111,7 @@ struct Serve: ParsableCommand {
         options.idleTimeout = idleTimeout
         options.handshakeTimeout = handshakeTimeout
         options.deflate = !noDeflate
+        options.saveCases = saveCases
         options.eventLoop = ServeOptions.EventLoop(rawValue: eventLoop) ?? .epoll
         options.verbose = verbose
         let server: PreviewServer

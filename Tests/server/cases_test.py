@@ -1,0 +1,104 @@
+#!/usr/bin/env python3
+"""A viewer's session kept as a test case (`veil serve --save-cases`, docs/SERVER.md "Saving a case").
+
+    python3 Tests/server/cases_test.py [path/to/veil]     (default: .build/debug/veil)
+
+A viewer taps hello's button, then sends {"save": {}}: the server writes hello.events.jsonl (what the
+viewer sent, on the session's clock) and hello.stream (replayed as `veil test --update` would) beside
+the scene and says so; `veil test` passes on them, and fails — explaining the difference in words —
+once the scene changes. A second save without "replace" is refused (the files exist), with it they
+are rewritten; a server without the flag refuses with a reason; a malformed save closes only its
+own connection. Loopback only; stops by itself (watchdog).
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import serve_test as base
+from serve_test import WebSocket, check
+
+
+def expect_notice(viewer, key, timeout=10.0):
+    """The next text notice with `key` (binary messages and other notices are skipped)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        opcode, data = viewer.receive(timeout=max(0.1, deadline - time.monotonic()))
+        if opcode == 0x1:
+            notice = json.loads(data)
+            if key in notice:
+                return notice[key]
+    raise AssertionError(f"no {key!r} notice within {timeout} s")
+
+
+def veil_test(root, path):
+    out = subprocess.run([base.VEIL, "test", path], cwd=root, capture_output=True, text=True, timeout=60)
+    return out.returncode, out.stdout + out.stderr
+
+
+def test_cases(root):
+    folder = os.path.join(root, "cases")
+    os.makedirs(folder)
+    scene = os.path.join(folder, "hello.json")
+    shutil.copy(os.path.join(base.REPO, "examples", "hello.json"), scene)
+
+    server = base.start_server(root, "cases", "--port", "0", "--save-cases")
+    port = base.read_url(server)
+    viewer = WebSocket(port, "/ws?scene=hello")
+    viewer.expect_binary("hello's first frame")
+    # What a viewer sends: its canvas size, then a tap on the button (time stamps on its own clock).
+    viewer.send_json({"input": {"resize": {"width": 390, "height": 700}}})
+    viewer.send_json({"t": 100.0, "input": {"pointer": {"phase": "down", "x": 80, "y": 420, "id": 1}}})
+    time.sleep(0.15)  # as a person's tap arrives: a stamp is never taken to be later than its arrival
+    viewer.send_json({"t": 100.1, "input": {"pointer": {"phase": "up", "x": 80, "y": 420, "id": 1}}})
+    time.sleep(0.3)
+    viewer.send_json({"save": {}})
+    saved = expect_notice(viewer, "saved")
+    events, stream = os.path.join(folder, "hello.events.jsonl"), os.path.join(folder, "hello.stream")
+    check(saved["events"].endswith("cases/hello.events.jsonl") and saved["stream"].endswith("cases/hello.stream"),
+          f"the viewer is told which files were written (got {saved})")
+    check(os.path.exists(events) and os.path.exists(stream), "the events file and its stream are beside the scene")
+    lines = [json.loads(line) for line in open(events)]
+    check([list(line)[1] for line in lines] == ["input", "input", "input"] and [line["t"] for line in lines] == sorted(line["t"] for line in lines),
+          f"one line per action the viewer sent, in time order (got {lines})")
+    check(abs((lines[2]["t"] - lines[1]["t"]) - 0.1) < 0.002,
+          f"the tap keeps its spacing on the session's clock (got {lines[1]['t']} → {lines[2]['t']})")
+    check(lines[1]["input"]["pointer"] == {"phase": "down", "x": 80, "y": 420, "id": 1}, "the action as the viewer sent it")
+    code, out = veil_test(root, "cases")
+    check(code == 0 and "1 passed" in out, f"veil test passes on the saved case (exit {code}): {out}")
+
+    viewer.send_json({"save": {}})
+    refused = expect_notice(viewer, "saveRefused")
+    check("exists" in refused and "replace" in refused, f"a second save without replace is refused, saying why (got {refused!r})")
+    viewer.send_json({"save": {"replace": True}})
+    check(expect_notice(viewer, "saved")["events"].endswith("hello.events.jsonl"), "with replace the case is written again")
+
+    # The behaviour changes: veil test fails and says what differs.
+    with open(scene) as f:
+        text = f.read()
+    with open(scene, "w") as f:
+        f.write(text.replace('"text": "Veil",', '"text": "Veil, changed",'))
+    code, out = veil_test(root, "cases")
+    check(code == 1 and "FAIL" in out.upper() and ("text" in out or "colour" in out or "color" in out),
+          f"veil test fails on the changed scene and explains the difference (exit {code}): {out}")
+
+    viewer.send_json({"save": {"nope": 1}})
+    closed = viewer.expect_close("a malformed save")
+    check(closed.code == 1007 and "save" in closed.reason, f"a malformed save closes its connection with why (got {closed.code} {closed.reason!r})")
+    server.kill()
+
+    plain = base.start_server(root, "cases", "--port", "0")
+    port = base.read_url(plain)
+    other = WebSocket(port, "/ws?scene=hello")
+    other.expect_binary("a first frame")
+    other.send_json({"save": {}})
+    refused = expect_notice(other, "saveRefused")
+    check("--save-cases" in refused, f"without --save-cases a save is refused, saying how to allow it (got {refused!r})")
+    plain.kill()
+
+
+if __name__ == "__main__":
+    base.run_script("cases_test", test_cases, seconds=60)
