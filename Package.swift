@@ -38,6 +38,7 @@ if embeddedWasm {
         .executable(name: "veil", targets: ["veil"]),
         // Patch-stream tests for Swift Testing and XCTest: `expectPatchStream(scene:events:matches:)`.
         .library(name: "VeilTesting", targets: ["VeilTesting"]),
+        .library(name: "Veil", targets: ["Veil"]),
     ]
     targets += [
         // The same exports, built natively so the C ABI is tested by `swift test`.
@@ -51,6 +52,8 @@ if embeddedWasm {
         // Recorded streams: reading, replaying, describing and comparing them in words (docs/TESTING.md).
         .target(name: "VeilStreamTools", dependencies: ["VeilCore"]),
         .target(name: "VeilTesting", dependencies: ["VeilCore", "VeilStreamTools"]),
+        // The core for Swift code: String ids, host events from each tick, one error type.
+        .target(name: "Veil", dependencies: ["VeilCore"]),
         .executableTarget(name: "veil", dependencies: [
             "VeilCore", "VeilServer", "VeilStreamTools",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -60,6 +63,7 @@ if embeddedWasm {
             .product(name: "PropertyBased", package: "swift-property-based"),
         ], resources: [.copy("../Vectors")]),
         .testTarget(name: "VeilTestingTests", dependencies: ["VeilCore", "VeilStreamTools", "VeilTesting"]),
+        .testTarget(name: "VeilTests", dependencies: ["Veil", "VeilCore"]),
         // The server's rules, without sockets: admission, the host check, parked sessions.
         .testTarget(name: "VeilServerTests", dependencies: ["VeilServer", "VeilCore"]),
     ]

@@ -1,0 +1,26 @@
+import VeilCore
+
+/// What a session reports to its host — a button's action, a status view's retry, a list asking
+/// for more — with the node it came from, by the ids the scene gives.
+public struct VeilEvent: Equatable, Hashable, Sendable, CustomStringConvertible {
+    /// The event's name: a button's `action`, `retry`, `loadMore`, `refresh`, `tap`…
+    public var name: String
+    /// The id of the node it came from.
+    public var node: String
+
+    public init(name: String, node: String) { self.name = name; self.node = node }
+
+    init(_ event: HostEvent) {
+        name = String(decoding: event.name, as: UTF8.self)
+        node = String(decoding: event.node, as: UTF8.self)
+    }
+
+    public var description: String { "\(name) from \(node)" }
+}
+
+/// One tick: the message a viewer would get (nil: nothing changed) and the events it carries.
+public struct VeilTick: Sendable {
+    /// The `veil.v2` message, byte for byte what `veil stream` and the wasm module produce.
+    public var message: [UInt8]?
+    public var events: [VeilEvent]
+}
