@@ -9,13 +9,7 @@ final class PrivateSession: SessionOwner {
     let sceneFile: String
     let shared: SharedSession
     private(set) var viewers: [Connection] = []
-    var busy = false
-    var lastTickCost = 0.0
-    var work = SessionWork()
-    var description: [UInt8] = []
-    var describedAt = ContinuousClock.Instant.now - describeSeconds
-    var recording: CaseRecording? = nil
-    var viewerResized: Bool
+    var book = SessionBook()
     /// The address of its viewer's client (parked sessions are bounded per client).
     let client: String
     /// The token the server minted and told the viewer (`{"session": TOKEN}`).
@@ -34,15 +28,15 @@ final class PrivateSession: SessionOwner {
         self.sceneFile = sceneFile
         shared = parked?.session ?? SharedSession(Session(scene: scene))
         clockStart = parked?.clockStart ?? .now
-        viewerResized = parked?.viewerResized ?? false
-        recording = parked?.recording
+        book.viewerResized = parked?.viewerResized ?? false
+        book.recording = parked?.recording
         resumeToken = token
     }
 
     /// This session, to keep for a resume until `until`.
     func parked(until: ContinuousClock.Instant) -> ParkedSessions.Parked {
         ParkedSessions.Parked(session: shared, sceneName: sceneName, client: client, clockStart: clockStart,
-                              viewerResized: viewerResized, recording: recording, until: until)
+                              viewerResized: book.viewerResized, recording: book.recording, until: until)
     }
 
     var ticks: Bool { viewers.first?.outgoing == nil }
@@ -55,7 +49,7 @@ final class PrivateSession: SessionOwner {
     func leave(_ viewer: Connection) { viewers.removeAll { $0 === viewer } }
 
     func requestKeyframe(for viewer: Connection) -> Bool {
-        work.keyframe = true
+        book.work.keyframe = true
         return true
     }
 

@@ -12,13 +12,7 @@ final class Room: SessionOwner {
     let sceneName: String
     let sceneFile: String
     let shared: SharedSession
-    var busy = false
-    var lastTickCost = 0.0
-    var work = SessionWork()
-    var description: [UInt8] = []
-    var describedAt = ContinuousClock.Instant.now - describeSeconds
-    var recording: CaseRecording? = nil
-    var viewerResized = false
+    var book = SessionBook()
     var resumeToken: String? { nil }
     /// Every tick: a viewer whose socket is slow catches up from the newest frame.
     var ticks: Bool { true }

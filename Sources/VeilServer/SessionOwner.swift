@@ -10,20 +10,8 @@ protocol SessionOwner: AnyObject {
     var sceneFile: String { get }
     var shared: SharedSession { get }
     var viewers: [Connection] { get }
-    /// A worker has the session: no other job for it until the result is back.
-    var busy: Bool { get set }
-    /// Seconds its last job took: over `TickWorkers.slowTickSeconds` it is slow.
-    var lastTickCost: Double { get set }
-    /// What the service thread queued for the session's next job.
-    var work: SessionWork { get set }
-    /// What its viewers were last told of the screen for assistive technology, and when it was
-    /// last worked out (at most `describeSeconds` apart while only time moves).
-    var description: [UInt8] { get set }
-    var describedAt: ContinuousClock.Instant { get set }
-    /// A viewer sent its canvas size: a reloaded scene keeps it, not the file's.
-    var viewerResized: Bool { get set }
-    /// What its viewers did since it began (`--save-cases`); nil when not recorded.
-    var recording: CaseRecording? { get set }
+    /// What the service thread keeps for it between jobs.
+    var book: SessionBook { get set }
     /// The token a dropped viewer resumes it with; nil: not resumable.
     var resumeToken: String? { get }
     /// Whether the next job ticks: false while a private viewer's last message still waits for its
@@ -59,6 +47,24 @@ extension SessionOwner {
         for viewer in viewers { viewer.noteRefused(lines) }
         return viewers.filter { $0.closeRequest == nil }
     }
+}
+
+/// What the service thread keeps for a session between the jobs that tick it.
+struct SessionBook {
+    /// A worker has the session: no other job for it until the result is back.
+    var busy = false
+    /// Seconds its last job took: over `TickWorkers.slowTickSeconds` it is slow.
+    var lastTickCost = 0.0
+    /// What the service thread queued for the session's next job.
+    var work = SessionWork()
+    /// What its viewers were last told of the screen for assistive technology, and when it was
+    /// last worked out (at most `describeSeconds` apart while only time moves).
+    var description: [UInt8] = []
+    var describedAt = ContinuousClock.Instant.now - describeSeconds
+    /// A viewer sent its canvas size: a reloaded scene keeps it, not the file's.
+    var viewerResized = false
+    /// What its viewers did since it began (`--save-cases`); nil when not recorded.
+    var recording: CaseRecording? = nil
 }
 
 /// How often a session's accessibility description is worked out again while nothing but time

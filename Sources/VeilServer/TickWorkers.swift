@@ -34,7 +34,7 @@ final class TickWorkers: @unchecked Sendable {
             self.ticks = ticks
             self.work = work
             self.describes = describes
-            slow = owner.lastTickCost > TickWorkers.slowTickSeconds
+            slow = owner.book.lastTickCost > TickWorkers.slowTickSeconds
         }
 
         /// Does the work and the tick on this thread, timing them.

@@ -12,7 +12,7 @@ extension ViewerHub {
             connection.post("saveRefused", jsonString(reason))
             transport.wake(connection.socket)
         }
-        guard let saves, let recording = owner.recording else {
+        guard let saves, let recording = owner.book.recording else {
             return refuse("this server does not save cases: start it with --save-cases")
         }
         if let overflow = recording.overflow { return refuse("not saved: \(overflow); reload the scene and do less") }

@@ -20,8 +20,8 @@ extension ViewerHub {
                     if connection.hasNotice { transport.wake(connection.socket) }
                 }
                 for owner in owners.values where owner.sceneName == name {
-                    owner.work.scene = scene
-                    owner.work.keepsSize = owner.viewerResized
+                    owner.book.work.scene = scene
+                    owner.book.work.keepsSize = owner.book.viewerResized
                     schedule(owner)
                 }
             case let .failed(name, error):

@@ -118,7 +118,7 @@ final class ViewerHub {
                 let holdsLast = session.shared.with { session in
                     request.heldSequence == session.sentSequence && request.heldHash == session.sentHash
                 }
-                if !holdsLast { session.work.keyframe = true }
+                if !holdsLast { session.book.work.keyframe = true }
                 logger.info("connection \(id) resumes a dropped session (\(holdsLast ? "from its frame" : "with a keyframe"))")
             }
             owner = session
@@ -129,10 +129,10 @@ final class ViewerHub {
         connection.heldHash = request.heldHash
         connection.wantsDescription = request.describe
         if let token = owner.resumeToken { connection.post("session", jsonString(token)) }
-        if connection.wantsDescription, !owner.description.isEmpty {
-            connection.post("a11y", String(decoding: owner.description, as: UTF8.self))
+        if connection.wantsDescription, !owner.book.description.isEmpty {
+            connection.post("a11y", String(decoding: owner.book.description, as: UTF8.self))
         }
-        if options.saveCases, owner.recording == nil { owner.recording = CaseRecording() }
+        if options.saveCases, owner.book.recording == nil { owner.book.recording = CaseRecording() }
         owners[owner.key] = owner
         owner.join(connection)
         connections[socket] = connection
@@ -164,12 +164,12 @@ final class ViewerHub {
             if owner.requestKeyframe(for: connection) { schedule(owner) } else { transport.wake(socket) }
         case let .success(.action(action)):
             // The viewer's size wins over a reloaded file's canvas size from its first resize on.
-            if case .input(.resize) = action.action { owner.viewerResized = true }
+            if case .input(.resize) = action.action { owner.book.viewerResized = true }
             let time: Double? = action.isTimed ? connection.sessionTime(ofViewerTime: action.time, now: .now) : nil
-            owner.recording?.append(message, at: time ?? owner.age(at: .now))
-            owner.work.inputs.append(SessionWork.Input(connection: connection.id, action: action.action, time: time,
+            owner.book.recording?.append(message, at: time ?? owner.age(at: .now))
+            owner.book.work.inputs.append(SessionWork.Input(connection: connection.id, action: action.action, time: time,
                                                        message: Array(message.prefix(SessionWork.Input.keptBytes))))
-            if owner.work.inputs.count >= SessionWork.maxWaitingInputs, !connection.readingPaused {
+            if owner.book.work.inputs.count >= SessionWork.maxWaitingInputs, !connection.readingPaused {
                 connection.readingPaused = true
                 transport.pauseReading(socket, true)
             }
@@ -260,7 +260,7 @@ final class ViewerHub {
         if let session = owner as? PrivateSession, !connection.closeSent, connection.closeRequest == nil, !stopping,
            options.maxParkedPerClient > 0 {
             // Dropped, not closed: its viewer may come back for it (once a worker is done with it).
-            if session.busy { session.parkOnIdle = true } else { park(session) }
+            if session.book.busy { session.parkOnIdle = true } else { park(session) }
             connection.endReason = (connection.endReason ?? "dropped") + "; session kept \(options.resumeSeconds) s for a resume"
         }
         if let room = owner as? Room, room.viewers.isEmpty {
@@ -343,19 +343,19 @@ final class ViewerHub {
     /// The owner's queued work and a tick, marked busy; nil when it is busy, its viewers are all
     /// closing, or a private viewer's last message still waits with no work queued.
     private func job(for owner: any SessionOwner, at now: ContinuousClock.Instant) -> TickWorkers.Job? {
-        guard !owner.busy, !stopping, owner.viewers.contains(where: { $0.closeRequest == nil }) else { return nil }
+        guard !owner.book.busy, !stopping, owner.viewers.contains(where: { $0.closeRequest == nil }) else { return nil }
         let ticks = owner.ticks
         if !ticks {
             for viewer in owner.viewers { viewer.ticksSkipped += 1 }
-            if owner.work.isEmpty { return nil }
+            if owner.book.work.isEmpty { return nil }
         }
         // Input asks at once what the screen says now; time alone, at most every `describeSeconds`.
         let describes = owner.describes
-            && (!owner.work.inputs.isEmpty || owner.work.scene != nil || owner.describedAt.duration(to: now) >= describeSeconds)
-        if describes { owner.describedAt = now }
-        let job = TickWorkers.Job(owner: owner, time: owner.age(at: now), ticks: ticks, work: owner.work, describes: describes)
-        owner.work = SessionWork()
-        owner.busy = true
+            && (!owner.book.work.inputs.isEmpty || owner.book.work.scene != nil || owner.book.describedAt.duration(to: now) >= describeSeconds)
+        if describes { owner.book.describedAt = now }
+        let job = TickWorkers.Job(owner: owner, time: owner.age(at: now), ticks: ticks, work: owner.book.work, describes: describes)
+        owner.book.work = SessionWork()
+        owner.book.busy = true
         return job
     }
 
@@ -386,8 +386,8 @@ final class ViewerHub {
     /// were refused are told, paused sockets are read again, and work queued meanwhile is handed out.
     private func finish(_ job: TickWorkers.Job) {
         let result = job.result, owner = job.owner
-        owner.busy = false
-        owner.lastTickCost = job.cost
+        owner.book.busy = false
+        owner.book.lastTickCost = job.cost
         if let session = owner as? PrivateSession, session.parkOnIdle {
             session.parkOnIdle = false
             park(session)
@@ -399,8 +399,8 @@ final class ViewerHub {
             viewer.readingPaused = false
             transport.pauseReading(viewer.socket, false)
         }
-        if let description = result.description, description != owner.description {
-            owner.description = description
+        if let description = result.description, description != owner.book.description {
+            owner.book.description = description
             for viewer in viewers where viewer.wantsDescription {
                 viewer.post("a11y", String(decoding: description, as: UTF8.self))
                 transport.wake(viewer.socket)
@@ -413,6 +413,6 @@ final class ViewerHub {
             for viewer in owner.noteRefused(refused) { transport.wake(viewer.socket) }
         }
         for viewer in owner.deliver(result, headroom: transport.headroom) { send(viewer) }
-        if !owner.work.isEmpty { schedule(owner) }
+        if !owner.book.work.isEmpty { schedule(owner) }
     }
 }
