@@ -44,7 +44,8 @@
  * @typedef {{id: number, mask: number, fields: Partial<Item>}} Update
  * @typedef {{width: number | null, height: number | null, background: number | null, paintCount: number | null,
  *   paintEdits: PaintEdit[], structure: LayerEdit[], updates: Update[]}} Patch
- * @typedef {{ok: true, frame: Frame, events: HostEvent[]} | {ok: false, reason: string, events: HostEvent[]}} MirrorResult
+ * @typedef {{ok: true, frame: Frame, events: HostEvent[], reason?: undefined}
+ *   | {ok: false, reason: string, events: HostEvent[], frame?: undefined}} MirrorResult
  */
 
 export const MAGIC = 0x56;
