@@ -22,6 +22,19 @@ import { WasmModule, WasmSession } from "./wasm.js";
 import { Engine } from "./engine.js";
 import { Surface } from "./render.js";
 
+/**
+ * The page's messages (above), each with its session's `generation`; `id` on those it answers.
+ * @typedef {{type: "init", module: WebAssembly.Module, scene: string, timeOrigin: number, startMs: number,
+ *   mountCalledAt?: number, describes: boolean}
+ *   | {type: "canvas", canvas: CanvasLike, dpr: number, fits: boolean}
+ *   | {type: "perform", id: number, message: object} | {type: "input", message: object}
+ *   | {type: "call", id: number, what: string} | {type: "press", node: string, t: number}
+ *   | {type: "size", width: number, height: number, dpr: number, origin: {x: number, y: number}, fits: boolean}
+ *   | {type: "frames", on: boolean} | {type: "flush"} | {type: "destroy"}} PageMessageBody
+ * @typedef {PageMessageBody & {generation: number, id?: number}} PageMessage
+ * @typedef {{width: number, height: number, getContext(contextId: "2d"): unknown}} CanvasLike an OffscreenCanvas
+ */
+
 /** @type {any} */
 const scope = globalThis;
 
@@ -34,7 +47,7 @@ let generation = 0;
 let engine = null;
 /** @type {Surface | null} */
 let surface = null;
-/** @type {any[] | null} messages that came before the session was ready */
+/** @type {PageMessage[] | null} messages that came before the session was ready */
 let queue = [];
 let wantFrames = false;
 let lastDescription = "";
@@ -43,7 +56,7 @@ let drawnPostedAt = -Infinity;
 /** The canvas takes the frame's size (else the page's), at this pixel ratio. */
 let fits = true;
 let dpr = 1;
-/** @type {any} */
+/** @type {ReturnType<typeof setTimeout> | null} */
 let drawnTimer = null;
 
 /** @param {any} message @param {Transferable[]} [transfer] */
@@ -53,6 +66,7 @@ const post = (message, transfer) => scope.postMessage({ ...message, generation }
 const text = (error) => String(error?.message ?? error);
 
 scope.onmessage = (/** @type {MessageEvent} */ event) => {
+  /** @type {PageMessage} */
   const message = event.data;
   if (message.type === "init") { reset(); generation = message.generation; queue = []; init(message); return; }
   if (message.generation !== generation) return; // for a session already gone
@@ -74,7 +88,7 @@ function reset() {
   drawnPostedAt = -Infinity;
 }
 
-/** @param {any} m */
+/** @param {PageMessage & {type: "init"}} m */
 async function init(m) {
   const mine = m.generation;
   const current = () => mine === generation;
@@ -113,7 +127,7 @@ async function init(m) {
   for (const message of waiting) handle(message);
 }
 
-/** @param {any} m */
+/** @param {PageMessage} m */
 function handle(m) {
   if (!engine) return;
   try {
