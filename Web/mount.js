@@ -40,7 +40,8 @@ if (typeof document === "object" && /^https?:$/.test(DEFAULT_WASM.protocol)) {
 }
 
 /**
- * @typedef {import("./engine.js").HostEvent} HostEvent
+ * @typedef {import("./wire.js").HostEvent} HostEvent
+ * @typedef {import("./wire.js").Frame} Frame
  * @typedef {import("./a11y.js").Description} Description
  * @typedef {(event: any) => void} Listener
  * @typedef {object} MountOptions
@@ -227,7 +228,10 @@ async function loadModule(source) {
   }
   return module;
 }
-/** In node, a path or a file: URL is read from disk (node's fetch does not read files). */
+/**
+ * In node, a path or a file: URL is read from disk (node's fetch does not read files).
+ * @param {string | URL | ArrayBuffer | Uint8Array} source
+ */
 function isNodeFile(source) {
   const node = !!(/** @type {any} */ (globalThis).process?.versions?.node) && typeof window === "undefined";
   if (!node) return false;
@@ -399,6 +403,7 @@ class RemoteSurface {
   constructor(link) {
     this.link = link;
     this.origin = { x: 0, y: 0 };
+    /** @type {Frame | null} the worker has it */
     this.frame = null;
     this.drawCount = 0;
     this.size = "";
@@ -463,7 +468,7 @@ export class Controller {
     /** Where the session runs: "worker", "main" (the page's thread) or "headless". */
     this.thread = this.link ? "worker" : this.canvas ? "main" : "headless";
     this.startMs = this.link ? this.link.startMs : this.nowMs();
-    /** @type {import("./wire.js").Frame | null} worker mode: the last frame the worker sent (while "frame" has listeners) */
+    /** @type {Frame | null} worker mode: the last frame the worker sent (while "frame" has listeners) */
     this.remoteFrame = null;
     /** @type {any} worker mode: the worker's counters as of its last report */
     this.remoteStats = { ticks: 0, messages: 0, animationFrames: 0, firstFrameAt: null, frames: 0, frameMs: 0,
@@ -725,10 +730,11 @@ export class Controller {
   on(name, fn) {
     let set = this.listeners.get(name);
     if (!set) this.listeners.set(name, (set = new Set()));
-    set.add(fn);
+    const subscribers = set;
+    subscribers.add(fn);
     const frames = () => this.link?.post({ type: "frames", on: (this.listeners.get("frame")?.size ?? 0) > 0 });
-    if (name === "frame" && set.size === 1) frames();
-    return () => { set.delete(fn); if (name === "frame" && set.size === 0) frames(); };
+    if (name === "frame" && subscribers.size === 1) frames();
+    return () => { subscribers.delete(fn); if (name === "frame" && subscribers.size === 0) frames(); };
   }
 
   /**
