@@ -76,7 +76,13 @@ export const LIMITS = Object.freeze({
   maxEventFieldBytes: 16384,
 });
 
-// Item field mask bits (docs/PROTOCOL.md, "Item fields"), in wire order.
+/**
+ * An item field a mask bit names (docs/PROTOCOL.md, "Item fields").
+ * @typedef {"x" | "y" | "width" | "height" | "fill" | "opacity" | "rotation" | "cornerRadius" | "stroke" | "lineWidth"
+ *   | "clip" | "arcStart" | "arcSweep" | "text" | "kind" | "fontSize" | "fontWeight" | "baseline"} Field
+ */
+
+/** @type {readonly Field[]} item field mask bits, in wire order */
 export const FIELDS = Object.freeze([
   "x", "y", "width", "height", "fill", "opacity", "rotation", "cornerRadius", "stroke", "lineWidth",
   "clip", "arcStart", "arcSweep", "text", "kind", "fontSize", "fontWeight", "baseline",
