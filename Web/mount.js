@@ -465,7 +465,7 @@ export class Controller {
     this.link = backend instanceof WorkerLink ? backend : null;
     /** @type {Engine | null} the session on this thread (page's-thread mode, headless) */
     this.engine = null;
-    /** Where the session runs: "worker", "main" (the page's thread) or "headless". */
+    /** @type {"worker" | "main" | "headless"} where the session runs ("main": the page's thread) */
     this.thread = this.link ? "worker" : this.canvas ? "main" : "headless";
     this.startMs = this.link ? this.link.startMs : this.nowMs();
     /** @type {Frame | null} worker mode: the last frame the worker sent (while "frame" has listeners) */

@@ -1,4 +1,5 @@
-// Web/veil.d.ts against a use of every export, and Web/*.js against their JSDoc (// @ts-check):
+// Web/veil.d.ts against a use of every export (usage.ts) and against the code (implementation.ts),
+// and Web/*.js against their JSDoc (// @ts-check):
 // `tsc -p Tests/web/types` (Debian's node-typescript; `make setup` installs it) must report nothing,
 // and `tsc -p Tests/web/types/tsconfig.strict.json` (strict, noImplicitAny) nothing outside the
 // files still being typed for it (STRICT_PENDING: their errors are listed, not failed).
