@@ -42,6 +42,11 @@ if (typeof document === "object" && /^https?:$/.test(DEFAULT_WASM.protocol)) {
 /**
  * @typedef {import("./wire.js").HostEvent} HostEvent
  * @typedef {import("./wire.js").Frame} Frame
+ * @typedef {import("./worker.js").PageMessageBody} PageMessageBody
+ * @typedef {import("./worker.js").PageRequest} PageRequest
+ * @typedef {import("./worker.js").WorkerStart} WorkerStart
+ * @typedef {import("./worker.js").WorkerMessageBody} WorkerMessageBody
+ * @typedef {import("./worker.js").WorkerMessage} WorkerMessage
  * @typedef {import("./a11y.js").Description} Description
  * @typedef {(event: any) => void} Listener
  * @typedef {object} MountOptions
@@ -307,7 +312,7 @@ class WorkerLink {
     const startMs = perf.now();
     link.startMs = startMs;
     const ready = new Promise((resolve, reject) => {
-      link.onReady = (/** @type {any} */ m) => (m.type === "ready" ? resolve(undefined) : reject(sceneError(m.message, scene.name)));
+      link.onReady = (m) => (m.type === "ready" ? resolve(undefined) : reject(sceneError(m.message, scene.name)));
     });
     link.post({ type: "init", module, scene: scene.text, timeOrigin: perf.timeOrigin, startMs, mountCalledAt, describes });
     try {
@@ -323,11 +328,11 @@ class WorkerLink {
   constructor(worker) {
     this.worker = worker;
     this.nextId = 1;
-    /** @type {Map<number, {resolve: (value: any) => void, reject: (error: any) => void}>} */
+    /** @type {Map<number, {resolve: (value: unknown) => void, reject: (error: Error) => void}>} */
     this.pending = new Map();
-    /** @type {(message: any) => void} */
+    /** @type {(message: WorkerStart) => void} */
     this.onReady = () => {};
-    /** @type {(message: any) => void} what the controller does with the worker's own messages */
+    /** @type {(message: WorkerMessageBody) => void} what the controller does with the worker's own messages */
     this.onMessage = () => {};
     this.startMs = 0;
     this.ended = false;
@@ -344,7 +349,7 @@ class WorkerLink {
     };
   }
 
-  /** @param {any} m */
+  /** @param {WorkerMessage} m */
   receive(m) {
     if (m.generation !== this.generation) return; // from the worker's previous session
     if (m.type === "ready" || m.type === "failed") { this.onReady(m); return; }
@@ -359,15 +364,15 @@ class WorkerLink {
     this.onMessage(m);
   }
 
-  /** @param {any} message @param {Transferable[]} [transfer] */
+  /** @param {PageMessageBody} message @param {Transferable[]} [transfer] */
   post(message, transfer) {
     if (!this.ended) this.worker.postMessage({ ...message, generation: this.generation }, transfer ?? []);
   }
 
   /**
    * A message that the worker answers: resolves with its value, rejects with its error.
-   * @param {any} message
-   * @returns {Promise<any>}
+   * @param {PageRequest} message
+   * @returns {Promise<unknown>}
    */
   request(message) {
     if (this.ended) return Promise.reject(new Error("veil: this mount was destroyed"));
@@ -619,7 +624,7 @@ export class Controller {
 
   /**
    * A message the worker sent on its own.
-   * @param {any} m
+   * @param {WorkerMessageBody} m
    */
   fromWorker(m) {
     if (this.destroyed) return;
@@ -656,7 +661,7 @@ export class Controller {
   /**
    * A message applied: the "frame" listeners, then the host events (in worker mode the view
    * follows them here; on this thread the engine hands them to the view).
-   * @param {any} frame
+   * @param {Frame | null} frame
    * @param {HostEvent[]} events
    */
   applied(frame, events) {
@@ -746,7 +751,7 @@ export class Controller {
   perform(command) {
     this.live();
     const message = this.stamp({ command });
-    if (this.link) return this.link.request({ type: "perform", message });
+    if (this.link) return /** @type {Promise<void>} */ (this.link.request({ type: "perform", message }));
     /** @type {Engine} */ (this.engine).perform(message);
     return Promise.resolve();
   }
@@ -759,7 +764,7 @@ export class Controller {
   input(input) {
     this.live();
     const message = this.stamp({ input });
-    if (this.link) return this.link.request({ type: "input", message });
+    if (this.link) return /** @type {Promise<void>} */ (this.link.request({ type: "input", message }));
     /** @type {Engine} */ (this.engine).input(message);
     return Promise.resolve();
   }
@@ -784,7 +789,7 @@ export class Controller {
    * its events; returns `{frame, events}` when a message came, null when nothing changed. The
    * frame loop calls it in a page; headless, call it yourself. Not in worker mode (the worker ticks).
    * @param {number} seconds
-   * @returns {{frame: any, events: HostEvent[]} | null}
+   * @returns {{frame: Frame, events: HostEvent[]} | null}
    */
   tick(seconds) {
     this.live();
@@ -800,7 +805,7 @@ export class Controller {
    */
   nextChange() {
     this.live();
-    if (this.link) return this.link.request({ type: "call", what: "nextChange" });
+    if (this.link) return /** @type {Promise<number>} */ (this.link.request({ type: "call", what: "nextChange" }));
     return /** @type {Engine} */ (this.engine).nextChange();
   }
 
@@ -813,7 +818,7 @@ export class Controller {
    */
   describe() {
     this.live();
-    if (this.link) return this.link.request({ type: "call", what: "describe" });
+    if (this.link) return /** @type {Promise<Description>} */ (this.link.request({ type: "call", what: "describe" }));
     return /** @type {Engine} */ (this.engine).describe();
   }
 
@@ -825,7 +830,7 @@ export class Controller {
   async sync() {
     this.live();
     if (!this.link) return;
-    const state = await this.link.request({ type: "call", what: "sync" });
+    const state = /** @type {import("./worker.js").SyncAnswer} */ (await this.link.request({ type: "call", what: "sync" }));
     this.remoteFrame = state.frame;
     this.remoteStats = { ...state.stats, mountCalledAt: this.remoteStats.mountCalledAt };
   }
@@ -896,7 +901,7 @@ export class Controller {
     this.live();
     const t = this.view ? this.seconds() : undefined;
     if (this.link) { this.link.post({ type: "press", node: button.node, t }); return; }
-    /** @type {Engine} */ (this.engine).press(button.node, /** @type {number} */ (t));
+    /** @type {Engine} */ (this.engine).press(button.node, t);
   }
 
   /**
