@@ -74,8 +74,7 @@ export class WasmModule {
   call(name, ...args) {
     if (this.trapped) throw new Error(`veil.wasm is unusable after a trap: ${this.trapped}`);
     try {
-      const fn = /** @type {(...args: number[]) => ReturnType<VeilExports[N]>} */ (this.exports[name]);
-      return fn(...args);
+      return /** @type {(...args: number[]) => ReturnType<VeilExports[N]>} */ (this.exports[name])(...args);
     } catch (error) {
       if (error instanceof WebAssembly.RuntimeError) {
         this.trapped = error.message;
