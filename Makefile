@@ -15,14 +15,14 @@ export VEIL_BIN := $(CURDIR)/$(VEIL)
 #   chromium, chromium-driver, python3-selenium, python3-pil   browser tests
 #   python3-websockets                     server tests: a WebSocket client nobody here wrote
 #   fonts-inter                            the font the text layout is measured with
-#   node-typescript                        tsc checks Web/veil.d.ts and the JSDoc of Web/*.js
+#   node-typescript                        tsc checks Web/veil.d.ts and the JSDoc of Web/*.js (strict)
 #   valgrind                               work counted in instructions (linear-time tests, bench-instructions)
 #   esbuild                                the package bundled as docs/EMBED.md says (test_bundle.py)
 APT_PACKAGES := libwebsockets-dev libbrotli-dev python3-brotli pkg-config wasi-libc libclang-rt-19-dev-wasm32 binaryen \
 	chromium chromium-driver python3-selenium python3-pil fonts-inter node-typescript python3-websockets valgrind esbuild
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: all setup build run test test-swift test-js test-wasm test-server test-cli test-browser test-docs wasm bench clean
+.PHONY: all setup build run test test-swift test-js test-types test-wasm test-server test-cli test-browser test-docs wasm bench clean
 
 all: build
 
@@ -50,8 +50,13 @@ test-swift: setup
 	$(SWIFT) test
 	$(PYTHON) tools/conversions/check.py $(SWIFT)c
 
+# Tests/web/ includes the type checks (types.test.mjs): tsc -p Tests/web/types, and
+# tsc -p Tests/web/types/tsconfig.strict.json (strict, noImplicitAny). `make test-types` runs only those.
 test-js:
 	node --test Tests/web/
+
+test-types:
+	node --test Tests/web/types.test.mjs
 
 test-wasm: wasm wasm-fuzz build
 	node --test Tests/wasm/

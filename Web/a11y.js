@@ -26,7 +26,8 @@ const HIDDEN = "position:absolute;width:1px;height:1px;margin:-1px;padding:0;bor
  * @typedef {{node: string, grabber: string, anchor: number, anchors: number}} DescribedSheet
  * @typedef {{node: string, items: string[], end?: number}} DescribedContent
  * @typedef {{busy: boolean, modal?: boolean, statuses: {node: string, text: string}[], buttons: DescribedButton[],
- *   refreshable?: string[], sheets?: DescribedSheet[], content?: DescribedContent[]}} Description
+ *   refreshable: string[], sheets: DescribedSheet[], content?: DescribedContent[]}} Description what veil_describe
+ *   says (AccessibilityDescription.swift, which writes every list)
  * @typedef {object} SheetTexts what the grabber buttons say and what moving a sheet announces
  * @property {string} expand the grabber's label when a tap raises the sheet
  * @property {string} collapse the grabber's label at the top anchor (a tap lowers it to the lowest)

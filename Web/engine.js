@@ -129,7 +129,7 @@ export class Engine {
    * Presses a described button: a tap at its centre, as a finger would — where it is drawn now
    * (described afresh: a sheet or list may have moved it since), or not at all once it is gone.
    * @param {string} node
-   * @param {number} t the session's time of the press
+   * @param {number | undefined} t the session's time of the press; none (headless): when it arrives
    */
   press(node, t) {
     const now = this.describe().buttons.find((b) => b.node === node);

@@ -40,7 +40,13 @@ if (typeof document === "object" && /^https?:$/.test(DEFAULT_WASM.protocol)) {
 }
 
 /**
- * @typedef {import("./engine.js").HostEvent} HostEvent
+ * @typedef {import("./wire.js").HostEvent} HostEvent
+ * @typedef {import("./wire.js").Frame} Frame
+ * @typedef {import("./worker.js").PageMessageBody} PageMessageBody
+ * @typedef {import("./worker.js").PageRequest} PageRequest
+ * @typedef {import("./worker.js").WorkerStart} WorkerStart
+ * @typedef {import("./worker.js").WorkerMessageBody} WorkerMessageBody
+ * @typedef {import("./worker.js").WorkerMessage} WorkerMessage
  * @typedef {import("./a11y.js").Description} Description
  * @typedef {(event: any) => void} Listener
  * @typedef {object} MountOptions
@@ -227,7 +233,10 @@ async function loadModule(source) {
   }
   return module;
 }
-/** In node, a path or a file: URL is read from disk (node's fetch does not read files). */
+/**
+ * In node, a path or a file: URL is read from disk (node's fetch does not read files).
+ * @param {string | URL | ArrayBuffer | Uint8Array} source
+ */
 function isNodeFile(source) {
   const node = !!(/** @type {any} */ (globalThis).process?.versions?.node) && typeof window === "undefined";
   if (!node) return false;
@@ -303,7 +312,7 @@ class WorkerLink {
     const startMs = perf.now();
     link.startMs = startMs;
     const ready = new Promise((resolve, reject) => {
-      link.onReady = (/** @type {any} */ m) => (m.type === "ready" ? resolve(undefined) : reject(sceneError(m.message, scene.name)));
+      link.onReady = (m) => (m.type === "ready" ? resolve(undefined) : reject(sceneError(m.message, scene.name)));
     });
     link.post({ type: "init", module, scene: scene.text, timeOrigin: perf.timeOrigin, startMs, mountCalledAt, describes });
     try {
@@ -319,11 +328,11 @@ class WorkerLink {
   constructor(worker) {
     this.worker = worker;
     this.nextId = 1;
-    /** @type {Map<number, {resolve: (value: any) => void, reject: (error: any) => void}>} */
+    /** @type {Map<number, {resolve: (value: unknown) => void, reject: (error: Error) => void}>} */
     this.pending = new Map();
-    /** @type {(message: any) => void} */
+    /** @type {(message: WorkerStart) => void} */
     this.onReady = () => {};
-    /** @type {(message: any) => void} what the controller does with the worker's own messages */
+    /** @type {(message: WorkerMessageBody) => void} what the controller does with the worker's own messages */
     this.onMessage = () => {};
     this.startMs = 0;
     this.ended = false;
@@ -340,7 +349,7 @@ class WorkerLink {
     };
   }
 
-  /** @param {any} m */
+  /** @param {WorkerMessage} m */
   receive(m) {
     if (m.generation !== this.generation) return; // from the worker's previous session
     if (m.type === "ready" || m.type === "failed") { this.onReady(m); return; }
@@ -355,15 +364,15 @@ class WorkerLink {
     this.onMessage(m);
   }
 
-  /** @param {any} message @param {Transferable[]} [transfer] */
+  /** @param {PageMessageBody} message @param {Transferable[]} [transfer] */
   post(message, transfer) {
     if (!this.ended) this.worker.postMessage({ ...message, generation: this.generation }, transfer ?? []);
   }
 
   /**
    * A message that the worker answers: resolves with its value, rejects with its error.
-   * @param {any} message
-   * @returns {Promise<any>}
+   * @param {PageRequest} message
+   * @returns {Promise<unknown>}
    */
   request(message) {
     if (this.ended) return Promise.reject(new Error("veil: this mount was destroyed"));
@@ -399,6 +408,7 @@ class RemoteSurface {
   constructor(link) {
     this.link = link;
     this.origin = { x: 0, y: 0 };
+    /** @type {Frame | null} the worker has it */
     this.frame = null;
     this.drawCount = 0;
     this.size = "";
@@ -460,10 +470,10 @@ export class Controller {
     this.link = backend instanceof WorkerLink ? backend : null;
     /** @type {Engine | null} the session on this thread (page's-thread mode, headless) */
     this.engine = null;
-    /** Where the session runs: "worker", "main" (the page's thread) or "headless". */
+    /** @type {"worker" | "main" | "headless"} where the session runs ("main": the page's thread) */
     this.thread = this.link ? "worker" : this.canvas ? "main" : "headless";
     this.startMs = this.link ? this.link.startMs : this.nowMs();
-    /** @type {import("./wire.js").Frame | null} worker mode: the last frame the worker sent (while "frame" has listeners) */
+    /** @type {Frame | null} worker mode: the last frame the worker sent (while "frame" has listeners) */
     this.remoteFrame = null;
     /** @type {any} worker mode: the worker's counters as of its last report */
     this.remoteStats = { ticks: 0, messages: 0, animationFrames: 0, firstFrameAt: null, frames: 0, frameMs: 0,
@@ -614,7 +624,7 @@ export class Controller {
 
   /**
    * A message the worker sent on its own.
-   * @param {any} m
+   * @param {WorkerMessageBody} m
    */
   fromWorker(m) {
     if (this.destroyed) return;
@@ -651,7 +661,7 @@ export class Controller {
   /**
    * A message applied: the "frame" listeners, then the host events (in worker mode the view
    * follows them here; on this thread the engine hands them to the view).
-   * @param {any} frame
+   * @param {Frame | null} frame
    * @param {HostEvent[]} events
    */
   applied(frame, events) {
@@ -725,10 +735,11 @@ export class Controller {
   on(name, fn) {
     let set = this.listeners.get(name);
     if (!set) this.listeners.set(name, (set = new Set()));
-    set.add(fn);
+    const subscribers = set;
+    subscribers.add(fn);
     const frames = () => this.link?.post({ type: "frames", on: (this.listeners.get("frame")?.size ?? 0) > 0 });
-    if (name === "frame" && set.size === 1) frames();
-    return () => { set.delete(fn); if (name === "frame" && set.size === 0) frames(); };
+    if (name === "frame" && subscribers.size === 1) frames();
+    return () => { subscribers.delete(fn); if (name === "frame" && subscribers.size === 0) frames(); };
   }
 
   /**
@@ -740,7 +751,7 @@ export class Controller {
   perform(command) {
     this.live();
     const message = this.stamp({ command });
-    if (this.link) return this.link.request({ type: "perform", message });
+    if (this.link) return /** @type {Promise<void>} */ (this.link.request({ type: "perform", message }));
     /** @type {Engine} */ (this.engine).perform(message);
     return Promise.resolve();
   }
@@ -753,7 +764,7 @@ export class Controller {
   input(input) {
     this.live();
     const message = this.stamp({ input });
-    if (this.link) return this.link.request({ type: "input", message });
+    if (this.link) return /** @type {Promise<void>} */ (this.link.request({ type: "input", message }));
     /** @type {Engine} */ (this.engine).input(message);
     return Promise.resolve();
   }
@@ -778,7 +789,7 @@ export class Controller {
    * its events; returns `{frame, events}` when a message came, null when nothing changed. The
    * frame loop calls it in a page; headless, call it yourself. Not in worker mode (the worker ticks).
    * @param {number} seconds
-   * @returns {{frame: any, events: HostEvent[]} | null}
+   * @returns {{frame: Frame, events: HostEvent[]} | null}
    */
   tick(seconds) {
     this.live();
@@ -794,7 +805,7 @@ export class Controller {
    */
   nextChange() {
     this.live();
-    if (this.link) return this.link.request({ type: "call", what: "nextChange" });
+    if (this.link) return /** @type {Promise<number>} */ (this.link.request({ type: "call", what: "nextChange" }));
     return /** @type {Engine} */ (this.engine).nextChange();
   }
 
@@ -807,7 +818,7 @@ export class Controller {
    */
   describe() {
     this.live();
-    if (this.link) return this.link.request({ type: "call", what: "describe" });
+    if (this.link) return /** @type {Promise<Description>} */ (this.link.request({ type: "call", what: "describe" }));
     return /** @type {Engine} */ (this.engine).describe();
   }
 
@@ -819,7 +830,7 @@ export class Controller {
   async sync() {
     this.live();
     if (!this.link) return;
-    const state = await this.link.request({ type: "call", what: "sync" });
+    const state = /** @type {import("./worker.js").SyncAnswer} */ (await this.link.request({ type: "call", what: "sync" }));
     this.remoteFrame = state.frame;
     this.remoteStats = { ...state.stats, mountCalledAt: this.remoteStats.mountCalledAt };
   }
@@ -890,7 +901,7 @@ export class Controller {
     this.live();
     const t = this.view ? this.seconds() : undefined;
     if (this.link) { this.link.post({ type: "press", node: button.node, t }); return; }
-    /** @type {Engine} */ (this.engine).press(button.node, /** @type {number} */ (t));
+    /** @type {Engine} */ (this.engine).press(button.node, t);
   }
 
   /**

@@ -153,10 +153,16 @@ function contains(/** @type {{x: number, y: number, width: number, height: numbe
 /** @param {number} v @param {number} lo @param {number} hi */
 function clamp(v, lo, hi) { return Math.min(hi, Math.max(lo, v)); }
 
-/** Quarter points: what the wire keeps (1/8) without noise. */
+/**
+ * Quarter points: what the wire keeps (1/8) without noise.
+ * @param {number} v
+ */
 function round(v) { return Math.round(v * 4) / 4; }
 
-/** The first opaque background colour from `element` up, as #RRGGBBAA; white when none. */
+/**
+ * The first opaque background colour from `element` up, as #RRGGBBAA; white when none.
+ * @param {Element} element
+ */
 function backgroundOf(element) {
   const view = element.ownerDocument.defaultView;
   for (let e = /** @type {Element | null} */ (element); e; e = e.parentElement) {
@@ -313,6 +319,7 @@ export class DomSkeleton {
     canvas.style.cssText = `position:absolute;left:${part.x}px;top:${part.y}px;pointer-events:none;z-index:1;`
       + `transition:opacity ${this.transition}s linear;opacity:${fadeIn && this.transition > 0 ? 0 : 1};`;
     this.element.append(canvas);
+    /** @type {import("./mount.js").Controller} */
     let controller;
     try {
       controller = await mount(canvas, {

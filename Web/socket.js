@@ -5,6 +5,13 @@
 import { Mirror, frameHash } from "./wire.js";
 
 /**
+ * @typedef {import("./wire.js").Frame} Frame
+ * @typedef {import("./wire.js").HostEvent} HostEvent
+ * @typedef {{[field: string]: unknown}} Notice a JSON text message of the server (an object)
+ * @typedef {{state: string, reason: string, retryIn?: number, final?: boolean}} Status
+ */
+
+/**
  * Connects to `veil serve` at `url` (…/ws?scene=NAME). Every binary message goes through a frame
  * mirror; a message that does not apply (a gap, a hash mismatch) makes the client ask for a
  * keyframe. Closes are reported with their reason and retried at once, then with a backoff growing
@@ -17,29 +24,33 @@ import { Mirror, frameHash } from "./wire.js";
  * onMessage(byteLength), onNotice(object): a JSON text message from the server, such as
  * {"sceneError": "file:line:column: message"} or {"sceneError": null}. Returns { send(obj), close(), get open }.
  * @param {string | URL} url
- * @param {{onFrame?: (frame: any) => void, onEvents?: (events: {name: string, node: string}[]) => void,
- *   onStatus?: (status: {state: string, reason: string, retryIn?: number, final?: boolean}) => void, onMessage?: (byteLength: number) => void,
- *   onNotice?: (notice: any) => void, WebSocketImpl?: any, createMirror?: () => Mirror,
- *   setTimer?: (fn: () => void, ms: number) => any, clearTimer?: (timer: any) => void,
+ * @param {{onFrame?: (frame: Frame) => void, onEvents?: (events: HostEvent[]) => void,
+ *   onStatus?: (status: Status) => void, onMessage?: (byteLength: number) => void,
+ *   onNotice?: (notice: Notice) => void, WebSocketImpl?: {new (url: string | URL, protocol: string): WebSocket},
+ *   createMirror?: () => Mirror, setTimer?: (fn: () => void, ms: number) => unknown, clearTimer?: (timer: unknown) => void,
  *   backoff?: {initial: number, max: number}}} options
  */
 export function connectWebSocket(url, {
   onFrame = (frame) => {}, onEvents = (events) => {}, onStatus = (status) => {}, onMessage = (byteLength) => {},
   onNotice = (notice) => {},
   WebSocketImpl = globalThis.WebSocket, createMirror = () => new Mirror(),
-  setTimer = (fn, ms) => setTimeout(fn, ms), clearTimer = (t) => clearTimeout(t),
+  setTimer = (fn, ms) => setTimeout(fn, ms), clearTimer = (t) => clearTimeout(/** @type {number} */ (t)),
   backoff = { initial: 250, max: 5000 },
 } = {}) {
   /** The server's name for our session (its `{"session": TOKEN}` notice): a retry resumes it. */
+  /** @type {string | null} */
   let token = null;
+  /** @type {WebSocket | null} */
   let socket = null;
+  /** @type {Mirror | null} */
   let mirror = null;
   let attempts = 0;
+  /** @type {unknown} what setTimer returned for the pending retry */
   let timer = null;
   let closedByUser = false;
   let awaitingKeyframe = false;
 
-  const send = (obj) => {
+  const send = (/** @type {object} */ obj) => {
     if (!socket || socket.readyState !== 1) return false;
     socket.send(JSON.stringify(obj));
     return true;
@@ -60,6 +71,7 @@ export function connectWebSocket(url, {
     socket.onmessage = (event) => {
       if (current !== socket) return;
       if (typeof event.data === "string") { // not a frame: a server notice, e.g. {"sceneError": …}
+        /** @type {Notice | null} */
         let notice = null;
         try { notice = JSON.parse(event.data); } catch { return; }
         if (!notice || typeof notice !== "object") return;
@@ -70,7 +82,7 @@ export function connectWebSocket(url, {
       const bytes = new Uint8Array(event.data);
       attempts = 0; // the server talks to us: the next close starts the backoff afresh
       onMessage(bytes.byteLength);
-      const result = mirror.apply(bytes);
+      const result = /** @type {Mirror} */ (mirror).apply(bytes); // set before the socket opened
       if (result.events && result.events.length > 0) onEvents(result.events);
       if (result.ok) {
         if (awaitingKeyframe) onStatus({ state: "open", reason: "" }); // back in sync
@@ -112,7 +124,11 @@ export function connectWebSocket(url, {
   };
 }
 
-/** `url` with the session token and, when the mirror holds a frame, its sequence number and hash. */
+/**
+ * `url` with the session token and, when the mirror holds a frame, its sequence number and hash.
+ * @param {string | URL} url @param {string | null} token @param {Mirror | null} mirror
+ * @returns {string | URL}
+ */
 function resumeURL(url, token, mirror) {
   if (!token) return url;
   const u = new URL(url);
@@ -124,6 +140,7 @@ function resumeURL(url, token, mirror) {
   return u.href;
 }
 
+/** @param {number} code a WebSocket close code */
 function closeCodeText(code) {
   switch (code) {
     case 1000: return "closed";

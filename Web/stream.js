@@ -1,3 +1,4 @@
+// @ts-check
 // Recorded patch streams for tests written in node (docs/TESTING.md). ES module, no build step.
 //
 //   decodeStream(bytes) → [message, …]: the messages of a `veil stream` file (u32le length, then
@@ -14,7 +15,25 @@
 // at most 3 decimals), so this text equals the Swift text byte for byte.
 import { decodeMessage, applyPatch, defaultItem, Mirror, LAYER } from "./wire.js";
 
+/**
+ * @typedef {import("./wire.js").Frame} Frame
+ * @typedef {import("./wire.js").Item} Item
+ * @typedef {import("./wire.js").Paint} Paint
+ * @typedef {import("./wire.js").Stop} Stop
+ * @typedef {import("./wire.js").Clip} Clip
+ * @typedef {import("./wire.js").HostEvent} HostEvent
+ * @typedef {import("./wire.js").Field} Field
+ * @typedef {import("./wire.js").Message} Message
+ * @typedef {Message & {index: number, byteLength: number, frame: Frame}} StreamMessage a message of a stream
+ *   file: decodeMessage's, with its place, its size and the frame after it
+ * @typedef {Map<number, string> | {[id: number]: string} | ((id: number) => string | undefined)} Names item names by id
+ */
+
 export class StreamError extends Error {
+  /**
+   * @param {string} message
+   * @param {{record?: number | null, offset?: number | null}} where the record (from 1) and its byte offset
+   */
   constructor(message, { record = null, offset = null } = {}) {
     super(message);
     this.name = "StreamError";
@@ -23,7 +42,11 @@ export class StreamError extends Error {
   }
 }
 
-/** The messages of a stream file (length-prefixed records), as Uint8Arrays. */
+/**
+ * The messages of a stream file (length-prefixed records), as Uint8Arrays.
+ * @param {Uint8Array | ArrayBuffer} bytes
+ * @returns {Uint8Array[]}
+ */
 export function splitStream(bytes) {
   if (bytes instanceof ArrayBuffer) bytes = new Uint8Array(bytes);
   if (!(bytes instanceof Uint8Array)) throw new TypeError("splitStream expects a Uint8Array or an ArrayBuffer");
@@ -31,7 +54,7 @@ export function splitStream(bytes) {
   let offset = 0;
   while (offset < bytes.length) {
     const record = records.length + 1;
-    const fail = (reason) => {
+    const fail = (/** @type {string} */ reason) => {
       throw new StreamError(`not a veil stream file: record ${record} at byte ${offset}: ${reason}`, { record, offset });
     };
     if (offset + 4 > bytes.length) fail(`the file ends inside a length prefix (${bytes.length - offset} of 4 bytes)`);
@@ -44,6 +67,10 @@ export function splitStream(bytes) {
   return records;
 }
 
+/**
+ * @param {Uint8Array | ArrayBuffer} bytes a stream file
+ * @returns {StreamMessage[]}
+ */
 export function decodeStream(bytes) {
   const mirror = new Mirror();
   return splitStream(bytes).map((record, index) => {
@@ -51,7 +78,8 @@ export function decodeStream(bytes) {
     try {
       message = decodeMessage(record);
     } catch (e) {
-      throw new StreamError(`message ${index + 1} does not decode: veil.v2 message, byte ${e.offset ?? 0}: ${e.reason ?? e.message}`, { record: index + 1 });
+      const error = /** @type {Error & {offset?: number, reason?: string}} */ (e); // a WireError, offset and reason
+      throw new StreamError(`message ${index + 1} does not decode: veil.v2 message, byte ${error.offset ?? 0}: ${error.reason ?? error.message}`, { record: index + 1 });
     }
     const result = mirror.apply(record);
     if (!result.ok) throw new StreamError(`message ${index + 1} does not apply to the frame before it: ${result.reason}`, { record: index + 1 });
@@ -59,7 +87,9 @@ export function decodeStream(bytes) {
   });
 }
 
+/** @param {Uint8Array | ArrayBuffer} bytes a stream file */
 export function describeStream(bytes) {
+  /** @type {Frame | null} */
   let previous = null;
   let out = "";
   for (const message of decodeStream(bytes)) {
@@ -73,7 +103,10 @@ export function describeStream(bytes) {
 
 // MARK: - words
 
-/** numerator / denominator with at most `digits` decimals, rounded half away from zero. */
+/**
+ * numerator / denominator with at most `digits` decimals, rounded half away from zero.
+ * @param {number} numerator @param {number} denominator
+ */
 export function decimal(numerator, denominator, digits = 3) {
   const scale = 10 ** digits;
   const negative = numerator < 0;
@@ -88,21 +121,23 @@ export function decimal(numerator, denominator, digits = 3) {
   return out + "." + String(fraction).padStart(width, "0");
 }
 
-const number = (fixed) => decimal(fixed, 8);
-const points = (fixed) => number(fixed) + " pt";
-const opacity = (v) => decimal(v, 255);
-const angle = (v) => decimal(v * 360, 65536) + "°";
-const plural = (n, word) => (n === 1 ? `1 ${word}` : `${n} ${word}s`);
-const hex32 = (v) => "0x" + (v >>> 0).toString(16).toUpperCase().padStart(8, "0");
+const number = (/** @type {number} */ fixed) => decimal(fixed, 8);
+const points = (/** @type {number} */ fixed) => number(fixed) + " pt";
+const opacity = (/** @type {number} */ v) => decimal(v, 255);
+const angle = (/** @type {number} */ v) => decimal(v * 360, 65536) + "°";
+const plural = (/** @type {number} */ n, /** @type {string} */ word) => (n === 1 ? `1 ${word}` : `${n} ${word}s`);
+const hex32 = (/** @type {number} */ v) => "0x" + (v >>> 0).toString(16).toUpperCase().padStart(8, "0");
 
+/** @param {number} rgba */
 export function color(rgba) {
   return "#" + (rgba >>> 0).toString(16).toUpperCase().padStart(8, "0");
 }
 
+/** @param {string} text */
 function quoted(text) {
   let out = "\"";
   for (const ch of text) {
-    const c = ch.codePointAt(0);
+    const c = /** @type {number} */ (ch.codePointAt(0)); // ch is one code point
     if (ch === "\"") out += "\\\"";
     else if (ch === "\\") out += "\\\\";
     else if (ch === "\n") out += "\\n";
@@ -115,16 +150,18 @@ function quoted(text) {
 }
 
 const KINDS = ["rect", "text", "image", "arc", "activity indicator", "layer"];
-const kindName = (k) => KINDS[k] ?? `kind ${k}`;
+const kindName = (/** @type {number} */ k) => KINDS[k] ?? `kind ${k}`;
 
-const stops = (list) => list.map((s) => `${color(s.color)} at ${decimal(s.offset, 65535)}`).join(", ");
+const stops = (/** @type {Stop[]} */ list) => list.map((s) => `${color(s.color)} at ${decimal(s.offset, 65535)}`).join(", ");
 
+/** @param {Paint} p */
 export function paint(p) {
   if (p.kind === "solid") return color(p.color);
   if (p.kind === "linear") return `linear (${number(p.x0)}, ${number(p.y0)}) → (${number(p.x1)}, ${number(p.y1)}) pt, ` + stops(p.stops);
   return `radial at (${number(p.cx)}, ${number(p.cy)}) radius ${points(p.radius)}, ` + stops(p.stops);
 }
 
+/** @param {number} reference a paint slot + 1 (0: none) @param {Paint[]} paints */
 function paintReference(reference, paints, full = false) {
   if (reference === 0) return "none";
   if (reference > paints.length) return `paint ${reference} (missing)`;
@@ -133,6 +170,7 @@ function paintReference(reference, paints, full = false) {
   return `paint ${reference} (${p.kind})`;
 }
 
+/** @param {Clip | null} c */
 function clip(c) {
   if (!c) return "none";
   let out = `${number(c.x)}, ${number(c.y)}, ${number(c.width)} × ${number(c.height)} pt`;
@@ -140,6 +178,7 @@ function clip(c) {
   return out;
 }
 
+/** @type {[Field, string][]} */
 const FIELD_NAMES = [
   ["x", "x"], ["y", "y"], ["width", "width"], ["height", "height"], ["fill", "fill"], ["opacity", "opacity"],
   ["rotation", "rotation"], ["cornerRadius", "corner radius"], ["stroke", "stroke"], ["lineWidth", "line width"],
@@ -147,6 +186,7 @@ const FIELD_NAMES = [
   ["fontSize", "font size"], ["fontWeight", "font weight"], ["baseline", "baseline"],
 ];
 
+/** @param {Field} field @param {Item} item @param {Paint[]} paints @param {boolean} full */
 function value(field, item, paints, full) {
   switch (field) {
     case "fill": case "stroke": return paintReference(item[field], paints, full);
@@ -160,7 +200,13 @@ function value(field, item, paints, full) {
   }
 }
 
+/**
+ * @param {number} mask the fields changed
+ * @param {Item | null} old @param {Paint[]} oldPaints
+ * @param {Item} now @param {Paint[]} newPaints
+ */
 function changes(mask, old, oldPaints, now, newPaints) {
+  /** @type {string[]} */
   const parts = [];
   FIELD_NAMES.forEach(([field, name], bit) => {
     if (!(mask & (1 << bit))) return;
@@ -171,9 +217,13 @@ function changes(mask, old, oldPaints, now, newPaints) {
   return parts.join(", ");
 }
 
-const entryCount = (items) => items.reduce((n, e) => n + 1 + (e.kind === LAYER ? entryCount(e.children) : 0), 0);
+/** @type {(items: Item[]) => number} */
+const entryCount = (items) => items.reduce((n, e) => n + 1 + (e.kind === LAYER ? entryCount(/** @type {Item[]} */ (e.children)) : 0), 0);
 
-/** What an item is and the fields it sets (Words.summary in Swift). */
+/**
+ * What an item is and the fields it sets (Words.summary in Swift).
+ * @param {Item} item @param {Paint[]} paints
+ */
 export function summary(item, paints, countingEntries = true) {
   const parts = [];
   let head = kindName(item.kind);
@@ -191,28 +241,36 @@ export function summary(item, paints, countingEntries = true) {
   if (item.baseline !== 0) parts.push("baseline " + points(item.baseline));
   if (item.arcStart !== 0 || item.arcSweep !== 0) parts.push(`arc ${angle(item.arcStart)} + ${angle(item.arcSweep)}`);
   if (item.kind === LAYER && countingEntries) {
-    const n = entryCount(item.children);
+    const n = entryCount(/** @type {Item[]} */ (item.children));
     parts.push(n === 1 ? "1 entry" : `${n} entries`);
   }
   return parts.join(", ");
 }
 
-const events = (list) => (list.length === 0 ? "none" : list.map((e) => `${e.name} on ${e.node}`).join(", "));
+const events = (/** @type {HostEvent[]} */ list) => (list.length === 0 ? "none" : list.map((e) => `${e.name} on ${e.node}`).join(", "));
 
+/** @param {Names | undefined} names */
 function namer(names) {
+  /** @type {(id: number) => string | undefined} */
   const lookup = typeof names === "function" ? names
     : names instanceof Map ? (id) => names.get(id)
     : names ? (id) => names[id] : () => undefined;
-  const name = (id) => (id === 0 ? "root" : lookup(id) ?? `id ${id}`);
-  return { name, label: (item) => `${name(item.id)} (${kindName(item.kind)})` };
+  const name = (/** @type {number} */ id) => (id === 0 ? "root" : lookup(id) ?? `id ${id}`);
+  return { name, label: (/** @type {Item} */ item) => `${name(item.id)} (${kindName(item.kind)})` };
 }
 
+/**
+ * Every item of `frame` by id.
+ * @param {Frame | null} frame
+ */
 function index(frame) {
+  /** @type {Map<number, Item>} */
   const places = new Map();
+  /** @param {Item[]} items */
   const walk = (items) => {
     for (const item of items) {
       places.set(item.id, item);
-      if (item.kind === LAYER) walk(item.children);
+      if (item.kind === LAYER) walk(/** @type {Item[]} */ (item.children));
     }
   };
   if (frame) walk(frame.items);
@@ -222,10 +280,14 @@ function index(frame) {
 /**
  * One message in words. `previousFrame` is the frame before it (for a delta's old values; null
  * writes only new ones). A message from decodeStream carries its byte length and the frame after it.
+ * @param {Message & {byteLength?: number, frame?: Frame}} message
+ * @param {Frame | null} previousFrame
+ * @param {{names?: Names}} options
  */
 export function describeMessage(message, previousFrame = null, { names } = {}) {
   const { name, label } = namer(names);
   const size = message.byteLength != null ? `, ${plural(message.byteLength, "byte")}` : "";
+  /** @type {string[]} */
   const lines = [];
   if (message.type === "keyframe") lines.push(`keyframe seq ${message.seq}${size}, hash ${hex32(message.hash)}`);
   else lines.push(`delta seq ${message.seq} (base ${message.base})${size}, hash ${hex32(message.hash)}`);
@@ -234,10 +296,11 @@ export function describeMessage(message, previousFrame = null, { names } = {}) {
     const frame = message.frame;
     lines.push(`  canvas ${number(frame.width)} × ${number(frame.height)} pt, background ${color(frame.background)}`);
     frame.paints.forEach((p, slot) => lines.push(`  paint ${slot + 1}: ${paint(p)}`));
+    /** @param {Item[]} items @param {number} depth */
     const entries = (items, depth) => {
       for (const item of items) {
         lines.push("  ".repeat(depth) + `${name(item.id)} ` + summary(item, frame.paints, false));
-        if (item.kind === LAYER) entries(item.children, depth + 1);
+        if (item.kind === LAYER) entries(/** @type {Item[]} */ (item.children), depth + 1);
       }
     };
     entries(frame.items, 1);

@@ -8,20 +8,37 @@ export interface Frame {
   background: number;
   paints: Paint[];
   items: Item[];
-  [field: string]: unknown;
 }
-export interface Paint { kind: "solid" | "linear" | "radial"; color?: number; stops?: { offset: number; color: number }[]; [field: string]: unknown }
-export interface Item { id: number; kind: number; x: number; y: number; width: number; height: number; children?: Item[]; [field: string]: unknown }
+export interface Stop { offset: number; color: number }
+export interface SolidPaint { kind: "solid"; color: number }
+export interface LinearPaint { kind: "linear"; x0: number; y0: number; x1: number; y1: number; stops: Stop[] }
+export interface RadialPaint { kind: "radial"; cx: number; cy: number; radius: number; stops: Stop[] }
+export type Paint = SolidPaint | LinearPaint | RadialPaint;
+export interface Clip { x: number; y: number; width: number; height: number; cornerRadius: number }
+/** An item, or a layer (kind 5) with `children`; `fill` and `stroke` are paint slots + 1 (0: none). */
+export interface Item {
+  id: number; kind: number; x: number; y: number; width: number; height: number; cornerRadius: number;
+  fill: number; stroke: number; lineWidth: number; opacity: number; rotation: number; clip: Clip | null;
+  text: string; fontSize: number; fontWeight: number; baseline: number; arcStart: number; arcSweep: number;
+  children?: Item[];
+}
 
 /** A host event of the session: a button's action ("retry"), "refresh", "loadMore", "focusExit"… */
 export interface HostEvent { name: string; node: string }
 
-export interface MirrorResult { ok: boolean; frame?: Frame; events?: HostEvent[]; reason?: string }
+/** A message applied (the frame after it), or not (why); its host events either way. */
+export type MirrorResult =
+  | { ok: true; frame: Frame; events: HostEvent[]; reason?: undefined }
+  | { ok: false; reason: string; events: HostEvent[]; frame?: undefined };
 export class Mirror {
   constructor();
   /** Applies one veil.v2 message; `ok` false (with a reason) when it does not apply to the frame held. */
   apply(bytes: Uint8Array): MirrorResult;
   readonly frame: Frame | null;
+  /** The sequence number of the message that gave `frame`. */
+  readonly seq: number;
+  /** A message did not apply: the host should ask for a keyframe (`{"keyframe": true}`). */
+  readonly needsKeyframe: boolean;
 }
 export function decodeMessage(bytes: Uint8Array): unknown;
 
@@ -256,7 +273,7 @@ export function pointFromClient(clientX: number, clientY: number, rect: { left: 
 export function pointerInput(event: PointerEvent, rect: DOMRect, logicalWidth: number, logicalHeight: number): object | null;
 export function wheelInput(event: WheelEvent, rect: DOMRect, logicalWidth: number, logicalHeight: number): object | null;
 export function keyInput(event: KeyboardEvent): object | null;
-export function focusBeside(element: Element, direction: "next" | "previous"): Element | null;
+export function focusBeside(element: HTMLElement | SVGElement, direction: "next" | "previous"): Element | null;
 
 /** A canvas (or an OffscreenCanvas in a worker) and the frame it shows, drawn at most once per animation frame. */
 export class Surface {
@@ -297,7 +314,9 @@ export function connectWebSocket(url: string | URL, options?: {
   onEvents?: (events: HostEvent[]) => void;
   onStatus?: (status: { state: string; reason: string; retryIn?: number; final?: boolean }) => void;
   onMessage?: (byteLength: number) => void;
-  WebSocketImpl?: unknown;
+  /** A JSON text message of the server, e.g. `{"sceneError": "file:line:column: message"}`. */
+  onNotice?: (notice: { [field: string]: unknown }) => void;
+  WebSocketImpl?: new (url: string | URL, protocol: string) => WebSocket;
   createMirror?: () => Mirror;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (timer: unknown) => void;
@@ -306,10 +325,34 @@ export function connectWebSocket(url: string | URL, options?: {
 
 export function loadWasm(source: string | URL | BufferSource, options?: { fetchImpl?: typeof fetch }): Promise<WasmModule>;
 
+/** The exports of veil.wasm that veil.js calls: pointers, lengths and handles are i32, seconds f64. */
+export interface VeilExports {
+  memory: WebAssembly.Memory;
+  veil_alloc(length: number): number;
+  veil_free(ptr: number): void;
+  veil_session_new(ptr: number, len: number): number;
+  veil_session_free(handle: number): number;
+  veil_perform(handle: number, ptr: number, len: number): number;
+  veil_input(handle: number, ptr: number, len: number): number;
+  veil_tick(handle: number, seconds: number): number;
+  veil_keyframe(handle: number): number;
+  veil_next_change(handle: number): number;
+  veil_describe(handle: number): number;
+  veil_output(): number;
+  veil_error(): number;
+}
+export type VeilFunction = Exclude<keyof VeilExports, "memory">;
+
 export class WasmModule {
   constructor(instance: WebAssembly.Instance);
-  readonly exports: Record<string, any>;
-  call(name: string, ...args: number[]): number;
+  readonly exports: VeilExports;
+  /** The trap's message once the instance trapped (every later call throws), else null. */
+  readonly trapped: string | null;
+  call<N extends VeilFunction>(name: N, ...args: Parameters<VeilExports[N]>): ReturnType<VeilExports[N]>;
+  /** Copies `bytes` into a fresh allocation (veil_alloc); returns its pointer, which the caller frees. */
+  write(bytes: Uint8Array): number;
+  /** Calls `fn(ptr, len)` with `text` as UTF-8 in the module's memory, and frees it afterwards. */
+  withString<T>(text: string, fn: (ptr: number, len: number) => T): T;
   errorText(): string;
   copyOut(ptr: number, len: number): Uint8Array;
   /** `len` bytes at `ptr` read in place: valid until the next call into the module. */

@@ -2,6 +2,18 @@
 // wasm.js — veil.wasm: loading and compiling it (once per URL, streaming), `WasmModule` (calls,
 // traps, strings in and out of its memory) and `WasmSession` (one session of the core).
 
+/**
+ * The exports of veil.wasm that veil.js calls (Sources/VeilWasm/Exports.swift): pointers, lengths and
+ * handles are i32, `seconds` and `veil_next_change`'s answer f64.
+ * @typedef {{memory: WebAssembly.Memory, veil_alloc: (length: number) => number, veil_free: (ptr: number) => void,
+ *   veil_session_new: (ptr: number, len: number) => number, veil_session_free: (handle: number) => number,
+ *   veil_perform: (handle: number, ptr: number, len: number) => number, veil_input: (handle: number, ptr: number, len: number) => number,
+ *   veil_tick: (handle: number, seconds: number) => number, veil_keyframe: (handle: number) => number,
+ *   veil_next_change: (handle: number) => number, veil_describe: (handle: number) => number,
+ *   veil_output: () => number, veil_error: () => number}} VeilExports
+ * @typedef {Exclude<keyof VeilExports, "memory">} VeilFunction
+ */
+
 const WASM_EXPORTS = [
   "memory", "veil_alloc", "veil_free", "veil_session_new", "veil_session_free", "veil_perform",
   "veil_input", "veil_tick", "veil_output", "veil_error", "veil_keyframe",
@@ -10,6 +22,9 @@ const WASM_EXPORTS = [
 /**
  * Loads veil.wasm. `source` is a URL (fetched; instantiateStreaming when the server sends
  * application/wasm, otherwise via arrayBuffer) or the module's bytes. The module takes no imports.
+ * @param {string | URL | BufferSource} source
+ * @param {{fetchImpl?: typeof fetch}} options
+ * @returns {Promise<WasmModule>}
  */
 export async function loadWasm(source, { fetchImpl = globalThis.fetch } = {}) {
   let instance;
@@ -37,20 +52,29 @@ const utf8Decoder = new TextDecoder();
  * may grow memory, and growth detaches views made before it.
  */
 export class WasmModule {
+  /** @param {WebAssembly.Instance} instance */
   constructor(instance) {
     const exports = instance.exports;
     for (const name of WASM_EXPORTS) {
       if (!(name in exports)) throw new Error(`veil.wasm does not export ${name}`);
     }
-    this.exports = exports;
+    // The names checked above; veil_next_change and veil_describe mount.js checks on the module.
+    this.exports = /** @type {VeilExports} */ (exports);
+    /** @type {string | null} the trap's message once the instance trapped */
     this.trapped = null;
   }
 
-  /** Calls an export; a trap leaves the instance unusable, so later calls fail at once. */
+  /**
+   * Calls an export; a trap leaves the instance unusable, so later calls fail at once.
+   * @template {VeilFunction} N
+   * @param {N} name
+   * @param {Parameters<VeilExports[N]>} args
+   * @returns {ReturnType<VeilExports[N]>}
+   */
   call(name, ...args) {
     if (this.trapped) throw new Error(`veil.wasm is unusable after a trap: ${this.trapped}`);
     try {
-      return this.exports[name](...args);
+      return /** @type {(...args: number[]) => ReturnType<VeilExports[N]>} */ (this.exports[name])(...args);
     } catch (error) {
       if (error instanceof WebAssembly.RuntimeError) {
         this.trapped = error.message;
@@ -60,7 +84,10 @@ export class WasmModule {
     }
   }
 
-  /** Copies `bytes` into a fresh allocation; returns its pointer (caller frees it). */
+  /**
+   * Copies `bytes` into a fresh allocation; returns its pointer (caller frees it).
+   * @param {Uint8Array} bytes
+   */
   write(bytes) {
     const ptr = this.call("veil_alloc", Math.max(1, bytes.length));
     if (!ptr) throw new Error(`veil.wasm: out of memory (${bytes.length} bytes)`);
@@ -68,7 +95,13 @@ export class WasmModule {
     return ptr;
   }
 
-  /** Calls `fn(ptr, len)` with `text` as UTF-8 in module memory, and frees it afterwards. */
+  /**
+   * Calls `fn(ptr, len)` with `text` as UTF-8 in module memory, and frees it afterwards.
+   * @template T
+   * @param {string} text
+   * @param {(ptr: number, len: number) => T} fn
+   * @returns {T}
+   */
   withString(text, fn) {
     const bytes = utf8Encoder.encode(text);
     const ptr = this.write(bytes);
@@ -79,7 +112,10 @@ export class WasmModule {
     }
   }
 
-  /** A copy of `len` bytes at `ptr` (the module reuses its output buffer). */
+  /**
+   * A copy of `len` bytes at `ptr` (the module reuses its output buffer).
+   * @param {number} ptr @param {number} len
+   */
   copyOut(ptr, len) {
     return this.view(ptr, len).slice();
   }
@@ -87,6 +123,7 @@ export class WasmModule {
   /**
    * `len` bytes at `ptr` read in place: valid until the next call into the module (which may
    * reuse the buffer, or grow memory and detach this view).
+   * @param {number} ptr @param {number} len
    */
   view(ptr, len) {
     return new Uint8Array(this.exports.memory.buffer, ptr >>> 0, len);
@@ -104,7 +141,11 @@ export class WasmModule {
   }
 }
 
-/** Wraps a bare COMMAND or INPUT object as the events-file line without "t". */
+/**
+ * Wraps a bare COMMAND or INPUT object as the events-file line without "t".
+ * @param {"command" | "input"} key
+ * @param {object | string} value the object, or its line already written
+ */
 function asLine(key, value) {
   if (typeof value === "string") return value;
   if (value && typeof value === "object" && key in value) return JSON.stringify(value);
@@ -119,6 +160,10 @@ function asLine(key, value) {
  * with veil_error's text.
  */
 export class WasmSession {
+  /**
+   * @param {WasmModule} module
+   * @param {string | object} sceneJSON the scene, or its JSON text
+   */
   constructor(module, sceneJSON) {
     this.module = module;
     const text = typeof sceneJSON === "string" ? sceneJSON : JSON.stringify(sceneJSON);
@@ -128,8 +173,10 @@ export class WasmSession {
 
   get error() { return this.module.errorText(); }
 
+  /** @param {object | string} command */
   perform(command) { this.send("veil_perform", asLine("command", command)); }
 
+  /** @param {object | string} input */
   input(input) { this.send("veil_input", asLine("input", input)); }
 
   /** The next tick returns a keyframe (after the mirror found itself out of sync). */
@@ -138,6 +185,10 @@ export class WasmSession {
     if (rc < 0) throw new Error(this.module.errorText() || "veil_keyframe failed");
   }
 
+  /**
+   * @param {number} seconds since the session started
+   * @returns {Uint8Array | null}
+   */
   tick(seconds) {
     const module = this.module;
     const len = module.call("veil_tick", this.live(), seconds);
@@ -153,6 +204,10 @@ export class WasmSession {
     if (!this.module.trapped) this.module.call("veil_session_free", handle);
   }
 
+  /**
+   * @param {"veil_perform" | "veil_input"} exportName
+   * @param {string} line
+   */
   send(exportName, line) {
     const module = this.module;
     const handle = this.live();
@@ -167,7 +222,7 @@ export class WasmSession {
 }
 
 
-/** Compiled modules by URL: every mount of a page (and its worker) shares one compile. */
+/** @type {Map<string, Promise<WebAssembly.Module>>} compiled modules by URL: every mount of a page (and its worker) shares one compile */
 const compiled = new Map();
 
 /**
@@ -190,7 +245,7 @@ export function compileWasm(url, { fetchImpl = globalThis.fetch } = {}) {
         }
         return await WebAssembly.compile(await response.arrayBuffer());
       } catch (error) {
-        throw new Error(`veil.wasm: ${key} is not a usable veil.wasm: ${/** @type {any} */ (error).message}`);
+        throw new Error(`veil.wasm: ${key} is not a usable veil.wasm: ${/** @type {Error} */ (error).message}`);
       }
     })();
     compiled.set(key, module);

@@ -16,14 +16,36 @@
  * The frame shape, declared here once (the other modules import these typedefs).
  * @typedef {{x: number, y: number, width: number, height: number, cornerRadius: number}} Clip
  * @typedef {{offset: number, color: number}} Stop
- * @typedef {{kind: "solid" | "linear" | "radial", color?: number, stops?: Stop[], x0?: number, y0?: number,
- *   x1?: number, y1?: number, cx?: number, cy?: number, radius?: number}} Paint
+ * @typedef {{kind: "solid", color: number}} SolidPaint
+ * @typedef {{kind: "linear", x0: number, y0: number, x1: number, y1: number, stops: Stop[]}} LinearPaint
+ * @typedef {{kind: "radial", cx: number, cy: number, radius: number, stops: Stop[]}} RadialPaint
+ * @typedef {SolidPaint | LinearPaint | RadialPaint} Paint
  * @typedef {{id: number, kind: number, x: number, y: number, width: number, height: number, cornerRadius: number,
  *   fill: number, stroke: number, lineWidth: number, opacity: number, rotation: number, clip: Clip | null,
  *   text: string, fontSize: number, fontWeight: number, baseline: number, arcStart: number, arcSweep: number,
  *   children?: Item[]}} Item an item, or a layer (kind 5) with `children`
  * @typedef {{width: number, height: number, background: number, paints: Paint[], items: Item[]}} Frame
  * @typedef {{name: string, node: string}} HostEvent a host event of the session: a button's action ("retry"), "refresh"…
+ */
+
+/**
+ * Decoded messages (decodeMessage) and their patches.
+ * @typedef {{tag: number, payload: Uint8Array}} Extension an optional extension record (even tag), kept unread
+ * @typedef {{seq: number, hash: number, events: HostEvent[], extensions: Extension[]}} MessageHead
+ * @typedef {MessageHead & {type: "keyframe", base: null, frame: Frame}} Keyframe
+ * @typedef {MessageHead & {type: "delta", base: number, patch: Patch}} Delta
+ * @typedef {Keyframe | Delta} Message
+ * @typedef {{kind: "linear" | "radial", x0?: number, y0?: number, x1?: number, y1?: number, cx?: number, cy?: number,
+ *   radius?: number, stops?: Stop[]}} PaintAdjustment a gradient's changed fields
+ * @typedef {{slot: number, paint: Paint, adjust?: undefined} | {slot: number, paint?: undefined, adjust: PaintAdjustment}} PaintEdit
+ * @typedef {{index: number, from: number, item?: undefined} | {index: number, from?: undefined, item: Item}} Placement
+ *   a move (from the old index) or an insert
+ * @typedef {{layer: number, removes: number[], placements: Placement[]}} LayerEdit
+ * @typedef {{id: number, mask: number, fields: Partial<Item>}} Update
+ * @typedef {{width: number | null, height: number | null, background: number | null, paintCount: number | null,
+ *   paintEdits: PaintEdit[], structure: LayerEdit[], updates: Update[]}} Patch
+ * @typedef {{ok: true, frame: Frame, events: HostEvent[], reason?: undefined}
+ *   | {ok: false, reason: string, events: HostEvent[], frame?: undefined}} MirrorResult
  */
 
 export const MAGIC = 0x56;
@@ -54,7 +76,13 @@ export const LIMITS = Object.freeze({
   maxEventFieldBytes: 16384,
 });
 
-// Item field mask bits (docs/PROTOCOL.md, "Item fields"), in wire order.
+/**
+ * An item field a mask bit names (docs/PROTOCOL.md, "Item fields").
+ * @typedef {"x" | "y" | "width" | "height" | "fill" | "opacity" | "rotation" | "cornerRadius" | "stroke" | "lineWidth"
+ *   | "clip" | "arcStart" | "arcSweep" | "text" | "kind" | "fontSize" | "fontWeight" | "baseline"} Field
+ */
+
+/** @type {readonly Field[]} item field mask bits, in wire order */
 export const FIELDS = Object.freeze([
   "x", "y", "width", "height", "fill", "opacity", "rotation", "cornerRadius", "stroke", "lineWidth",
   "clip", "arcStart", "arcSweep", "text", "kind", "fontSize", "fontWeight", "baseline",
@@ -66,10 +94,13 @@ const S_WIDTH = 1, S_HEIGHT = 2, S_BACKGROUND = 4, S_PAINT_COUNT = 8;
 const S_PAINT_EDITS = 16, S_STRUCTURE = 32, S_UPDATES = 64, S_KNOWN = 127;
 const OP_REMOVES = 1, OP_PLACEMENTS = 2;
 // Paint edit code: bits 0-1 kind, bit 2 adjustment, bits 3-6 coordinates, bit 7 stops.
+/** @type {Paint["kind"][]} */
 const PAINT_KINDS = ["solid", "linear", "radial"];
+/** @type {{linear: ("x0" | "y0" | "x1" | "y1")[], radial: ("cx" | "cy" | "radius")[]}} */
 const COORDINATES = { linear: ["x0", "y0", "x1", "y1"], radial: ["cx", "cy", "radius"] };
 
 export class WireError extends Error {
+  /** @param {number} offset @param {string} reason */
   constructor(offset, reason) {
     super(`veil.v2 message, byte ${offset}: ${reason}`);
     this.name = "WireError";
@@ -79,13 +110,18 @@ export class WireError extends Error {
 }
 
 export class PatchError extends Error {
+  /** @param {string} reason */
   constructor(reason) {
     super(reason);
     this.name = "PatchError";
   }
 }
 
-/** A rect item with every field at its default: the base of every item on the wire. */
+/**
+ * A rect item with every field at its default: the base of every item on the wire.
+ * @param {number} id
+ * @returns {Item}
+ */
 export function defaultItem(id) {
   return {
     id, kind: 0, x: 0, y: 0, width: 0, height: 0, cornerRadius: 0, fill: 0, stroke: 0, lineWidth: 0,
@@ -97,11 +133,13 @@ export function defaultItem(id) {
 const utf8Decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 class Reader {
+  /** @param {Uint8Array} bytes */
   constructor(bytes) {
     this.b = bytes;
     this.o = 0;
   }
   get remaining() { return this.b.length - this.o; }
+  /** @param {string} reason @param {number} [offset] @returns {never} */
   fail(reason, offset = this.o) { throw new WireError(offset, reason); }
 
   byte() {
@@ -135,6 +173,7 @@ class Reader {
     this.o += 4;
     return (b[o] | (b[o + 1] << 8) | (b[o + 2] << 16) | (b[o + 3] << 24)) >>> 0;
   }
+  /** @param {number} max @param {number} minBytes @param {string} what */
   count(max, minBytes, what) {
     const start = this.o;
     const n = this.varint();
@@ -142,12 +181,14 @@ class Reader {
     if (n * minBytes > this.remaining) this.fail(`${n} ${what} do not fit in the ${this.remaining} bytes left`, start);
     return n;
   }
+  /** @param {number} max @param {string} what */
   bounded(max, what) {
     const start = this.o;
     const n = this.varint();
     if (n > max) this.fail(`${what} ${n} exceeds ${max}`, start);
     return n;
   }
+  /** @param {number} max @param {string} what */
   utf8(max, what) {
     const n = this.count(max, 1, `bytes of ${what}`);
     let text;
@@ -161,7 +202,11 @@ class Reader {
   }
 }
 
-/** Decodes one message; throws WireError on truncated, corrupt or oversized input. */
+/**
+ * Decodes one message; throws WireError on truncated, corrupt or oversized input.
+ * @param {Uint8Array | ArrayBuffer} bytes
+ * @returns {Message}
+ */
 export function decodeMessage(bytes) {
   if (bytes instanceof ArrayBuffer) bytes = new Uint8Array(bytes);
   if (!(bytes instanceof Uint8Array)) throw new TypeError("decodeMessage expects a Uint8Array or an ArrayBuffer");
@@ -178,6 +223,7 @@ export function decodeMessage(bytes) {
   if (flags & ~KNOWN_BITS) r.fail(`type byte ${flags} has reserved bits set (bits 5-7 must be 0)`, 2);
   if (type === KEYFRAME && (flags & HAS_BASE_DISTANCE)) r.fail("a keyframe has no base", 2);
   const seq = r.varint();
+  /** @type {number | null} */
   let base = null;
   if (type === DELTA) {
     let distance = 1;
@@ -191,17 +237,20 @@ export function decodeMessage(bytes) {
   const hash = r.u32le();
   const events = flags & HAS_EVENTS ? readEvents(r) : [];
   const extensions = flags & HAS_EXTENSIONS ? readExtensions(r) : [];
-  const message = { type: type === KEYFRAME ? "keyframe" : "delta", seq, base, hash, events, extensions };
-  if (type === KEYFRAME) message.frame = readFrame(r);
-  else message.patch = readPatch(r);
+  /** @type {Message} */
+  const message = type === KEYFRAME
+    ? { type: "keyframe", seq, base: null, hash, events, extensions, frame: readFrame(r) }
+    : { type: "delta", seq, base: /** @type {number} */ (base), hash, events, extensions, patch: readPatch(r) };
   if (r.remaining > 0) r.fail(`${r.remaining} unexpected bytes after the message`);
   return message;
 }
 
+/** @param {Reader} r */
 function readEvents(r) {
   const start = r.o;
   const n = r.count(LIMITS.maxEvents, 2, "events");
   if (n === 0) r.fail("the events section is present but empty", start);
+  /** @type {HostEvent[]} */
   const events = [];
   for (let i = 0; i < n; i++) {
     const name = r.utf8(LIMITS.maxEventFieldBytes, "event name");
@@ -213,10 +262,12 @@ function readEvents(r) {
 
 // Extension records: none is defined yet; an optional one (even tag) is kept as unknown, one that
 // must be understood (odd tag) is refused.
+/** @param {Reader} r */
 function readExtensions(r) {
   const start = r.o;
   const n = r.count(LIMITS.maxExtensions, 2, "extensions");
   if (n === 0) r.fail("the extensions section is present but empty", start);
+  /** @type {Extension[]} */
   const records = [];
   for (let i = 0; i < n; i++) {
     const at = r.o;
@@ -230,11 +281,13 @@ function readExtensions(r) {
   return records;
 }
 
+/** @param {Reader} r */
 function readFrame(r) {
   const width = r.zigzag();
   const height = r.zigzag();
   const background = r.color();
   const paintCount = r.count(LIMITS.maxPaints, 5, "paints");
+  /** @type {Paint[]} */
   const paints = new Array(paintCount);
   for (let i = 0; i < paintCount; i++) {
     const code = r.byte();
@@ -245,14 +298,22 @@ function readFrame(r) {
   return { width, height, background, paints, items };
 }
 
-// A child list at `depth` (the root's children are at depth 1); ids unique across the frame.
+/** @typedef {{ids: Set<number>, count: number}} Reading the entries read so far of one frame or layer edit */
+
+/**
+ * A child list at `depth` (the root's children are at depth 1); ids unique across the frame.
+ * @param {Reader} r @param {number} depth @param {Reading} reading
+ * @returns {Item[]}
+ */
 function readEntries(r, depth, reading) {
   const n = r.count(LIMITS.maxItems - reading.count, 2, "entries");
+  /** @type {Item[]} */
   const entries = new Array(n);
   for (let i = 0; i < n; i++) entries[i] = readEntry(r, depth, reading);
   return entries;
 }
 
+/** @param {Reader} r @param {number} depth @param {Reading} reading */
 function readEntry(r, depth, reading) {
   const start = r.o;
   const item = readFullItem(r);
@@ -267,6 +328,11 @@ function readEntry(r, depth, reading) {
   return item;
 }
 
+/**
+ * @param {number} kind the paint code (0, 1 or 2)
+ * @param {Reader} r
+ * @returns {Paint}
+ */
 function readPaint(kind, r) {
   if (kind === 0) return { kind: "solid", color: r.color() };
   if (kind === 1) {
@@ -277,8 +343,10 @@ function readPaint(kind, r) {
   return { kind: "radial", cx, cy, radius, stops: readStops(r) };
 }
 
+/** @param {Reader} r */
 function readStops(r) {
   const n = r.count(LIMITS.maxStops, 5, "gradient stops");
+  /** @type {Stop[]} */
   const stops = new Array(n);
   for (let i = 0; i < n; i++) {
     const start = r.o;
@@ -289,6 +357,7 @@ function readStops(r) {
   return stops;
 }
 
+/** @param {Reader} r */
 function readFullItem(r) {
   const start = r.o;
   const id = r.varint();
@@ -298,6 +367,7 @@ function readFullItem(r) {
   return item;
 }
 
+/** @param {Reader} r */
 function readMask(r) {
   const start = r.o;
   const mask = r.varint();
@@ -305,7 +375,10 @@ function readMask(r) {
   return mask;
 }
 
-// Reads the fields of `mask` into `target` (an item, or the `fields` object of an update).
+/**
+ * Reads the fields of `mask` into `target` (an item, or the `fields` object of an update).
+ * @param {number} mask @param {Partial<Item>} target @param {Reader} r
+ */
 function readFields(mask, target, r) {
   if (mask & 1) target.x = r.zigzag();
   if (mask & 2) target.y = r.zigzag();
@@ -343,7 +416,9 @@ function readFields(mask, target, r) {
   if (mask & 131072) target.baseline = r.zigzag();
 }
 
+/** @param {Reader} r */
 function readPatch(r) {
+  /** @type {Patch} */
   const p = {
     width: null, height: null, background: null, paintCount: null,
     paintEdits: [], structure: [], updates: [],
@@ -387,6 +462,7 @@ function readPatch(r) {
       const maskAt = r.o;
       const mask = readMask(r);
       if (mask === 0) r.fail("an update must change a field", maskAt);
+      /** @type {Partial<Item>} */
       const fields = {};
       readFields(mask, fields, r);
       p.updates.push({ id, mask, fields });
@@ -396,10 +472,12 @@ function readPatch(r) {
 }
 
 // Layer id, ops byte, then the removes and placements of that layer's child list.
+/** @param {Reader} r */
 function readLayerEdit(r) {
   const layerAt = r.o;
   const layer = r.varint();
   if (layer > LIMITS.maxId) r.fail(`layer id ${layer} exceeds ${LIMITS.maxId}`, layerAt);
+  /** @type {LayerEdit} */
   const edit = { layer, removes: [], placements: [] };
   const opsAt = r.o;
   const ops = r.byte();
@@ -415,6 +493,7 @@ function readLayerEdit(r) {
   if (ops & OP_PLACEMENTS) {
     const n = sectionCount(r, LIMITS.maxItems, 2, "placements");
     let previous = -1;
+    /** @type {Reading} */
     const reading = { ids: new Set(), count: 0 };
     for (let i = 0; i < n; i++) {
       const start = r.o;
@@ -429,6 +508,7 @@ function readLayerEdit(r) {
   return edit;
 }
 
+/** @param {Reader} r @param {number} max @param {number} minBytes @param {string} what */
 function sectionCount(r, max, minBytes, what) {
   const start = r.o;
   const n = r.count(max, minBytes, what);
@@ -436,6 +516,7 @@ function sectionCount(r, max, minBytes, what) {
   return n;
 }
 
+/** @param {Reader} r @param {number} previous @param {number} limit @param {string} what */
 function nextIndex(r, previous, limit, what) {
   const start = r.o;
   const index = previous + 1 + r.bounded(limit, what);
@@ -443,6 +524,7 @@ function nextIndex(r, previous, limit, what) {
   return index;
 }
 
+/** @param {number} slot @param {Reader} r @returns {PaintEdit} */
 function readPaintEdit(slot, r) {
   const start = r.o;
   const code = r.byte();
@@ -455,7 +537,8 @@ function readPaintEdit(slot, r) {
   if (kind === 0) r.fail("a solid paint cannot be adjusted, only replaced", start);
   if (code >> 3 === 0) r.fail("paint adjustment changes nothing", start);
   if (kind === 2 && code & 64) r.fail("a radial gradient has three coordinates", start);
-  const name = PAINT_KINDS[kind];
+  const name = /** @type {"linear" | "radial"} */ (PAINT_KINDS[kind]); // kind is 1 or 2 here
+  /** @type {PaintAdjustment} */
   const adjust = { kind: name };
   const coordinates = COORDINATES[name];
   for (let i = 0; i < 4; i++) if (code & (8 << i)) adjust[coordinates[i]] = r.zigzag();
@@ -466,6 +549,9 @@ function readPaintEdit(slot, r) {
 /**
  * Applies a decoded patch to a frame and returns the new frame (the old one is untouched). Throws
  * PatchError when the patch does not fit. The algorithm of docs/PROTOCOL.md, "Applying a patch".
+ * @param {Frame} frame
+ * @param {Patch} patch
+ * @returns {Frame}
  */
 export function applyPatch(frame, patch) {
   const paints = applyPaints(frame.paints, patch);
@@ -481,6 +567,7 @@ export function applyPatch(frame, patch) {
   };
 }
 
+/** @param {Paint[]} old @param {Patch} patch @returns {Paint[]} */
 function applyPaints(old, patch) {
   if (patch.paintCount === null && patch.paintEdits.length === 0) return old;
   const newCount = patch.paintCount ?? old.length;
@@ -501,7 +588,8 @@ function applyPaints(old, patch) {
       if (!current || current.kind !== edit.adjust.kind) {
         throw new PatchError(`paint slot ${edit.slot} is not a gradient of the kind the adjustment expects`);
       }
-      paints[edit.slot] = { ...current, ...edit.adjust };
+      // The same kind, and the adjustment has only that kind's coordinates (readPaintEdit).
+      paints[edit.slot] = /** @type {Paint} */ ({ ...current, ...edit.adjust });
     }
   }
   if (paints.length !== newCount) throw new PatchError(`new paint slot ${paints.length} is not set`);
@@ -511,18 +599,22 @@ function applyPaints(old, patch) {
 // The layer edits: each names a layer of the base frame (0 = the root) at most once. Deeper layers
 // are edited first, so every edit finds its layer where the base frame had it, and a moved layer
 // carries its already edited children. Layers on the way are copied, never mutated.
+/** @param {Item[]} root @param {LayerEdit[]} structure @returns {Item[]} */
 function applyStructure(root, structure) {
   if (structure.length === 0) return root;
+  /** @type {Map<number, number[]>} */
   const paths = new Map([[0, []]]);
+  /** @param {Item[]} list @param {number[]} prefix */
   const collect = (list, prefix) => {
     list.forEach((e, i) => {
       if (e.kind !== LAYER) return;
       const path = [...prefix, i];
       paths.set(e.id, path);
-      collect(e.children, path);
+      collect(/** @type {Item[]} */ (e.children), path);
     });
   };
   collect(root, []);
+  /** @type {Set<number>} */
   const named = new Set();
   const targets = structure.map((edit, order) => {
     const path = paths.get(edit.layer);
@@ -537,14 +629,20 @@ function applyStructure(root, structure) {
   return items;
 }
 
+/**
+ * `list` with the child list at `path` (indices of layers, from `at` on) replaced by `fn` of it.
+ * @param {Item[]} list @param {number[]} path @param {number} at @param {(children: Item[]) => Item[]} fn
+ * @returns {Item[]}
+ */
 function modify(list, path, at, fn) {
   if (at === path.length) return fn(list);
   const copy = list.slice();
   const layer = copy[path[at]];
-  copy[path[at]] = { ...layer, children: modify(layer.children, path, at + 1, fn) };
+  copy[path[at]] = { ...layer, children: modify(/** @type {Item[]} */ (layer.children), path, at + 1, fn) };
   return copy;
 }
 
+/** @param {Item[]} old @param {LayerEdit} edit @returns {Item[]} */
 function applyLayerEdit(old, edit) {
   const { removes, placements } = edit;
   // 1. Detach removed entries and move sources.
@@ -569,6 +667,7 @@ function applyLayerEdit(old, edit) {
   if (finalCount > LIMITS.maxItems) throw new PatchError(`${finalCount} entries exceed the limit of ${LIMITS.maxItems}`);
 
   // 2. Fill from the stayers up to each placement, in ascending final index.
+  /** @type {Item[]} */
   const items = [];
   let stayer = 0;
   const nextStayer = () => {
@@ -582,7 +681,7 @@ function applyLayerEdit(old, edit) {
       if (s < 0) throw new PatchError(`placement at ${p.index} is beyond the end of the list`);
       items.push(old[s]);
     }
-    items.push(p.item ?? old[p.from]);
+    items.push(p.item ?? old[/** @type {number} */ (p.from)]);
   }
   for (let s = nextStayer(); s >= 0; s = nextStayer()) items.push(old[s]);
   return items;
@@ -590,7 +689,9 @@ function applyLayerEdit(old, edit) {
 
 // One walk over the edited tree: counts entries, bounds the depth, checks ids when anything was
 // inserted, and applies the field updates by id (copying what it changes and the layers above).
+/** @param {Item[]} root @param {Update[]} updates @param {boolean} checkIds @returns {Item[]} */
 function checkAndUpdate(root, updates, checkIds) {
+  /** @type {Map<number, Update>} */
   const byId = new Map();
   let previous = 0;
   for (const u of updates) {
@@ -599,10 +700,13 @@ function checkAndUpdate(root, updates, checkIds) {
     byId.set(u.id, u);
   }
   if (!checkIds && updates.length === 0) return root;
+  /** @type {Set<number>} */
   const seen = new Set();
   let count = 0, applied = 0;
+  /** @param {Item[]} list @param {number} depth @returns {Item[]} */
   const visit = (list, depth) => {
     if (depth > LIMITS.maxLayerDepth) throw new PatchError(`layers would nest deeper than ${LIMITS.maxLayerDepth}`);
+    /** @type {Item[] | null} */
     let copy = null;
     for (let i = 0; i < list.length; i++) {
       let e = list[i];
@@ -621,7 +725,7 @@ function checkAndUpdate(root, updates, checkIds) {
         applied++;
       }
       if (e.kind === LAYER) {
-        const children = visit(e.children, depth + 1);
+        const children = visit(/** @type {Item[]} */ (e.children), depth + 1);
         if (children !== e.children) changed = { ...changed, children };
       }
       if (changed !== e) {
@@ -639,7 +743,9 @@ function checkAndUpdate(root, updates, checkIds) {
 // FNV-1a over a few canonical bytes, written without building them.
 class Hasher {
   constructor() { this.h = 0x811c9dc5 | 0; }
+  /** @param {number} b */
   byte(b) { this.h = Math.imul(this.h ^ b, 16777619); }
+  /** @param {number} v */
   varint(v) {
     while (v >= 0x80) {
       this.byte((v & 0x7f) | 0x80);
@@ -647,15 +753,19 @@ class Hasher {
     }
     this.byte(v);
   }
+  /** @param {number} n */
   zigzag(n) { this.varint(((n << 1) ^ (n >> 31)) >>> 0); }
+  /** @param {number} c */
   color(c) {
     this.byte(c >>> 24); this.byte((c >>> 16) & 255); this.byte((c >>> 8) & 255); this.byte(c & 255);
   }
+  /** @param {Stop[]} stops */
   stops(stops) {
     this.varint(stops.length);
     for (const s of stops) { this.varint(s.offset); this.color(s.color); }
   }
   // Length-prefixed UTF-8, encoded on the fly (ASCII is one pass over the string).
+  /** @param {string} s */
   text(s) {
     let ascii = true;
     for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) >= 0x80) { ascii = false; break; }
@@ -668,6 +778,7 @@ class Hasher {
     this.varint(bytes.length);
     for (const b of bytes) this.byte(b);
   }
+  /** @param {Paint} p */
   paint(p) {
     if (p.kind === "solid") { this.byte(0); this.color(p.color); }
     else if (p.kind === "linear") {
@@ -677,6 +788,7 @@ class Hasher {
     }
   }
   // An entry's own fields as a keyframe writes them: id, mask of non-default fields, the fields.
+  /** @param {Item} it */
   item(it) {
     this.varint(it.id);
     let mask = 0;
@@ -710,7 +822,7 @@ class Hasher {
     if (mask & 256) this.varint(it.stroke);
     if (mask & 512) this.zigzag(it.lineWidth);
     if (mask & 1024) {
-      const c = it.clip;
+      const c = /** @type {Clip} */ (it.clip); // the mask has the clip bit when it is not null
       this.byte(1); this.zigzag(c.x); this.zigzag(c.y); this.zigzag(c.width); this.zigzag(c.height); this.zigzag(c.cornerRadius);
     }
     if (mask & 2048) this.zigzag(it.arcStart);
@@ -726,8 +838,10 @@ const utf8Encoder = new TextEncoder();
 
 // Terms are cached per entry object and position: a frame shares unchanged entries with the one
 // before it, so rehashing after a patch costs the entries it replaced.
+/** @type {WeakMap<Item, {parent: number, index: number, term: number}>} */
 const termCache = new WeakMap();
 
+/** @param {number} parent the parent layer's id (0: the root) @param {number} index @param {Item} item */
 function entryTerm(parent, index, item) {
   const cached = termCache.get(item);
   if (cached && cached.parent === parent && cached.index === index) return cached.term;
@@ -742,16 +856,19 @@ function entryTerm(parent, index, item) {
 /**
  * The 32-bit frame hash (unsigned) that messages carry: the sum (mod 2^32) of FNV-1a terms over
  * the header, each paint slot and each entry with its parent layer and index (docs/PROTOCOL.md).
+ * @param {Frame} frame
+ * @returns {number}
  */
 export function frameHash(frame) {
   let count = 0;
   let sum = 0;
+  /** @param {Item[]} list @param {number} parent */
   const walk = (list, parent) => {
     for (let i = 0; i < list.length; i++) {
       const e = list[i];
       count++;
       sum = (sum + entryTerm(parent, i, e)) | 0;
-      if (e.kind === LAYER) walk(e.children, e.id);
+      if (e.kind === LAYER) walk(/** @type {Item[]} */ (e.children), e.id);
     }
   };
   walk(frame.items, 0);
@@ -775,9 +892,13 @@ export function frameHash(frame) {
  * space (offset by their layers), opacity multiplied by their layers' (group opacity approximated
  * per item), clip intersected with their layers'; fully transparent items left out. The same as
  * Swift's `Frame.canvasItems`: for tests, hit checks and readable descriptions.
+ * @param {Frame} frame
+ * @returns {Item[]}
  */
 export function canvasItems(frame) {
+  /** @type {Item[]} */
   const out = [];
+  /** @param {Clip | null} a @param {Clip | null} b @returns {Clip | null} */
   const intersect = (a, b) => {
     if (!a) return b;
     if (!b) return a;
@@ -785,13 +906,14 @@ export function canvasItems(frame) {
     const right = Math.min(a.x + a.width, b.x + b.width), bottom = Math.min(a.y + a.height, b.y + b.height);
     return { x, y, width: Math.max(0, right - x), height: Math.max(0, bottom - y), cornerRadius: b.cornerRadius };
   };
+  /** @param {Item[]} list @param {number} dx @param {number} dy @param {number} opacity @param {Clip | null} clip */
   const walk = (list, dx, dy, opacity, clip) => {
     for (const e of list) {
       const own = e.clip && { ...e.clip, x: e.clip.x + dx, y: e.clip.y + dy };
       const clipped = intersect(clip, own);
       const alpha = Math.floor((opacity * e.opacity + 127) / 255);
       if (alpha === 0) continue;
-      if (e.kind === LAYER) walk(e.children, dx + e.x, dy + e.y, alpha, clipped);
+      if (e.kind === LAYER) walk(/** @type {Item[]} */ (e.children), dx + e.x, dy + e.y, alpha, clipped);
       else out.push({ ...e, x: e.x + dx, y: e.y + dy, opacity: alpha, clip: clipped ?? null });
     }
   };
@@ -806,18 +928,23 @@ export function canvasItems(frame) {
  */
 export class Mirror {
   constructor() {
+    /** @type {Frame | null} */
     this.frame = null;
     this.seq = 0;
     this.needsKeyframe = true;
   }
 
+  /**
+   * @param {Uint8Array | ArrayBuffer} bytes
+   * @returns {MirrorResult}
+   */
   apply(bytes) {
     let message;
     try {
       message = decodeMessage(bytes);
     } catch (e) {
       this.needsKeyframe = true;
-      return { ok: false, reason: e.message, events: [] };
+      return { ok: false, reason: /** @type {Error} */ (e).message, events: [] };
     }
     const events = message.events;
     let next;
@@ -833,7 +960,7 @@ export class Mirror {
         next = applyPatch(this.frame, message.patch);
       } catch (e) {
         this.needsKeyframe = true;
-        return { ok: false, reason: `patch does not apply: ${e.message}`, events };
+        return { ok: false, reason: `patch does not apply: ${/** @type {Error} */ (e).message}`, events };
       }
     }
     const actual = frameHash(next);

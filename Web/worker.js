@@ -22,6 +22,33 @@ import { WasmModule, WasmSession } from "./wasm.js";
 import { Engine } from "./engine.js";
 import { Surface } from "./render.js";
 
+/**
+ * The messages above, declared once (mount.js imports them). Each carries its session's
+ * `generation`; the page's requests (PageRequest) an `id` that the worker's "done" answers.
+ * @typedef {import("./wire.js").Frame} Frame
+ * @typedef {import("./wire.js").HostEvent} HostEvent
+ * @typedef {import("./a11y.js").Description} Description
+ * @typedef {Engine["stats"]} Stats
+ * @typedef {{width: number, height: number, getContext(contextId: "2d"): unknown}} CanvasLike an OffscreenCanvas
+ * @typedef {{type: "perform", message: object} | {type: "input", message: object}
+ *   | {type: "call", what: "describe" | "nextChange" | "sync"}} PageRequest
+ * @typedef {{type: "init", module: WebAssembly.Module, scene: string, timeOrigin: number, startMs: number,
+ *   mountCalledAt?: number, describes: boolean}
+ *   | {type: "canvas", canvas: CanvasLike, dpr: number, fits: boolean} | {type: "input", message: object}
+ *   | {type: "press", node: string, t: number | undefined}
+ *   | {type: "size", width: number, height: number, dpr: number, origin: {x: number, y: number}, fits: boolean}
+ *   | {type: "frames", on: boolean} | {type: "flush"} | {type: "destroy"}} PageNotice
+ * @typedef {(PageNotice & {id?: undefined}) | (PageRequest & {id: number})} PageMessageBody
+ * @typedef {PageMessageBody & {generation: number}} PageMessage
+ * @typedef {{type: "ready"} | {type: "failed", message: string}} WorkerStart the answer to init
+ * @typedef {WorkerStart | {type: "done", id: number, error?: string, value?: unknown}
+ *   | {type: "events", events: HostEvent[]} | {type: "frame", frame: Frame, events: HostEvent[]}
+ *   | {type: "size", width: number, height: number} | {type: "describe", description: Description}
+ *   | {type: "drawn", count: number, stats: Stats | undefined} | {type: "error", message: string}} WorkerMessageBody
+ * @typedef {WorkerMessageBody & {generation: number}} WorkerMessage
+ * @typedef {{frame: Frame | null, stats: Stats, drawCount: number}} SyncAnswer call "sync"'s value
+ */
+
 /** @type {any} */
 const scope = globalThis;
 
@@ -34,7 +61,7 @@ let generation = 0;
 let engine = null;
 /** @type {Surface | null} */
 let surface = null;
-/** @type {any[] | null} messages that came before the session was ready */
+/** @type {PageMessage[] | null} messages that came before the session was ready */
 let queue = [];
 let wantFrames = false;
 let lastDescription = "";
@@ -43,16 +70,17 @@ let drawnPostedAt = -Infinity;
 /** The canvas takes the frame's size (else the page's), at this pixel ratio. */
 let fits = true;
 let dpr = 1;
-/** @type {any} */
+/** @type {ReturnType<typeof setTimeout> | null} */
 let drawnTimer = null;
 
-/** @param {any} message @param {Transferable[]} [transfer] */
+/** @param {WorkerMessageBody} message @param {Transferable[]} [transfer] */
 const post = (message, transfer) => scope.postMessage({ ...message, generation }, transfer ?? []);
 
-/** @param {any} error */
+/** @param {any} error whatever was thrown */
 const text = (error) => String(error?.message ?? error);
 
 scope.onmessage = (/** @type {MessageEvent} */ event) => {
+  /** @type {PageMessage} */
   const message = event.data;
   if (message.type === "init") { reset(); generation = message.generation; queue = []; init(message); return; }
   if (message.generation !== generation) return; // for a session already gone
@@ -74,7 +102,7 @@ function reset() {
   drawnPostedAt = -Infinity;
 }
 
-/** @param {any} m */
+/** @param {PageMessage & {type: "init"}} m */
 async function init(m) {
   const mine = m.generation;
   const current = () => mine === generation;
@@ -113,7 +141,7 @@ async function init(m) {
   for (const message of waiting) handle(message);
 }
 
-/** @param {any} m */
+/** @param {PageMessage} m */
 function handle(m) {
   if (!engine) return;
   try {
@@ -132,7 +160,7 @@ function handle(m) {
         })(generation);
         // Sized from the frame before it is drawn: the first frame is never drawn at the canvas'
         // default 300 × 150 while the page learns the frame's size.
-        const fit = (/** @type {any} */ frame) => { if (fits && frame) drawn.resize(frame.width / 8, frame.height / 8, dpr); };
+        const fit = (/** @type {Frame} */ frame) => { if (fits && frame) drawn.resize(frame.width / 8, frame.height / 8, dpr); };
         engine.sink = {
           show: (frame) => { fit(frame); drawn.show(frame); },
           showNow: (frame) => { fit(frame); drawn.showNow(frame); },
@@ -182,7 +210,10 @@ function handle(m) {
   }
 }
 
-/** @param {string} what */
+/**
+ * @param {"describe" | "nextChange" | "sync"} what
+ * @returns {Description | number | SyncAnswer}
+ */
 function call(what) {
   const e = /** @type {Engine} */ (engine);
   switch (what) {

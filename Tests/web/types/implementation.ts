@@ -1,0 +1,80 @@
+// Web/veil.d.ts against the code: every export it declares, as the JS modules type it (their JSDoc),
+// must fit the declaration: a function takes the arguments declared and returns what is declared, a
+// class's instances have the declared members at the declared types. `tsc -p Tests/web/types` checks it.
+import type * as api from "../../../Web/veil.js"; // a .ts import of veil.js reads veil.d.ts
+import * as wire from "../../../Web/wire.js";
+import * as render from "../../../Web/render.js";
+import * as input from "../../../Web/input.js";
+import * as view from "../../../Web/view.js";
+import * as socket from "../../../Web/socket.js";
+import * as wasm from "../../../Web/wasm.js";
+import * as mount from "../../../Web/mount.js";
+import * as skeletonize from "../../../Web/skeletonize.js";
+
+/** `Code` must be assignable to `Declared`. */
+type Fits<Code extends Declared, Declared> = Code;
+
+export const functions: {
+  decodeMessage: typeof api.decodeMessage;
+  mount: typeof api.mount;
+  moduleWorkers: typeof api.moduleWorkers;
+  skeletonize: typeof api.skeletonize;
+  visibleWindow: typeof api.visibleWindow;
+  readLayout: typeof api.readLayout;
+  cssColor: typeof api.cssColor;
+  pointFromClient: typeof api.pointFromClient;
+  pointerInput: typeof api.pointerInput;
+  wheelInput: typeof api.wheelInput;
+  keyInput: typeof api.keyInput;
+  focusBeside: typeof api.focusBeside;
+  connectWebSocket: typeof api.connectWebSocket;
+  loadWasm: typeof api.loadWasm;
+  compileWasm: typeof api.compileWasm;
+} = {
+  decodeMessage: wire.decodeMessage,
+  mount: mount.mount,
+  moduleWorkers: mount.moduleWorkers,
+  skeletonize: skeletonize.skeletonize,
+  visibleWindow: skeletonize.visibleWindow,
+  readLayout: skeletonize.readLayout,
+  cssColor: render.cssColor,
+  pointFromClient: input.pointFromClient,
+  pointerInput: input.pointerInput,
+  wheelInput: input.wheelInput,
+  keyInput: input.keyInput,
+  focusBeside: input.focusBeside,
+  connectWebSocket: socket.connectWebSocket,
+  loadWasm: wasm.loadWasm,
+  compileWasm: wasm.compileWasm,
+};
+
+export const values: { FONT_FAMILY: typeof api.FONT_FAMILY; ItemKind: typeof api.ItemKind } = {
+  FONT_FAMILY: render.FONT_FAMILY,
+  ItemKind: render.ItemKind,
+};
+
+/** Classes with a public constructor: the constructor and its instances. */
+export const classes: {
+  Mirror: typeof api.Mirror;
+  CanvasRenderer: typeof api.CanvasRenderer;
+  Surface: typeof api.Surface;
+  CanvasView: typeof api.CanvasView;
+  WasmModule: typeof api.WasmModule;
+  WasmSession: typeof api.WasmSession;
+} = {
+  Mirror: wire.Mirror,
+  CanvasRenderer: render.CanvasRenderer,
+  Surface: render.Surface,
+  CanvasView: view.CanvasView,
+  WasmModule: wasm.WasmModule,
+  WasmSession: wasm.WasmSession,
+};
+
+/** Classes that veil.d.ts gives no public constructor (mount and skeletonize make them): their instances. */
+export type Instances = [
+  Fits<mount.Controller, api.Controller>,
+  Fits<skeletonize.DomSkeleton, api.DomSkeleton>,
+];
+/** Every value veil.d.ts declares is checked above. */
+type Checked = keyof typeof functions | keyof typeof values | keyof typeof classes | "Controller" | "DomSkeleton";
+export const unchecked: Record<Exclude<keyof typeof api, Checked>, never> = {};
