@@ -54,7 +54,7 @@ def _die_with_parent():
 class VeilServer:
     """`veil serve SCENE… --host 127.0.0.1 --port P`, started from the repository root."""
 
-    def __init__(self, *scenes, name="server", port=None):
+    def __init__(self, *scenes, name="server", port=None, options=()):
         if not VEIL_BIN.exists():
             raise AssertionError(f"veil binary not found at {VEIL_BIN}: build it (swift build) or set VEIL_BIN")
         OUT.mkdir(parents=True, exist_ok=True)
@@ -62,7 +62,7 @@ class VeilServer:
         self.url = f"http://127.0.0.1:{self.port}"
         self.log_path = OUT / f"{name}.log"
         self.log = open(self.log_path, "wb")
-        command = [str(VEIL_BIN), "serve", *map(str, scenes), "--host", "127.0.0.1", "--port", str(self.port)]
+        command = [str(VEIL_BIN), "serve", *map(str, scenes), "--host", "127.0.0.1", "--port", str(self.port), *options]
         self.process = subprocess.Popen(command, cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT,
                                         stdin=subprocess.DEVNULL, preexec_fn=_die_with_parent)
         self._wait_until_listening(timeout=20)
