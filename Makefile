@@ -76,6 +76,7 @@ test-server: build
 	$(PYTHON) Tests/server/rooms_test.py $(VEIL)
 	$(PYTHON) Tests/server/resume_test.py $(VEIL)
 	$(PYTHON) Tests/server/cases_test.py $(VEIL)
+	$(PYTHON) Tests/server/clock_test.py $(VEIL)
 	$(PYTHON) Tests/server/cores_test.py $(VEIL)
 	$(PYTHON) Tests/server/hostile_test.py $(VEIL)
 

@@ -108,6 +108,9 @@ final class Connection {
     /// Session time minus the viewer's clock, from the first time-stamped message.
     private var viewerClockOffset: Double? = nil
 
+    /// The next time stamp fixes the offset again (the session's clock changed pace).
+    func resetClockOffset() { viewerClockOffset = nil }
+
     /// Maps a viewer's time stamp onto its session's clock: the first stamped message fixes the
     /// offset (it is taken to happen now); later ones keep their spacing, so a gesture's velocity
     /// is measured on the viewer's clock, not on when messages arrived. Never later than now.

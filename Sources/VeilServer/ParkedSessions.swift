@@ -13,8 +13,8 @@ struct ParkedSessions {
         var sceneName: String
         /// The address of the client whose viewer it was.
         var client: String
-        /// The session's clock start, so its time goes on rather than restarting.
-        var clockStart: ContinuousClock.Instant
+        /// The session's clock, so its time goes on rather than restarting.
+        var clock: SessionClock
         var viewerResized: Bool
         var recording: CaseRecording? = nil
         var until: ContinuousClock.Instant

@@ -16,8 +16,6 @@ final class PrivateSession: SessionOwner {
     let resumeToken: String?
     /// Its connection closed while a worker had it: parked once the job is back.
     var parkOnIdle = false
-    /// The session's clock start: when it was first opened (a resumed one goes on).
-    let clockStart: ContinuousClock.Instant
 
     /// A new session of `scene`, or `resuming` a parked one (its clock goes on).
     init(key: String, sceneName: String, sceneFile: String, scene: Scene, client: String, token: String,
@@ -27,7 +25,7 @@ final class PrivateSession: SessionOwner {
         self.sceneName = sceneName
         self.sceneFile = sceneFile
         shared = parked?.session ?? SharedSession(Session(scene: scene))
-        clockStart = parked?.clockStart ?? .now
+        if let clock = parked?.clock { book.clock = clock }
         book.viewerResized = parked?.viewerResized ?? false
         book.recording = parked?.recording
         resumeToken = token
@@ -35,7 +33,7 @@ final class PrivateSession: SessionOwner {
 
     /// This session, to keep for a resume until `until`.
     func parked(until: ContinuousClock.Instant) -> ParkedSessions.Parked {
-        ParkedSessions.Parked(session: shared, sceneName: sceneName, client: client, clockStart: clockStart,
+        ParkedSessions.Parked(session: shared, sceneName: sceneName, client: client, clock: book.clock,
                               viewerResized: book.viewerResized, recording: book.recording, until: until)
     }
 
@@ -43,8 +41,8 @@ final class PrivateSession: SessionOwner {
     /// Its viewer is new (or resumed): the session makes its frame now.
     var ticksForNewViewer: Bool { true }
     var keepsNewestFrame: Bool { false }
+    var scrubs: Bool { true }
 
-    func age(at now: ContinuousClock.Instant) -> Double { seconds(from: clockStart, to: now) }
     func join(_ viewer: Connection) { viewers = [viewer] }
     func leave(_ viewer: Connection) { viewers.removeAll { $0 === viewer } }
 
@@ -54,7 +52,8 @@ final class PrivateSession: SessionOwner {
     }
 
     func deliver(_ result: SessionResult, headroom: Int) -> [Connection] {
-        guard let message = result.message, let viewer = viewers.first, viewer.outgoing == nil else { return [] }
+        // A scrub's keyframe replaces a live message still waiting: it is what the viewer asked for.
+        guard let message = result.message, let viewer = viewers.first, viewer.outgoing == nil || result.scrub else { return [] }
         viewer.outgoing = message  // the job put the headroom in front
         return [viewer]
     }

@@ -20,12 +20,11 @@ final class Room: SessionOwner {
     var ticksForNewViewer: Bool { newest == nil }
     /// Viewers catch up from it.
     var keepsNewestFrame: Bool { true }
+    var scrubs: Bool { false }
     /// The session's newest message's frame, as of the last tick the service thread heard of.
     var newest: NewestFrame? = nil
     /// The address of the client that opened the room (rooms per client are counted by it).
     let openedBy: String
-    /// The session's clock starts when the room opens (its first viewer).
-    let opened = ContinuousClock.now
     private(set) var viewers: [Connection] = []
 
     init(name: String, sceneName: String, sceneFile: String, scene: Scene, openedBy: String) {
@@ -50,7 +49,6 @@ final class Room: SessionOwner {
 
     func leave(_ viewer: Connection) { viewers.removeAll { $0 === viewer } }
 
-    func age(at now: ContinuousClock.Instant) -> Double { seconds(from: opened, to: now) }
 
     func requestKeyframe(for viewer: Connection) -> Bool {
         viewer.sentFrame = nil  // a keyframe for this viewer alone, when its socket can take it

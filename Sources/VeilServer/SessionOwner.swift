@@ -21,13 +21,13 @@ protocol SessionOwner: AnyObject {
     var ticksForNewViewer: Bool { get }
     /// Whether a tick copies the sent frame out for `catchUp`.
     var keepsNewestFrame: Bool { get }
-    /// Seconds on the session's clock.
-    func age(at now: ContinuousClock.Instant) -> Double
     func join(_ viewer: Connection)
     func leave(_ viewer: Connection)
     /// `viewer` asked for a keyframe: true when the session has to make one (queued work), false
     /// when the viewer alone catches up at its next writable turn (`catchUp`).
     func requestKeyframe(for viewer: Connection) -> Bool
+    /// Whether its viewers may scrub it (a private session; a room's viewers share one present).
+    var scrubs: Bool { get }
     /// Takes a finished job's result: the viewers that now have a message waiting to send.
     func deliver(_ result: SessionResult, headroom: Int) -> [Connection]
     /// True when `viewer` does not hold the newest frame (after its waiting message, if any).
@@ -38,6 +38,9 @@ protocol SessionOwner: AnyObject {
 }
 
 extension SessionOwner {
+    /// Seconds on the session's clock.
+    func age(at now: ContinuousClock.Instant) -> Double { book.clock.time(at: now) }
+
     /// Whether a viewer asked for the description (`/ws?…&describe=1`).
     var describes: Bool { viewers.contains { $0.wantsDescription } }
 
@@ -65,6 +68,16 @@ struct SessionBook {
     var viewerResized = false
     /// What its viewers did since it began (`--save-cases`); nil when not recorded.
     var recording: CaseRecording? = nil
+    /// Its clock: paused, slowed or stepped by a viewer's transport controls.
+    var clock = SessionClock()
+    /// The earlier time its viewers are shown (a scrub), its live frames held back meanwhile; nil: live.
+    var scrubbedTo: Double? = nil
+    /// The session time of its last tick: a paused clock that has not moved needs none.
+    var tickedAt: Double? = nil
+    /// Whether the session can still be replayed to an earlier time (`SharedSession`).
+    var replayable = true
+    /// The viewers waiting for an SVG export of the frame shown.
+    var exportTo: Set<Int> = []
 }
 
 /// How often a session's accessibility description is worked out again while nothing but time

@@ -21,8 +21,13 @@ struct SessionWork: Sendable {
     var keepsSize = false
     var keyframe = false
     var inputs: [Input] = []
+    /// Show the frame of this earlier session time (a scrub) instead of ticking.
+    var scrub: Double? = nil
+    /// Draw the frame shown as SVG: the live one (nil), or the one of a scrub.
+    var exportSVG: ExportFrame? = nil
+    enum ExportFrame: Sendable { case live, at(Double) }
 
-    var isEmpty: Bool { scene == nil && !keyframe && inputs.isEmpty }
+    var isEmpty: Bool { scene == nil && !keyframe && inputs.isEmpty && scrub == nil && exportSVG == nil }
 
     /// Inputs one session may have waiting: past this the connection's socket is not read
     /// until a worker took them, so a client sending faster than its
@@ -43,6 +48,12 @@ struct SessionResult: Sendable {
     /// What the session's screen says to assistive technology (`AccessibilityDescription.json`),
     /// when the job was asked for it and something changed: the viewer mirrors it in a hidden DOM.
     var description: [UInt8]? = nil
+    /// Whether the session can still be replayed to an earlier time (a scrub).
+    var replayable = true
+    /// The message is a scrub's keyframe, not a tick's.
+    var scrub = false
+    /// The frame asked for by `exportSVG`, as SVG.
+    var svg: [UInt8]? = nil
 }
 
 /// A session's last sent frame with its sequence number and hash, copied out under its lock so the

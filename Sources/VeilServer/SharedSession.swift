@@ -8,8 +8,17 @@ import VeilCore
 final class SharedSession: @unchecked Sendable {
     private let session: Session
     private let lock = NSLock()
+    /// The scene the session began with, and what was applied to it since, each at its session
+    /// time: enough to replay it into a copy at any earlier time (a scrub). nil once it is not:
+    /// the scene was replaced (a live reload), or more than `maxHistory` actions were applied.
+    private let initialScene: Scene
+    private var history: [(time: Double, action: Action)]? = []
+    static let maxHistory = 5_000
 
-    init(_ session: Session) { self.session = session }
+    init(_ session: Session) {
+        self.session = session
+        initialScene = session.scene
+    }
 
     /// Does `work`, then ticks at `t` (nil: no tick, the last message still waits for its socket);
     /// `headroom` free bytes go in front of the message for lws. `newest`: copy the sent frame out
@@ -18,7 +27,10 @@ final class SharedSession: @unchecked Sendable {
     func run(_ work: SessionWork, tickAt t: Double?, headroom: Int, newest: Bool, describes: Bool = false) -> SessionResult {
         with { session in
             var result = SessionResult()
-            if let scene = work.scene { session.replaceScene(scene, keepingSize: work.keepsSize) }
+            if let scene = work.scene {
+                session.replaceScene(scene, keepingSize: work.keepsSize)
+                history = nil
+            }
             if work.keyframe { session.requestKeyframe() }
             for input in work.inputs {
                 do throws(SessionError) {
@@ -28,6 +40,18 @@ final class SharedSession: @unchecked Sendable {
                     // nothing changed; the viewer is told, and stays.
                     result.refusedInputs.append((input.connection, input.message, error.message))
                 }
+                if history != nil, history!.count < Self.maxHistory { history!.append((session.time, input.action)) } else { history = nil }
+            }
+            result.replayable = history != nil
+            switch work.exportSVG {
+            case .live: result.svg = SVGExport.svg(session.sentFrame ?? session.frame(at: session.time))
+            case let .at(t): result.svg = replayedFrame(at: t).map(SVGExport.svg)
+            case nil: break
+            }
+            if let t = work.scrub {
+                result.message = scrubFrame(at: t, headroom: headroom)
+                result.scrub = true
+                return result
             }
             guard let t else {
                 if describes, !work.isEmpty { result.description = session.accessibilityDescription().json }
@@ -46,6 +70,23 @@ final class SharedSession: @unchecked Sendable {
             if describes, result.message != nil || !work.isEmpty { result.description = session.accessibilityDescription().json }
             return result
         }
+    }
+
+    /// The frame the session showed at `t` as a keyframe message (the live session's sequence
+    /// number, so the viewer's mirror takes it and goes on after a keyframe of the live one):
+    /// the initial scene replayed into a new session with every action applied up to `t`. nil
+    /// when the history is gone. Bounded by `maxHistory` actions and the scene's own limits.
+    private func scrubFrame(at t: Double, headroom: Int) -> [UInt8]? {
+        guard let frame = replayedFrame(at: t) else { return nil }
+        return [UInt8](repeating: 0, count: headroom) + WireEncoder.keyframe(frame, sequence: session.sentSequence)
+    }
+
+    /// The frame at `t` of the session replayed into a copy; nil when the history is gone.
+    private func replayedFrame(at t: Double) -> Frame? {
+        guard let history else { return nil }
+        let copy = Session(scene: initialScene)
+        for entry in history where entry.time <= t { try? copy.apply(entry.action, at: entry.time) }
+        return copy.frame(at: t)
     }
 
     func with<T, E: Error>(_ body: (Session) throws(E) -> T) throws(E) -> T {

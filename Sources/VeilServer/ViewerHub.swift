@@ -140,7 +140,10 @@ final class ViewerHub {
         let entryNow = catalog.entry(named: owner.sceneName)
         logger.info("connection \(id) opened: scene \(owner.sceneName)\((owner as? Room).map { ", room \($0.name)" } ?? ""), peer \(client), \(connections.count) open")
         if let error = entryNow?.error { connection.setNotice(error: error) }
-        if connection.wantsDescription { connection.post("nodes", entryNow?.nodesJSON ?? "[]") }
+        if connection.wantsDescription {
+            connection.post("nodes", entryNow?.nodesJSON ?? "[]")
+            postClock(owner)
+        }
         // The session's first frame now; a room's later joiner catches up when writable.
         if owner.ticksForNewViewer { schedule(owner) }
         if connection.hasNotice || owner.isBehind(connection) { transport.wake(socket) }
@@ -165,6 +168,11 @@ final class ViewerHub {
         case let .success(.action(action)):
             // The viewer's size wins over a reloaded file's canvas size from its first resize on.
             if case .input(.resize) = action.action { owner.book.viewerResized = true }
+            // Touching a scrubbed session brings it back to its present first.
+            if owner.book.scrubbedTo != nil {
+                leaveScrub(owner)
+                postClock(owner)
+            }
             let time: Double? = action.isTimed ? connection.sessionTime(ofViewerTime: action.time, now: .now) : nil
             owner.book.recording?.append(message, at: time ?? owner.age(at: .now))
             owner.book.work.inputs.append(SessionWork.Input(connection: connection.id, action: action.action, time: time,
@@ -176,6 +184,12 @@ final class ViewerHub {
             schedule(owner)
         case let .success(.save(replace)):
             save(connection, replacing: replace)
+        case let .success(.clock(request)):
+            clock(connection, request)
+        case .success(.exportSVG):
+            owner.book.work.exportSVG = owner.book.scrubbedTo.map { .at($0) } ?? .live
+            owner.book.exportTo.insert(connection.id)
+            schedule(owner)
         case let .failure(close):
             fail(connection, close)
         }
@@ -344,7 +358,11 @@ final class ViewerHub {
     /// closing, or a private viewer's last message still waits with no work queued.
     private func job(for owner: any SessionOwner, at now: ContinuousClock.Instant) -> TickWorkers.Job? {
         guard !owner.book.busy, !stopping, owner.viewers.contains(where: { $0.closeRequest == nil }) else { return nil }
-        let ticks = owner.ticks
+        let time = owner.age(at: now)
+        // Scrubbed, the live frames are held back; paused, a clock that has not moved needs no tick.
+        let scrubbed = owner.book.scrubbedTo != nil
+        if (scrubbed || (owner.book.clock.rate == 0 && owner.book.tickedAt == time)) && owner.book.work.isEmpty { return nil }
+        let ticks = owner.ticks && !scrubbed
         if !ticks {
             for viewer in owner.viewers { viewer.ticksSkipped += 1 }
             if owner.book.work.isEmpty { return nil }
@@ -353,7 +371,8 @@ final class ViewerHub {
         let describes = owner.describes
             && (!owner.book.work.inputs.isEmpty || owner.book.work.scene != nil || owner.book.describedAt.duration(to: now) >= describeSeconds)
         if describes { owner.book.describedAt = now }
-        let job = TickWorkers.Job(owner: owner, time: owner.age(at: now), ticks: ticks, work: owner.book.work, describes: describes)
+        if ticks { owner.book.tickedAt = time }
+        let job = TickWorkers.Job(owner: owner, time: time, ticks: ticks, work: owner.book.work, describes: describes)
         owner.book.work = SessionWork()
         owner.book.busy = true
         return job
@@ -395,6 +414,10 @@ final class ViewerHub {
         }
         let viewers = owner.viewers.filter { $0.closeRequest == nil }
         guard !viewers.isEmpty else { return }
+        if result.replayable != owner.book.replayable {
+            owner.book.replayable = result.replayable
+            postClock(owner)
+        }
         for viewer in viewers where viewer.readingPaused {
             viewer.readingPaused = false
             transport.pauseReading(viewer.socket, false)
@@ -411,6 +434,13 @@ final class ViewerHub {
         }
         if let refused = result.refused {
             for viewer in owner.noteRefused(refused) { transport.wake(viewer.socket) }
+        }
+        if let svg = result.svg {
+            for viewer in viewers where owner.book.exportTo.contains(viewer.id) {
+                viewer.post("svg", jsonString(String(decoding: svg, as: UTF8.self)))
+                transport.wake(viewer.socket)
+            }
+            owner.book.exportTo = []
         }
         for viewer in owner.deliver(result, headroom: transport.headroom) { send(viewer) }
         if !owner.book.work.isEmpty { schedule(owner) }
