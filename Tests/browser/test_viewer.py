@@ -105,12 +105,12 @@ class ViewerTest(harness.ServedBrowserTest):
         active = "return document.activeElement && (document.activeElement.id || document.activeElement.tagName)"
         driver.execute_script("document.getElementById('canvas').focus()")
         # Shift-Tab enters the scene at its last focusable (the OK button), then leaves it backwards:
-        # the page's focusable before the canvas (the "scene size" checkbox) gets focus.
+        # the page's focusable before the canvas (the bar's last control, "Save as test") gets focus.
         ActionChains(driver).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
         harness.wait_for(driver, "veilViewer.items().some(i => i.stroke && !i.fill)", what="the focus ring on OK")
         self.assertEqual(driver.execute_script(active), "canvas", "focus stays in the canvas on its button")
         ActionChains(driver).key_down(Keys.SHIFT).send_keys(Keys.TAB).key_up(Keys.SHIFT).perform()
-        harness.wait_for(driver, "document.activeElement && document.activeElement.id === 'fixed'",
+        harness.wait_for(driver, "document.activeElement && document.activeElement.id === 'save-case'",
                          what="focus to leave the canvas backwards")
         # Forwards: into the scene, past its only button, and out (nothing focusable follows the
         # canvas in the viewer, so the canvas lets focus go).
