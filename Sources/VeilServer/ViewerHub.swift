@@ -174,7 +174,8 @@ final class ViewerHub {
                 postClock(owner)
             }
             let time: Double? = action.isTimed ? connection.sessionTime(ofViewerTime: action.time, now: .now) : nil
-            owner.book.recording?.append(message, at: time ?? owner.age(at: .now))
+            let recorded = time ?? owner.age(at: .now)  // read before `book` is modified below
+            owner.book.recording?.append(message, at: recorded)
             owner.book.work.inputs.append(SessionWork.Input(connection: connection.id, action: action.action, time: time,
                                                        message: Array(message.prefix(SessionWork.Input.keptBytes))))
             if owner.book.work.inputs.count >= SessionWork.maxWaitingInputs, !connection.readingPaused {

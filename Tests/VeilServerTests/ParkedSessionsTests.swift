@@ -9,7 +9,7 @@ struct ParkedSessionsTests {
 
     func parked(_ client: String, until: ContinuousClock.Instant = .now.advanced(by: .seconds(60))) -> ParkedSessions.Parked {
         ParkedSessions.Parked(session: SharedSession(Session(scene: Self.scene)), sceneName: "s", client: client,
-                              clockStart: .now, viewerResized: false, until: until)
+                              clock: SessionClock(), viewerResized: false, until: until)
     }
 
     @Test func aClientPastItsBoundLosesItsOwnOldestOnly() {

@@ -48,6 +48,8 @@ class ViewerCasesTest(unittest.TestCase):
         harness.wait_for(driver, "window.veilViewer && veilViewer.frames > 0 && veilViewer.description.buttons.length > 0",
                          what="hello drawn and described")
         harness.wait_until_still(driver, harness.FRAMES_DRAWN)
+        harness.wait_for(driver, "veilViewer.clock !== undefined", what="the clock's first notice (the bar's final width)")
+        harness.wait_until_still(driver, harness.FRAMES_DRAWN)
         button = driver.execute_script("return veilViewer.description.buttons.find((b) => b.title === 'Share')")
         self.assertIsNotNone(button, "hello has a Share button")
         canvas = driver.find_element("css selector", "canvas")
