@@ -1,7 +1,8 @@
 /// A viewer's transport controls (`{"clock": …}`): pause, slow motion and frame steps move the
 /// session's own clock (`SessionClock`, shared by a room's viewers); a scrub shows an earlier
 /// frame of a private session, replayed into a copy by a tick worker, while its live frames are
-/// held back. Every viewer of the session is told where its clock is: `{"clock": {"time", "rate",
+/// held back. Every viewer of the session that asked for descriptions (`describe=1`, as the live
+/// viewer does) is told where its clock is: `{"clock": {"time", "rate",
 /// "scrubbedTo", "replayable"}}`.
 extension ViewerHub {
     func clock(_ connection: Connection, _ request: ClockRequest) {
@@ -41,13 +42,13 @@ extension ViewerHub {
         owner.book.work.keyframe = true
     }
 
-    /// Tells every viewer of `owner` where its clock is.
+    /// Tells the viewers of `owner` that asked for descriptions where its clock is.
     func postClock(_ owner: any SessionOwner) {
         let book = owner.book
         let time = book.scrubbedTo ?? owner.age(at: .now)
         let notice = "{\"time\":\(time),\"rate\":\(book.clock.rate),\"now\":\(owner.age(at: .now)),"
             + "\"scrubbedTo\":\(book.scrubbedTo.map { "\($0)" } ?? "null"),\"replayable\":\(book.replayable && owner.scrubs)}"
-        for viewer in owner.viewers where viewer.closeRequest == nil {
+        for viewer in owner.viewers where viewer.closeRequest == nil && viewer.wantsDescription {
             viewer.post("clock", notice)
             transport.wake(viewer.socket)
         }
