@@ -12,11 +12,11 @@
 /// paired with the previous boxes by position.
 public enum Layout {
     public static func layout(_ scene: Scene, reusing previous: LayoutBox? = nil) -> LayoutBox {
-        layout(scene, reusing: previous, scroll: ScrollPositions())
+        layout(scene, reusing: previous, scroll: MovingValues())
     }
 
     /// `scroll` says where scroll containers are: a list makes the rows of its window only.
-    static func layout(_ scene: Scene, reusing previous: LayoutBox?, scroll: ScrollPositions) -> LayoutBox {
+    static func layout(_ scene: Scene, reusing previous: LayoutBox?, scroll: MovingValues) -> LayoutBox {
         let canvas = Rect(x: 0, y: 0, width: scene.width, height: scene.height)
         let root = scene.root
         let frame = root.frame.map { $0.offsetBy(dx: canvas.x, dy: canvas.y) } ?? canvas
@@ -42,7 +42,7 @@ public enum Layout {
         // it is looked into again (its other children are still reused).
         let chunk = node.scrollAxis == nil ? 0 : context.scroll.chunk(of: node.id)
         let insets = node.scrollAxis.map { node.scrollInsets.adjusted(frame: frame, axis: $0, safe: context.safeRect) } ?? .zero
-        let refreshState = node.refresh?.view == nil ? .idle : context.scroll.entry(node.id)?.refreshState ?? .idle
+        let refreshState = node.refresh?.view == nil ? .idle : context.scroll.refreshState(of: node.id)
         if let previous, previous.frame == frame, previous.chunk == chunk, previous.insets == insets,
            previous.refreshState == refreshState, !previous.nestsScroll, previous.node.isSameValue(as: node) {
             return previous
@@ -262,7 +262,7 @@ public enum Layout {
         var at = horizontal ? content.x : content.y
         // Virtual: only what lies in the window (content coordinates, from the viewport's start at
         // offset 0) is laid out.
-        let window = ScrollWindow.range(chunk: chunk, viewport: horizontal ? viewport.width : viewport.height)
+        let window = ContentWindow.range(chunk: chunk, viewport: horizontal ? viewport.width : viewport.height)
         let top = viewportStart + window.start, bottom = viewportStart + window.end
         func section(_ n: Node) {
             let length = horizontal ? n.width ?? Intrinsic.width(of: n, context.sizes) ?? rowLength
@@ -306,7 +306,7 @@ public enum Layout {
 /// What a layout reads besides the scene: where scroll containers are, and the canvas's safe area
 /// (containers reaching out of it inset their content, `ScrollInsets`).
 struct LayoutContext {
-    var scroll = ScrollPositions()
+    var scroll = MovingValues()
     var safeRect = Rect(x: -Limits.maxCanvas, y: -Limits.maxCanvas, width: 3 * Limits.maxCanvas, height: 3 * Limits.maxCanvas)
     /// Natural sizes measured so far in this pass.
     var sizes: IntrinsicMemo? = nil

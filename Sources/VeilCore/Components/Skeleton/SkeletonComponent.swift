@@ -3,8 +3,10 @@
 final class SkeletonComponent: Component {
     private var skeletons = Skeletons()
 
-    func perform(_ command: Command, on scene: Scene, room: TreeBound, at t: Double) throws(SessionError) -> Bool {
-        guard case let .skeleton(node, command) = command else { return false }
+    func perform(_ command: Command, _ context: inout CommandContext) throws(SessionError) -> CommandOutcome {
+        guard case let .skeleton(node, asked) = command else { return .passed }
+        let scene = context.scene, t = context.time
+        let command = scene.reducedMotion ? asked.withReducedMotion : asked
         try SkeletonValidation.check(command, on: scene.root.node(at: try scene.find(node)))
         switch command {
         case let .show(style, transition, delay):
@@ -14,7 +16,7 @@ final class SkeletonComponent: Component {
         case let .update(style):
             try skeletons.update(style, root: node, at: t)
         }
-        return true
+        return .changed
     }
 
     func install(into root: Node, _ context: InstallContext) -> Node {
@@ -25,4 +27,16 @@ final class SkeletonComponent: Component {
     func settle(at t: Double) -> Bool { skeletons.settle(at: t) }
 
     var nextSettle: Double? { skeletons.nextStart }
+}
+
+extension Session {
+    /// The skeleton tree of the node with `id` (default: the root) as JSON: per node its id, type,
+    /// whether it is skeletonable and, while a skeleton is shown, whether it is a placeholder.
+    public func skeletonTree(_ id: [UInt8]? = nil) throws(SessionError) -> String {
+        let root = layout()
+        guard let box = id.map({ root.box(of: $0) }) ?? root else {
+            throw SessionError("no node with id \"\(id ?? [])\"")
+        }
+        return SkeletonTree.json(box)
+    }
 }
