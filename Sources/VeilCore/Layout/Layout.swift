@@ -157,7 +157,7 @@ public enum Layout {
             // leave (a list under a header fills the page, and scrolls), never more than its content.
             if total > content.height && !scrollers.isEmpty {
                 let others = scrollers.reduce(total) { $0 - placements[$1].h }
-                let share = max(0, content.height - others) / Double(scrollers.count)
+                let share = larger(0, content.height - others) / Double(scrollers.count)
                 for i in scrollers where placements[i].h > share {
                     total -= placements[i].h - share
                     placements[i].h = share
@@ -176,7 +176,7 @@ public enum Layout {
             for child in visible {
                 if let w = child.width ?? Intrinsic.width(of: child, context.sizes) { fixed += w } else { flexible += 1 }
             }
-            let share = flexible > 0 ? max(0, content.width - gaps - fixed) / Double(flexible) : 0
+            let share = flexible > 0 ? larger(0, content.width - gaps - fixed) / Double(flexible) : 0
             let used = fixed + gaps + share * Double(flexible)
             var x = content.x + justifyOffset(style.justify, free: content.width - used)
             for child in nodes {
@@ -194,8 +194,8 @@ public enum Layout {
     static func justifyOffset(_ j: StackJustification, free: Double) -> Double {
         switch j {
         case .start: return 0
-        case .center: return max(0, free) / 2
-        case .end: return max(0, free)
+        case .center: return larger(0, free) / 2
+        case .end: return larger(0, free)
         }
     }
 
@@ -214,7 +214,7 @@ public enum Layout {
             for i in shrinkable {
                 guard case let .label(s) = nodes[i].kind else { continue }
                 let minimum = s.fontSize * s.lineHeight + nodes[i].padding.top + nodes[i].padding.bottom
-                let cut = min(share, max(0, placements[i].h - minimum))
+                let cut = smaller(share, larger(0, placements[i].h - minimum))
                 placements[i].h -= cut
                 remaining -= cut
                 total -= cut
@@ -230,7 +230,7 @@ public enum Layout {
     static func cross(_ child: Node, requested: Double?, _ alignment: StackAlignment, start: Double, length: Double,
                       intrinsic: () -> Double?) -> (Double, Double) {
         if alignment == .fill && requested == nil && child.maxWidth == nil { return (start, length) }
-        var size = min(length, requested ?? intrinsic() ?? length)
+        var size = smaller(length, requested ?? intrinsic() ?? length)
         if let cap = child.maxWidth, size > cap {
             size = cap
             if alignment == .fill { return (start + (length - size) / 2, size) }

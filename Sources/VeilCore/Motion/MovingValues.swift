@@ -21,6 +21,7 @@ struct MovingValues: Sendable {
 
     mutating func reserveCapacity(_ n: Int) { values.reserveCapacity(n) }
 
+    @inline(never)  // for size: a few callers per component
     mutating func set(_ value: Double, of key: [UInt8], _ channel: Channel) {
         values.append((key, channel, value))
     }

@@ -111,7 +111,7 @@ extension RenderPass {
         // No padding given: UIButton's horizontal content insets, as far as the title leaves room
         // (a round 30-point close button's "×" would not fit between two of them).
         let room = (frame.width - TextLayout.measure(style.title, fontSize: style.fontSize, weight: style.fontWeight)) / 2
-        let horizontal = min(Button.horizontalPadding, max(0, room))
+        let horizontal = smaller(Button.horizontalPadding, larger(0, room))
         let inset = node.padding == .zero ? EdgeInsets(top: 0, left: horizontal, bottom: 0, right: horizontal) : node.padding
         let content = frame.inset(by: inset)
         let lines = TextLayout.lines(style.title, fontSize: style.fontSize, weight: style.fontWeight,

@@ -4,15 +4,16 @@ final class SkeletonComponent: Component {
     private var skeletons = Skeletons()
 
     func perform(_ command: Command, _ context: inout CommandContext) throws(SessionError) -> CommandOutcome {
-        guard case let .skeleton(node, asked) = command else { return .passed }
+        guard case let .skeleton(node, command) = command else { return .passed }
         let scene = context.scene, t = context.time
-        let command = scene.reducedMotion ? asked.withReducedMotion : asked
-        try SkeletonValidation.check(command, on: scene.root.node(at: try scene.find(node)))
+        // Reduced motion: transitions are instant (and their durations not looked at).
+        let reduced = scene.reducedMotion
+        try SkeletonValidation.check(command, on: scene.root.node(at: try scene.find(node)), transitions: !reduced)
         switch command {
         case let .show(style, transition, delay):
-            skeletons.show(style, root: node, transition: transition, delay: delay, at: t)
+            skeletons.show(style, root: node, transition: reduced ? .none : transition, delay: delay, at: t)
         case let .hide(transition):
-            skeletons.hide(root: node, transition: transition, at: t)
+            skeletons.hide(root: node, transition: reduced ? .none : transition, at: t)
         case let .update(style):
             try skeletons.update(style, root: node, at: t)
         }

@@ -1,18 +1,7 @@
 /// A skeleton under reduced motion (`{"motion": "reduced"}`, a viewer's prefers-reduced-motion):
-/// its transitions are instant, and sliding is shown as a still gradient, pulse as solid — applied
-/// when a skeleton is laid out (Skeletons.install), never to the style kept, so one already
-/// shimmering stops and shimmers again once motion is full.
-extension SkeletonCommand {
-    /// The command as reduced motion performs it: no transition.
-    var withReducedMotion: SkeletonCommand {
-        switch self {
-        case let .show(style, _, delay): return .show(style, transition: .none, delay: delay)
-        case .hide: return .hide(transition: .none)
-        case .update: return self
-        }
-    }
-}
-
+/// its transitions are instant (`SkeletonComponent.perform`), and sliding is shown as a still
+/// gradient, pulse as solid — applied when a skeleton is laid out (Skeletons.install), never to
+/// the style kept, so one already shimmering stops and shimmers again once motion is full.
 extension SkeletonStyle {
     /// The style with its animation taken out: sliding → gradient, pulse → solid.
     var still: SkeletonStyle {
