@@ -1,5 +1,5 @@
-/// A field of a drawn entry (or a paint) that a component drew and that changes with time or with
-/// the values that move (`AnimatedField.item`, `.paint`): each component's cases are its own type,
+/// A field of a drawn entry that a component drew and that changes with time or with
+/// the values that move (`AnimatedField.item`): each component's cases are its own type,
 /// in its folder, evaluated with the very formula its drawing used, so a tick that steps the field
 /// and a render produce the same frame.
 enum ComponentField: Sendable {
@@ -20,14 +20,6 @@ enum ComponentField: Sendable {
         switch self {
         case let .scroll(field): field.step(&item, values: values, at: t)
         case let .skeleton(field): field.step(&item, at: t)
-        }
-    }
-
-    /// The paint at `t`, for a field that is a paint.
-    func paint(at t: Double) -> Paint? {
-        switch self {
-        case .scroll: return nil
-        case let .skeleton(field): return field.paint(at: t)
         }
     }
 }

@@ -12,8 +12,8 @@ indirect enum AnimatedField: Sendable {
     case link(id: UInt32, key: [UInt8], role: PositionLink.Role, base: Double)
     /// Fields of an entry a component drew (`ComponentField.step`).
     case item(id: UInt32, ComponentField)
-    /// A paint a component keeps in a slot of its own (`ComponentField.paint`).
-    case paint(slot: Int, ComponentField)
+    /// A paint a component keeps in a slot of its own (a skeleton's pulse or shimmer).
+    case paint(slot: Int, any AnimatedPaint)
 
     /// Moves with the values that move (`MovingValues`), not with time alone.
     var followsValues: Bool {
@@ -34,11 +34,19 @@ indirect enum AnimatedField: Sendable {
     }
 }
 
+/// A paint that changes with time, evaluated with the formula its drawing used. Class-bound: a
+/// field holds one reference, and stepping it copies nothing.
+protocol AnimatedPaint: AnyObject, Sendable {
+    func paint(at t: Double) -> Paint?
+}
+
 /// The animated fields of the frame a session holds, with where each entry is in it.
 struct FrameAnimations {
     private(set) var fields: [AnimatedField] = []
     /// Per field (entries only): path of indices from the root, parent layer id, index in the parent.
     private var places: [(path: [Int], parent: UInt32, index: Int)] = []
+    /// Per field: whether it follows the moving values (`AnimatedField.followsValues`), found once.
+    private var followsValues: [Bool] = []
 
     var isEmpty: Bool { fields.isEmpty }
     /// Fields that change with time alone (not the moving values, which move with input).
@@ -50,7 +58,8 @@ struct FrameAnimations {
     /// `unanimated`, whose children hold none), so a step is O(fields).
     init(_ fields: [AnimatedField], in frame: Frame, unanimated: IdIndex = IdIndex(capacity: 0)) {
         self.fields = fields
-        hasTimeFields = fields.contains { !$0.followsValues }
+        followsValues = fields.map { $0.followsValues }
+        hasTimeFields = followsValues.contains(false)
         var wanted = IdIndex(capacity: fields.count)
         for (i, f) in fields.enumerated() { if let id = f.entryId { _ = wanted.insert(id, at: i) } }
         places = Array(repeating: ([], 0, 0), count: fields.count)
@@ -84,7 +93,7 @@ struct FrameAnimations {
                 frame.paints[slot] = paint
                 patch.paintEdits.append(PaintEdit(slot: slot, change: Differ.change(from: old, to: paint)))
             case .layerOpacity, .indicator, .link, .item:
-                if scroll == nil, field.followsValues { continue }
+                if scroll == nil, followsValues[i] { continue }
                 let place = places[i]
                 guard !place.path.isEmpty else { continue }
                 FrameAnimations.modify(&frame.items, at: place.path[...]) { item in

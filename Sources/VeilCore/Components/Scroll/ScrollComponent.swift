@@ -262,6 +262,8 @@ final class ScrollComponent: Component {
         return containers.count - 1
     }
 
+    var isLive: Bool { true }
+
     func reducedMotionChanged(_ reduced: Bool) { reducedMotion = reduced }
 
     /// Busy while a list refreshes or loads more.

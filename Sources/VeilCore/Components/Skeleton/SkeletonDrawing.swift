@@ -28,7 +28,7 @@ enum SkeletonDrawing {
         let bounds = box.frame.offsetBy(dx: -origin.x, dy: -origin.y)
         let brush = SkeletonBrush(look, owner: node.id, bounds: bounds, time: pass.time, paints: &pass.paints)
         if brush.animates {
-            pass.animations.append(.paint(slot: Int(brush.paint) - 1, .skeleton(.paint(look: look, bounds: bounds))))
+            pass.animations.append(.paint(slot: Int(brush.paint) - 1, SkeletonPaintAnimation(look: look, bounds: bounds)))
         }
         pass.components.skeleton = brush
         return scope
@@ -108,19 +108,23 @@ enum SkeletonField: Sendable {
     /// Its content layer (1 − reveal) or placeholder layer (reveal) while it dissolves.
     case content(look: SkeletonLook)
     case placeholders(look: SkeletonLook)
-    /// Its animated paint (pulse colour, sliding gradient) in its dedicated slot.
-    case paint(look: SkeletonLook, bounds: Rect)
 
     func step(_ item: inout Item, at t: Double) {
         switch self {
         case let .content(look): item.opacity = Fixed.opacity(1 - look.reveal(at: t))
         case let .placeholders(look): item.opacity = Fixed.opacity(look.reveal(at: t))
-        case .paint: break
         }
     }
+}
+
+/// A skeleton's animated paint (pulse colour, sliding gradient) in its dedicated slot.
+final class SkeletonPaintAnimation: AnimatedPaint {
+    let look: SkeletonLook
+    let bounds: Rect
+
+    init(look: SkeletonLook, bounds: Rect) { self.look = look; self.bounds = bounds }
 
     func paint(at t: Double) -> Paint? {
-        guard case let .paint(look, bounds) = self else { return nil }
-        return SkeletonPaint.shared(look, bounds: bounds, at: look.animationTime(at: t))
+        SkeletonPaint.shared(look, bounds: bounds, at: look.animationTime(at: t))
     }
 }
