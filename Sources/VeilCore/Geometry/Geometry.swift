@@ -33,7 +33,7 @@ public struct Rect: Equatable, Sendable {
     }
     public func inset(by e: EdgeInsets) -> Rect {
         Rect(x: x + e.left, y: y + e.top,
-             width: max(0, width - e.left - e.right), height: max(0, height - e.top - e.bottom))
+             width: larger(0, width - e.left - e.right), height: larger(0, height - e.top - e.bottom))
     }
     public func offsetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: x + dx, y: y + dy, width: width, height: height)
@@ -46,9 +46,9 @@ public struct Rect: Equatable, Sendable {
 
     /// The overlap of two rectangles (zero-sized when they do not meet).
     public func intersection(_ o: Rect) -> Rect {
-        let x0 = max(x, o.x), y0 = max(y, o.y)
-        let x1 = min(maxX, o.maxX), y1 = min(maxY, o.maxY)
-        return Rect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+        let x0 = larger(x, o.x), y0 = larger(y, o.y)
+        let x1 = smaller(maxX, o.maxX), y1 = smaller(maxY, o.maxY)
+        return Rect(x: x0, y: y0, width: larger(0, x1 - x0), height: larger(0, y1 - y0))
     }
 }
 

@@ -46,7 +46,7 @@ enum Intrinsic {
                                          numberOfLines: s.numberOfLines, alignment: s.alignment)
             return Double(max(1, lines.count)) * s.fontSize * s.lineHeight + vpad
         case let .button(s):
-            return max(Button.minimumHeight, s.fontSize * 1.2 + vpad)
+            return larger(Button.minimumHeight, s.fontSize * 1.2 + vpad)
         case let .stack(style):
             let visible = node.children.filter { !$0.hidden }
             switch style.axis {
@@ -60,7 +60,7 @@ enum Intrinsic {
                 var tallest = 0.0
                 for child in visible {
                     let w = child.width ?? Intrinsic.width(of: child, memo) ?? inner
-                    tallest = max(tallest, child.height ?? height(of: child, width: w, memo) ?? 0)
+                    tallest = larger(tallest, child.height ?? height(of: child, width: w, memo) ?? 0)
                 }
                 return tallest + vpad
             }

@@ -12,11 +12,11 @@
 /// paired with the previous boxes by position.
 public enum Layout {
     public static func layout(_ scene: Scene, reusing previous: LayoutBox? = nil) -> LayoutBox {
-        layout(scene, reusing: previous, scroll: ScrollPositions())
+        layout(scene, reusing: previous, scroll: MovingValues())
     }
 
     /// `scroll` says where scroll containers are: a list makes the rows of its window only.
-    static func layout(_ scene: Scene, reusing previous: LayoutBox?, scroll: ScrollPositions) -> LayoutBox {
+    static func layout(_ scene: Scene, reusing previous: LayoutBox?, scroll: MovingValues) -> LayoutBox {
         let canvas = Rect(x: 0, y: 0, width: scene.width, height: scene.height)
         let root = scene.root
         let frame = root.frame.map { $0.offsetBy(dx: canvas.x, dy: canvas.y) } ?? canvas
@@ -42,7 +42,7 @@ public enum Layout {
         // it is looked into again (its other children are still reused).
         let chunk = node.scrollAxis == nil ? 0 : context.scroll.chunk(of: node.id)
         let insets = node.scrollAxis.map { node.scrollInsets.adjusted(frame: frame, axis: $0, safe: context.safeRect) } ?? .zero
-        let refreshState = node.refresh?.view == nil ? .idle : context.scroll.entry(node.id)?.refreshState ?? .idle
+        let refreshState = node.refresh?.view == nil ? .idle : context.scroll.refreshState(of: node.id)
         if let previous, previous.frame == frame, previous.chunk == chunk, previous.insets == insets,
            previous.refreshState == refreshState, !previous.nestsScroll, previous.node.isSameValue(as: node) {
             return previous
@@ -157,7 +157,7 @@ public enum Layout {
             // leave (a list under a header fills the page, and scrolls), never more than its content.
             if total > content.height && !scrollers.isEmpty {
                 let others = scrollers.reduce(total) { $0 - placements[$1].h }
-                let share = max(0, content.height - others) / Double(scrollers.count)
+                let share = larger(0, content.height - others) / Double(scrollers.count)
                 for i in scrollers where placements[i].h > share {
                     total -= placements[i].h - share
                     placements[i].h = share
@@ -176,7 +176,7 @@ public enum Layout {
             for child in visible {
                 if let w = child.width ?? Intrinsic.width(of: child, context.sizes) { fixed += w } else { flexible += 1 }
             }
-            let share = flexible > 0 ? max(0, content.width - gaps - fixed) / Double(flexible) : 0
+            let share = flexible > 0 ? larger(0, content.width - gaps - fixed) / Double(flexible) : 0
             let used = fixed + gaps + share * Double(flexible)
             var x = content.x + justifyOffset(style.justify, free: content.width - used)
             for child in nodes {
@@ -194,8 +194,8 @@ public enum Layout {
     static func justifyOffset(_ j: StackJustification, free: Double) -> Double {
         switch j {
         case .start: return 0
-        case .center: return max(0, free) / 2
-        case .end: return max(0, free)
+        case .center: return larger(0, free) / 2
+        case .end: return larger(0, free)
         }
     }
 
@@ -214,7 +214,7 @@ public enum Layout {
             for i in shrinkable {
                 guard case let .label(s) = nodes[i].kind else { continue }
                 let minimum = s.fontSize * s.lineHeight + nodes[i].padding.top + nodes[i].padding.bottom
-                let cut = min(share, max(0, placements[i].h - minimum))
+                let cut = smaller(share, larger(0, placements[i].h - minimum))
                 placements[i].h -= cut
                 remaining -= cut
                 total -= cut
@@ -230,7 +230,7 @@ public enum Layout {
     static func cross(_ child: Node, requested: Double?, _ alignment: StackAlignment, start: Double, length: Double,
                       intrinsic: () -> Double?) -> (Double, Double) {
         if alignment == .fill && requested == nil && child.maxWidth == nil { return (start, length) }
-        var size = min(length, requested ?? intrinsic() ?? length)
+        var size = smaller(length, requested ?? intrinsic() ?? length)
         if let cap = child.maxWidth, size > cap {
             size = cap
             if alignment == .fill { return (start + (length - size) / 2, size) }
@@ -262,7 +262,7 @@ public enum Layout {
         var at = horizontal ? content.x : content.y
         // Virtual: only what lies in the window (content coordinates, from the viewport's start at
         // offset 0) is laid out.
-        let window = ScrollWindow.range(chunk: chunk, viewport: horizontal ? viewport.width : viewport.height)
+        let window = ContentWindow.range(chunk: chunk, viewport: horizontal ? viewport.width : viewport.height)
         let top = viewportStart + window.start, bottom = viewportStart + window.end
         func section(_ n: Node) {
             let length = horizontal ? n.width ?? Intrinsic.width(of: n, context.sizes) ?? rowLength
@@ -306,7 +306,7 @@ public enum Layout {
 /// What a layout reads besides the scene: where scroll containers are, and the canvas's safe area
 /// (containers reaching out of it inset their content, `ScrollInsets`).
 struct LayoutContext {
-    var scroll = ScrollPositions()
+    var scroll = MovingValues()
     var safeRect = Rect(x: -Limits.maxCanvas, y: -Limits.maxCanvas, width: 3 * Limits.maxCanvas, height: 3 * Limits.maxCanvas)
     /// Natural sizes measured so far in this pass.
     var sizes: IntrinsicMemo? = nil

@@ -6,7 +6,7 @@ public struct LayoutBox: Sendable {
     public var frame: Rect
     public var children: [LayoutBox]
     /// A scroll container's content length along its axis (from the content box's start), and
-    /// the chunk of offsets its children were laid out for (`ScrollWindow`).
+    /// the chunk of offsets its children were laid out for (`ContentWindow`).
     var contentLength = 0.0
     var chunk = 0
     /// A scroll container's insets in force (`ScrollInsets.adjusted`): its content starts

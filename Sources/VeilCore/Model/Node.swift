@@ -1,11 +1,15 @@
-/// One node of the scene tree. Common fields here; what a kind adds is in its `NodeKind` payload.
+/// One node of the scene tree. Common fields here; what a kind adds is in its `NodeKind` payload,
+/// and what a component reads or marks on a node is one group of fields per component, defined
+/// and given accessors in the component's folder (`node.skeleton`, `node.refresh`…).
 ///
 /// A value type whose fields live in one copy-on-write box, so a Node is a single reference: the
 /// scene, list templates, layout boxes and reader drafts copy and move nodes all the time, and
 /// copying twenty fields inline at each of those places grew veil.wasm the most of any type.
 public struct Node: Sendable {
     /// The fields, copied as one value when a shared box is about to change.
-    private struct Fields: Sendable {
+    /// Internal for the accessors of the components' groups (in their folders); nothing else
+    /// touches it.
+    struct Fields: Sendable {
         var id: [UInt8]
         var kind: NodeKind
         var frame: Rect? = nil
@@ -24,16 +28,15 @@ public struct Node: Sendable {
         var maxWidth: Double? = nil
         var fade: Fade? = nil
         var interactive: Bool = true
-        var skeleton: SkeletonTraits = SkeletonTraits()
-        var skeletonMark: SkeletonMark? = nil
-        var refresh: RefreshStyle? = nil
-        var loadMore: LoadMoreStyle? = nil
-        var scrollInsets = ScrollInsets()
-        var sheet: SheetStyle? = nil
         var link: PositionLink? = nil
+        // One group per component; the accessors are in its folder (`SkeletonNodeFields.swift`,
+        // `ScrollNodeFields.swift`).
+        var skeletonFields = SkeletonNodeFields()
+        var scrollFields = ScrollNodeFields()
+        var sheet: SheetStyle? = nil
     }
 
-    private final class Storage: @unchecked Sendable {  // never mutated while shared (see `unique`)
+    final class Storage: @unchecked Sendable {  // never mutated while shared (see `unique`)
         /// Unchecked: a box is written only through the one Node that holds it (`unique`), one
         /// field at a time, so accesses never overlap; the dynamic check on every read of a
         /// node's field cost ~5 % of a large layout and render.
@@ -41,14 +44,14 @@ public struct Node: Sendable {
         init(_ fields: Fields) { self.fields = fields }
     }
 
-    private var storage: Storage
+    private(set) var storage: Storage
 
     public init(id: [UInt8], kind: NodeKind) { storage = Storage(Fields(id: id, kind: kind)) }
 
     /// Makes the box this node's own before a field changes (copy on write). Out of line: every
     /// field change calls it.
     @inline(never)
-    private mutating func unique() {
+    mutating func unique() {
         if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.fields) }
     }
 
@@ -160,46 +163,16 @@ public struct Node: Sendable {
         _modify { unique(); yield &storage.fields.interactive }
     }
 
-    /// Skeleton knobs (skeletonable, hidden while shown, text lines…).
-    public var skeleton: SkeletonTraits {
-        get { storage.fields.skeleton }
-        _modify { unique(); yield &storage.fields.skeleton }
-    }
-
-    /// Set by a shown skeleton on the tree the session lays out; never in a scene.
-    var skeletonMark: SkeletonMark? {
-        get { storage.fields.skeletonMark }
-        _modify { unique(); yield &storage.fields.skeletonMark }
-    }
-
-    /// Infinite scroll on a list or scroll container (Components/Scroll/LoadMore.swift).
-    public var loadMore: LoadMoreStyle? {
-        get { storage.fields.loadMore }
-        _modify { unique(); yield &storage.fields.loadMore }
-    }
-
-    /// A list's or scroll container's content inset and safe-area adjustment (Components/Scroll/ScrollInsets.swift).
-    public var scrollInsets: ScrollInsets {
-        get { storage.fields.scrollInsets }
-        _modify { unique(); yield &storage.fields.scrollInsets }
+    /// A layer field a component drives (a sheet's position, its dim): read from the moving values.
+    var link: PositionLink? {
+        get { storage.fields.link }
+        _modify { unique(); yield &storage.fields.link }
     }
 
     /// A sheet (Components/Sheet): its anchors and options; its children are its pages.
     public var sheet: SheetStyle? {
         get { storage.fields.sheet }
         _modify { unique(); yield &storage.fields.sheet }
-    }
-
-    /// A layer field a component drives (a sheet's position, its dim): read from the positions.
-    var link: PositionLink? {
-        get { storage.fields.link }
-        _modify { unique(); yield &storage.fields.link }
-    }
-
-    /// Pull-to-refresh on a list or scroll container (Components/Scroll/Refresh.swift).
-    public var refresh: RefreshStyle? {
-        get { storage.fields.refresh }
-        _modify { unique(); yield &storage.fields.refresh }
     }
 }
 

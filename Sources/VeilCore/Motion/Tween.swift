@@ -32,7 +32,7 @@ extension TimingCurve {
     @inline(never)  // for size: like `value(at:)`
     public func slope(at x: Double) -> Double {
         if self == .linear { return 1 }
-        let s = parameter(forX: min(1, max(0, x)))
+        let s = parameter(forX: smaller(1, larger(0, x)))
         let dx = TimingCurve.slope(s, x1, x2)
         let dy = TimingCurve.slope(s, y1, y2)
         return dx > 1e-12 ? dy / dx : (dy >= 0 ? 1e12 : -1e12)

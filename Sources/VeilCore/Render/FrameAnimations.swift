@@ -5,39 +5,28 @@
 indirect enum AnimatedField: Sendable {
     /// A layer whose node fades: opacity = base × fade(t).
     case layerOpacity(id: UInt32, base: Double, fade: Fade)
-    /// A skeleton's content layer (1 − reveal) or placeholder layer (reveal) while it dissolves.
-    case skeletonContent(id: UInt32, look: SkeletonLook)
-    case skeletonPlaceholders(id: UInt32, look: SkeletonLook)
     /// An activity indicator's rotation, stepping with time.
     case indicator(id: UInt32)
-    /// A skeleton's animated paint (pulse colour, sliding gradient) in its dedicated slot.
-    case paint(slot: Int, look: SkeletonLook, bounds: Rect)
-    /// A scrolling container's content layer: at minus its offset (ScrollPositions).
-    case scrollContent(id: UInt32, node: [UInt8], horizontal: Bool)
-    /// A scroll container's indicator: where it is and how opaque.
-    case scrollIndicator(id: UInt32, node: [UInt8], ScrollIndicator)
-    /// A part of a pull-to-refresh animator (`RefreshAnimator.update`: the pull, the refresh, the
-    /// time), moving with the content.
-    case refreshPart(id: UInt32, node: [UInt8], RefreshAnimator, part: Int)
-    /// Infinite scroll's footer activity indicator: shown and turning while loading.
-    case loadMoreSpinner(id: UInt32, node: [UInt8])
     /// A field a component drives (`PositionLink`): a layer's y = base + value or its opacity, or
     /// a background's corner radius = value.
     case link(id: UInt32, key: [UInt8], role: PositionLink.Role, base: Double)
+    /// Fields of an entry a component drew (`ComponentField.step`).
+    case item(id: UInt32, ComponentField)
+    /// A paint a component keeps in a slot of its own (a skeleton's pulse or shimmer).
+    case paint(slot: Int, any AnimatedPaint)
 
-    var isScroll: Bool {
+    /// Moves with the values that move (`MovingValues`), not with time alone.
+    var followsValues: Bool {
         switch self {
-        case .scrollContent, .scrollIndicator, .refreshPart, .loadMoreSpinner, .link: return true
-        default: return false
+        case .link: return true
+        case let .item(_, field): return field.followsValues
+        case .layerOpacity, .indicator, .paint: return false
         }
     }
 
     var entryId: UInt32? {
         switch self {
-        case let .layerOpacity(id, _, _), let .skeletonContent(id, _), let .skeletonPlaceholders(id, _),
-             let .indicator(id), let .scrollContent(id, _, _), let .scrollIndicator(id, _, _),
-             let .refreshPart(id, _, _, _), let .loadMoreSpinner(id, _),
-             let .link(id, _, _, _):
+        case let .layerOpacity(id, _, _), let .indicator(id), let .link(id, _, _, _), let .item(id, _):
             return id
         case .paint:
             return nil
@@ -45,14 +34,22 @@ indirect enum AnimatedField: Sendable {
     }
 }
 
+/// A paint that changes with time, evaluated with the formula its drawing used. Class-bound: a
+/// field holds one reference, and stepping it copies nothing.
+protocol AnimatedPaint: AnyObject, Sendable {
+    func paint(at t: Double) -> Paint?
+}
+
 /// The animated fields of the frame a session holds, with where each entry is in it.
 struct FrameAnimations {
     private(set) var fields: [AnimatedField] = []
     /// Per field (entries only): path of indices from the root, parent layer id, index in the parent.
     private var places: [(path: [Int], parent: UInt32, index: Int)] = []
+    /// Per field: whether it follows the moving values (`AnimatedField.followsValues`), found once.
+    private var followsValues: [Bool] = []
 
     var isEmpty: Bool { fields.isEmpty }
-    /// Fields that change with time alone (not scroll positions, which move with input).
+    /// Fields that change with time alone (not the moving values, which move with input).
     private(set) var hasTimeFields = false
 
     init() {}
@@ -61,7 +58,8 @@ struct FrameAnimations {
     /// `unanimated`, whose children hold none), so a step is O(fields).
     init(_ fields: [AnimatedField], in frame: Frame, unanimated: IdIndex = IdIndex(capacity: 0)) {
         self.fields = fields
-        hasTimeFields = fields.contains { !$0.isScroll }
+        followsValues = fields.map { $0.followsValues }
+        hasTimeFields = followsValues.contains(false)
         var wanted = IdIndex(capacity: fields.count)
         for (i, f) in fields.enumerated() { if let id = f.entryId { _ = wanted.insert(id, at: i) } }
         places = Array(repeating: ([], 0, 0), count: fields.count)
@@ -81,48 +79,28 @@ struct FrameAnimations {
     /// Moves every animated field of `frame` to time `t` in place, keeping `hash` (the frame's
     /// `FrameHash`) in step, and returns the patch from the frame as it was: paint edits and
     /// updates by id, nothing else.
-    /// `scroll` gives where scroll containers are now; nil when none moved since the last step
-    /// (their fields are then skipped).
-    func step(_ frame: inout Frame, hash: inout UInt32, at t: Double, scroll: ScrollPositions? = nil) -> Patch {
+    /// `scroll` gives the values that move (scroll offsets, sheet positions) now; nil when none
+    /// moved since the last step (the fields that follow them are then skipped).
+    func step(_ frame: inout Frame, hash: inout UInt32, at t: Double, scroll: MovingValues? = nil) -> Patch {
         var patch = Patch()
         for (i, field) in fields.enumerated() {
             switch field {
-            case let .paint(slot, look, bounds):
-                guard slot < frame.paints.count,
-                      let paint = SkeletonPaint.shared(look, bounds: bounds, at: look.animationTime(at: t)),
+            case let .paint(slot, component):
+                guard slot < frame.paints.count, let paint = component.paint(at: t),
                       paint != frame.paints[slot] else { continue }
                 let old = frame.paints[slot]
                 hash = hash &- FrameHash.paintTerm(slot: slot, old) &+ FrameHash.paintTerm(slot: slot, paint)
                 frame.paints[slot] = paint
                 patch.paintEdits.append(PaintEdit(slot: slot, change: Differ.change(from: old, to: paint)))
-            case .layerOpacity, .skeletonContent, .skeletonPlaceholders, .indicator, .scrollContent, .scrollIndicator,
-                 .refreshPart, .loadMoreSpinner, .link:
-                if scroll == nil, field.isScroll { continue }
+            case .layerOpacity, .indicator, .link, .item:
+                if scroll == nil, followsValues[i] { continue }
                 let place = places[i]
                 guard !place.path.isEmpty else { continue }
                 FrameAnimations.modify(&frame.items, at: place.path[...]) { item in
                     var new = item
                     switch field {
                     case let .layerOpacity(_, base, fade): new.opacity = Fixed.opacity(base * fade.value(at: t))
-                    case let .skeletonContent(_, look): new.opacity = Fixed.opacity(1 - look.reveal(at: t))
-                    case let .skeletonPlaceholders(_, look): new.opacity = Fixed.opacity(look.reveal(at: t))
                     case .indicator: new.rotation = ActivityIndicator.rotation(at: t)
-                    case let .scrollContent(_, node, horizontal):
-                        let offset = Fixed.from(-(scroll?.offset(of: node) ?? 0))
-                        if horizontal { new.x = offset } else { new.y = offset }
-                    case let .scrollIndicator(_, node, indicator):
-                        let entry = scroll?.entry(node)
-                        let r = indicator.rect(offset: entry?.offset ?? 0)
-                        new.x = Fixed.from(r.x); new.y = Fixed.from(r.y)
-                        new.width = Fixed.from(r.width); new.height = Fixed.from(r.height)
-                        new.opacity = Fixed.opacity(entry?.indicator ?? 0)
-                    case let .refreshPart(_, node, animator, part):
-                        let entry = scroll?.entry(node)
-                        animator.update(part, &new, offset: entry?.offset ?? 0, refreshing: entry?.refreshing ?? false, at: t)
-                    case let .loadMoreSpinner(_, node):
-                        let loading = scroll?.entry(node)?.loadingMore ?? false
-                        new.rotation = loading ? ActivityIndicator.rotation(at: t) : 0
-                        new.opacity = Fixed.opacity(loading ? 1 : 0)
                     case let .link(_, key, role, base):
                         let value = scroll?.link(key) ?? 0
                         switch role {
@@ -130,6 +108,7 @@ struct FrameAnimations {
                         case .opacity: new.opacity = Fixed.opacity(value)
                         case .cornerRadius: new.cornerRadius = Fixed.from(value)
                         }
+                    case let .item(_, component): component.step(&new, at: t, values: scroll)
                     case .paint: break
                     }
                     let changed = ItemFields.differing(item, new)

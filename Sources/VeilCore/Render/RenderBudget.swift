@@ -2,7 +2,7 @@
 /// tick's work stays bounded: entries (items and layers, `Limits.maxEntriesDrawn`) and paint slots (its text is bounded by the tree: `Limits.maxTextLaidOut`,
 /// one "…" per label more). A node is drawn only if what it can add — its
 /// own items before its children, and what it adds after them (layers closing, a list's
-/// separators, a scroll container's indicator and animators, a skeleton's two layers) — still
+/// separators, what components draw after them) — still
 /// fits; otherwise it and everything after it in painter's order is left out, and the session
 /// reports a "truncated" event naming the first node left out (docs/PROTOCOL.md).
 struct RenderBudget {
@@ -32,27 +32,29 @@ struct RenderBudget {
     }
 
     /// Most entries a node draws itself before its children: background, image, focus ring, its
-    /// lines (`Limits.maxLinesPerLabel`) and its skeleton placeholders (`Limits.maxSkeletonRows`).
+    /// lines (`Limits.maxLinesPerLabel`) and what components draw for it instead (a skeleton's
+    /// placeholders: `ComponentDrawing.mostDrawn`).
     static func entriesBefore(_ node: Node) -> Int {
         var n = 4
         switch node.kind {
         case .label, .button: n += Limits.maxLinesPerLabel
         default: break
         }
-        if node.skeletonMark != nil { n += Limits.maxSkeletonRows }
+        n += ComponentDrawing.mostDrawn(node)
         return n
     }
 
-    /// Most entries a node adds after its children: its layer and content layer closing, a scroll
-    /// indicator, the refresh and load-more items, a skeleton's two layers, a list's separators.
+    /// Most entries a node adds after its children: its layer closing, a list's separators, and
+    /// what components add (a content layer closing, an indicator, animators, flat layers).
     static func entriesAfter(_ box: LayoutBox) -> Int {
         var n = 8
         if case .list = box.node.kind { n += box.children.count }
         return n
     }
 
-    /// Most paint slots a node's drawing takes: a few colours, and a skeleton placeholder's paint per line.
+    /// Most paint slots a node's drawing takes: a few colours, and one per item components draw
+    /// for it (a skeleton placeholder's paint per line).
     static func paints(_ node: Node) -> Int {
-        16 + (node.skeletonMark != nil ? Limits.maxSkeletonRows : 0)
+        16 + ComponentDrawing.mostDrawn(node)
     }
 }

@@ -79,7 +79,7 @@ public struct Interaction: Sendable {
     /// The gesture candidates under `point`, innermost first: the topmost visible button (taps),
     /// then the boxes it lies in that take gestures (`gestures`: what the components take, such
     /// as pans of scroll containers along their axis), innermost first.
-    static func targets(at point: Point, in root: LayoutBox, scroll: ScrollPositions = ScrollPositions(),
+    static func targets(at point: Point, in root: LayoutBox, scroll: MovingValues = MovingValues(),
                         gestures: (LayoutBox) -> GestureTarget.Interests = { _ in [] }) -> [GestureTarget] {
         var chain: [GestureTarget] = []
         if let button = Interaction.button(at: point, in: root, scroll: scroll) {
@@ -93,7 +93,7 @@ public struct Interaction: Sendable {
     }
 
     /// The boxes that take input under `point`, outermost first.
-    static func boxes(at point: Point, in root: LayoutBox, scroll: ScrollPositions) -> [LayoutBox] {
+    static func boxes(at point: Point, in root: LayoutBox, scroll: MovingValues) -> [LayoutBox] {
         var result: [LayoutBox] = []
         visit(root, scroll) { target in
             if target.contains(point) { result.append(target.box) }
@@ -104,7 +104,7 @@ public struct Interaction: Sendable {
     /// Follows what the gesture router decided for `pointer` (its pressed look, its taps) and where
     /// it is now; returns the event to report, if any.
     mutating func apply(_ events: [GestureRouter.Event], pointer p: PointerEvent, in root: LayoutBox,
-                        scroll: ScrollPositions = ScrollPositions()) -> HostEvent? {
+                        scroll: MovingValues = MovingValues()) -> HostEvent? {
         var report: HostEvent? = nil
         for event in events {
             switch event {
@@ -174,7 +174,7 @@ public struct Interaction: Sendable {
     }
 
     /// The topmost visible button under `point` (the last one drawn there).
-    static func button(at point: Point, in root: LayoutBox, scroll: ScrollPositions = ScrollPositions()) -> LayoutBox? {
+    static func button(at point: Point, in root: LayoutBox, scroll: MovingValues = MovingValues()) -> LayoutBox? {
         buttons(in: root, scroll: scroll).last { $0.contains(point) }?.box
     }
 
@@ -192,7 +192,7 @@ public struct Interaction: Sendable {
 
     /// Visible buttons in drawing order. Out of line (for size): four callers.
     @inline(never)
-    static func buttons(in root: LayoutBox, scroll: ScrollPositions = ScrollPositions()) -> [Target] {
+    static func buttons(in root: LayoutBox, scroll: MovingValues = MovingValues()) -> [Target] {
         var result: [Target] = []
         visit(root, scroll) { target in
             if case .button = target.box.node.kind { result.append(target) }
@@ -203,11 +203,11 @@ public struct Interaction: Sendable {
     /// Every box that takes input, in drawing order: drawn (Visibility), taking input (a leaving
     /// overlay does not), and not on its way in from fully transparent. Inside a scrolling
     /// container, positions move by its offset and the clip is its viewport on the canvas.
-    static func visit(_ root: LayoutBox, _ scroll: ScrollPositions, _ body: (Target) -> Void) {
+    static func visit(_ root: LayoutBox, _ scroll: MovingValues, _ body: (Target) -> Void) {
         visit(root, clip: nil, cull: nil, shift: Point(x: 0, y: 0), scroll, body)
     }
 
-    private static func visit(_ box: LayoutBox, clip: Rect?, cull: Rect?, shift: Point, _ scroll: ScrollPositions,
+    private static func visit(_ box: LayoutBox, clip: Rect?, cull: Rect?, shift: Point, _ scroll: MovingValues,
                               _ body: (Target) -> Void) {
         let node = box.node
         guard Visibility.isVisible(box, clip: cull), node.interactive, node.opacity > 0 else { return }

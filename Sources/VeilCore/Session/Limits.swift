@@ -39,7 +39,7 @@ public enum Limits {
     public static let maxSkeletonRows = 1_000
     /// Rows of one list section (`rowCount`): lists are virtual, so this bounds numbers, not nodes.
     public static let maxListRows = 1_000_000
-    /// Rows of one list laid out at once (those near its viewport: ScrollWindow); what the node
+    /// Rows of one list laid out at once (those near its viewport: ContentWindow); what the node
     /// bound counts for a list. Only rows under ~1 pt high in a very tall list reach it.
     public static let maxRowsMade = 1_000
     /// Rows of one list that carry data ("rows" in the scene and the rows command).
@@ -48,6 +48,6 @@ public enum Limits {
     public static let maxSections = 100
     /// Colours of a skeleton gradient.
     public static let maxGradientColors = 16
-    /// Skeleton durations, delays and transitions, seconds.
+    /// A skeleton's durations, delays and transitions, seconds.
     public static let maxSkeletonSeconds: Double = 3_600
 }

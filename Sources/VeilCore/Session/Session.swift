@@ -21,18 +21,10 @@ public final class Session {
     private var timelineIndex = 0
     /// Actions scheduled by reactions to events.
     private var scheduled = ScheduledActions()
-    /// Scroll containers' positions and motion (pans, wheel, keys, the `scroll` command).
-    let scroll = ScrollComponent()
-    /// Sheets: their positions, pages and the scroll hand-off (they drive `scroll` inside them).
-    private(set) lazy var sheets = SheetComponent(scroll: scroll)
-    /// The registered components, in install order (later ones lie above): one line each.
-    private lazy var components: [any Component] = [
-        sheets,
-        scroll,
-        SkeletonComponent(),
-        StatusComponent(),
-        SpinnerComponent(),
-    ]
+    /// The registered components, in install order (later ones lie above): `ComponentRegistry`.
+    let components: [any Component]
+    /// Those asked on every tick (`Component.isLive`), in the same order.
+    private let live: [any Component]
     private var interaction = Interaction()
     private var gestures = GestureRouter()
     private var renderer = Renderer()
@@ -50,12 +42,12 @@ public final class Session {
 
     public init(scene: Scene) {
         self.scene = scene
+        components = ComponentRegistry.components()
+        live = components.filter { $0.isLive }
     }
 
     /// Applies a command now. Throws, changing nothing, when it names what the scene does not have.
     public func perform(_ command: Command) throws(SessionError) {
-        if case .sheet = command { _ = layout() }  // a sheet has its state once laid out
-        let command = scene.reducedMotion ? command.withReducedMotion : command
         switch command {
         case let .set(node, changes):
             let path = try scene.find(node)
@@ -71,8 +63,7 @@ public final class Session {
             scene.appearance = appearance
         case let .motion(reduced):
             scene.reducedMotion = reduced
-            scroll.reducedMotion = reduced
-            sheets.reducedMotion = reduced
+            for component in components { component.reducedMotionChanged(reduced) }
         case let .rows(node, edit):
             let path = try scene.find(node)
             guard case var .list(style) = scene.root.node(at: path).kind else {
@@ -91,43 +82,21 @@ public final class Session {
             grown.update(at: path[...]) { $0.kind = .list(style) }
             try admit(grown, "rows")
             scene.root = grown
-            if prepended > 0 {
-                scroll.shift(node, by: Double(prepended) * style.rowLength, at: time)
-                scroll.rowsPrepended(node, at: time)
+            for component in components {
+                component.rowsEdited(node, edit, prepended: prepended, rowLength: style.rowLength, at: time)
             }
-            if case .append = edit { scroll.rowsArrived(node, at: time) }
-        case let .refresh(node, command):
-            let path = try scene.find(node)
-            guard let box = layout().box(of: node), box.node.scrolls, box.node.refresh != nil else {
-                throw SessionError("refresh: the node is not a list or scroll container with \"refresh\"")
-            }
-            if case let .enabled(on) = command {
-                scene.root.update(at: path[...]) { $0.refresh?.enabled = on }
-                invalidate()
-            }
-            scroll.refresh(box, command, at: time)
-            return
-        case let .loadMore(node, command):
-            let path = try scene.find(node)
-            guard scene.root.node(at: path).loadMore != nil else {
-                throw SessionError("loadMore: the node is not a list or scroll container with \"loadMore\"")
-            }
-            if case let .hasMore(more) = command { scene.root.update(at: path[...]) { $0.loadMore?.hasMore = more } }
-            scroll.loadMore(node, command, at: time)
-        case let .scroll(node, offset, animated):
-            _ = try scene.find(node)  // the usual error for an unknown node
-            guard let box = layout().box(of: node), box.node.scrolls else {
-                throw SessionError("scroll: the node is not a list or a scroll container that scrolls now")
-            }
-            scroll.scroll(box, to: offset, animated: animated, at: time)
-            return
         default:
-            var taken = false
-            let used = laidOut(scene.root)
-            let room = TreeBound(nodes: Limits.maxNodes - used.nodes, textBytes: Limits.maxTextLaidOut - used.textBytes)
-            for component in components where !taken {
-                taken = try component.perform(command, on: scene, room: room, at: time)
+            // The components' commands: the first that takes it applies it.
+            var context = CommandContext(scene: scene, time: time, measureRoom: { [unowned(unsafe) self] in
+                let used = self.laidOut(self.scene.root)
+                return TreeBound(nodes: Limits.maxNodes - used.nodes, textBytes: Limits.maxTextLaidOut - used.textBytes)
+            }, layout: { [unowned(unsafe) self] in self.layout() })
+            var outcome = CommandOutcome.passed
+            for component in components where outcome == .passed {
+                outcome = try component.perform(command, &context)
             }
+            scene = context.scene
+            if outcome == .moved { return }
         }
         invalidate()
     }
@@ -173,7 +142,7 @@ public final class Session {
             let before = interaction.drawnState
             let root = layout()
             // A move hit-tests only while it follows a press (a drag's moves need no positions).
-            let positions = p.phase == .move && !interaction.tracks(p.pointer) ? ScrollPositions() : self.positions(at: time)
+            let positions = p.phase == .move && !interaction.tracks(p.pointer) ? MovingValues() : self.positions(at: time)
             let point = Point(x: p.x, y: p.y)
             let decided: [GestureRouter.Event]
             switch p.phase {
@@ -207,7 +176,7 @@ public final class Session {
             let before = interaction.drawnState
             let root = layout()
             for component in components where component.key(k, focused: interaction.focused, in: root, at: time) { return }
-            let trap = sheets.focusTrap.flatMap { root.box(of: $0) }
+            let trap = focusTrap.flatMap { root.box(of: $0) }
             if let event = interaction.key(k, in: root, trap: trap) { report(event) }
             if interaction.drawnState != before { needsRender = true }
         case let .wheel(w):
@@ -243,7 +212,7 @@ public final class Session {
     /// The frame at time `t` (runs the scene's timeline up to `t`), without producing a message.
     public func frame(at t: Double) -> Frame {
         advance(to: t)
-        if scroll.needsLayout(at: time) { invalidate() }
+        if needsLayout { invalidate() }
         return renderer.render(layout(), scene: scene, interaction: interaction, time: time,
                                scroll: positions(at: time)).frame
     }
@@ -254,13 +223,12 @@ public final class Session {
         advance(to: t)
         let events = pendingEvents
         pendingEvents.removeAll()
-        if scroll.needsLayout(at: time) { invalidate() }
+        if needsLayout { invalidate() }
         if needsRender || animatesUnrecorded || rendersEveryTick || stream.lastFrame == nil {
             return renderTick(events: events)
         }
-        let scrolls = scroll.needsStep(at: time) || sheets.needsStep(at: time) ? positions(at: time) : nil
-        scroll.didStep(at: time)
-        sheets.didStep(at: time)
+        let scrolls = live.contains(where: { $0.needsStep(at: time) }) ? positions(at: time) : nil
+        for component in live { component.didStep(at: time) }
         if !animations.hasTimeFields && scrolls == nil {
             return events.isEmpty ? nil : stream.next(events: events) { _, _ in Patch() }
         }
@@ -284,8 +252,7 @@ public final class Session {
         let root = layout()
         let output = renderer.render(root, scene: scene, interaction: interaction, time: time,
                                      scroll: positions(at: time), sent: stream.lastFrame)
-        scroll.didStep(at: time)
-        sheets.didStep(at: time)
+        for component in live { component.didStep(at: time) }
         needsRender = false
         animatesUnrecorded = output.animatesUnrecorded
         var events = events
@@ -301,15 +268,12 @@ public final class Session {
     }
 
     /// What assistive technology should know of what is drawn now (`AccessibilityDescription`):
-    /// buttons where the scroll and sheet positions put them; busy too while a list refreshes or
-    /// loads more; the sheets presented with their anchors.
+    /// buttons where the moving values put them, and what each component adds (busy while a list
+    /// refreshes or loads more, the sheets presented with their anchors).
     public func accessibilityDescription() -> AccessibilityDescription {
         let p = positions(at: time)
         var d = AccessibilityDescription(layout(), scroll: p)
-        if p.entries.contains(where: { $0.refreshing || $0.loadingMore }) { d.busy = true }
-        for s in sheets.sheets where !s.closed && !s.closing {
-            d.sheets.append(.init(node: s.id, grabber: s.keys.grabber, anchor: s.anchor, anchors: s.geometry.ys.count))
-        }
+        for component in components { component.describe(&d, values: p) }
         return d
     }
 
@@ -319,13 +283,13 @@ public final class Session {
     /// or scheduled action or delayed component start; nil when nothing changes by itself. A host
     /// stops its frame loop while this is nil and sleeps until it otherwise.
     public var nextChange: Double? {
-        let scrollStep = scroll.nextStep(at: time) ?? .infinity
+        var step = Double.infinity
+        for component in live { if let t = component.nextStep(at: time) { step = min(step, t) } }
         if needsRender || animatesUnrecorded || rendersEveryTick || stream.lastFrame == nil
-            || !pendingEvents.isEmpty || animations.hasTimeFields
-            || scrollStep <= time || sheets.needsStep(at: time) || scroll.needsLayout(at: time) {
+            || !pendingEvents.isEmpty || animations.hasTimeFields || step <= time || needsLayout {
             return time
         }
-        var next = min(scrollStep, timelineIndex < scene.timeline.count ? scene.timeline[timelineIndex].time : Double.infinity)
+        var next = min(step, timelineIndex < scene.timeline.count ? scene.timeline[timelineIndex].time : Double.infinity)
         if let t = scheduled.nextTime { next = min(next, t) }
         for component in components { if let t = component.nextSettle { next = min(next, t) } }
         return next.isFinite ? max(next, time) : nil
@@ -390,26 +354,16 @@ public final class Session {
         for component in components { effective.root = component.install(into: effective.root, context) }
         let positions = self.positions(at: time)
         var box = Layout.layout(effective, reusing: reusesNothing ? nil : previousLayout, scroll: positions)
-        scroll.didLayOut(box, with: positions, at: time)
-        if scroll.needsLayout(at: time) {
+        for component in live { component.didLayOut(box, with: positions, at: time) }
+        if needsLayout {
             // A container that just got its place (a chat opening at its end): its rows, at once.
             let moved = self.positions(at: time)
             box = Layout.layout(effective, reusing: reusesNothing ? nil : box, scroll: moved)
-            scroll.didLayOut(box, with: moved, at: time)
+            for component in live { component.didLayOut(box, with: moved, at: time) }
         }
         cachedLayout = box
         previousLayout = nil
         return box
-    }
-
-    /// The skeleton tree of the node with `id` (default: the root) as JSON: per node its id, type,
-    /// whether it is skeletonable and, while a skeleton is shown, whether it is a placeholder.
-    public func skeletonTree(_ id: [UInt8]? = nil) throws(SessionError) -> String {
-        let root = layout()
-        guard let box = id.map({ root.box(of: $0) }) ?? root else {
-            throw SessionError("no node with id \"\(id ?? [])\"")
-        }
-        return SkeletonTree.json(box)
     }
 
     /// Queues an event for the host and schedules the scene's reactions to it.
@@ -432,17 +386,32 @@ public final class Session {
 
     /// Keyboard focus stays inside an expanded modal sheet and returns when it collapses or goes.
     private func updateFocusTrap() {
-        let trap = sheets.focusTrap
+        let trap = focusTrap
         guard interaction.trapChanges(to: trap) else { return }
         let inside = trap.flatMap { id in interaction.focused.flatMap { layout().box(of: id)?.box(of: $0) } } != nil
         if interaction.trapFocus(trap, keep: inside) { needsRender = true }
     }
 
-    /// Where scroll containers and sheets are at `t`: what layout, drawing and hit-testing read.
-    private func positions(at t: Double) -> ScrollPositions {
-        var p = scroll.positions(at: t)
-        sheets.links(at: t, into: &p)
+    /// What the components move at `t` (`MovingValues`): what layout, drawing and hit-testing read.
+    private func positions(at t: Double) -> MovingValues {
+        var p = MovingValues()
+        for component in live { component.publish(into: &p, at: t) }
         return p
+    }
+
+    /// Some component's values need a new layout (`Component.needsLayout`).
+    private var needsLayout: Bool { live.contains { $0.needsLayout(at: time) } }
+
+    /// The node keyboard focus stays inside, if a component keeps one (`Component.focusTrap`).
+    private var focusTrap: [UInt8]? {
+        for component in live { if let trap = component.focusTrap { return trap } }
+        return nil
+    }
+
+    /// The registered component of type `C`.
+    func component<C: Component>(_ type: C.Type) -> C? {
+        for component in components { if let c = component as? C { return c } }
+        return nil
     }
 
     /// Moves time forward to `t`, applying timeline and scheduled actions due by then, in time order
@@ -493,8 +462,9 @@ public final class Session {
         var changed = false
         for component in components where component.settle(at: time) { changed = true }
         if changed { invalidate() }
-        for event in scroll.takeEvents() { report(event) }
-        for event in sheets.takeEvents() { report(event) }
+        // From the last registered to the first: a scroll container's events come before those
+        // of the sheet that drives it (the order the session reported them in before the seam).
+        for component in live.reversed() { for event in component.takeEvents() { report(event) } }
         updateFocusTrap()
     }
 }

@@ -59,7 +59,7 @@ import Testing
     }
 
     /// A list of 10,000 rows makes the rows of its window only (the viewport and a margin, by
-    /// chunks: ScrollWindow), in a content layer its own layer clips.
+    /// chunks: ContentWindow), in a content layer its own layer clips.
     @Test func listMakesOnlyTheRowsNearItsViewportAndClipsThem() {
         var style = ListStyle(row: view("cell", background: red))
         style.rowCount = 10_000
@@ -67,7 +67,7 @@ import Testing
         var list = Node(id: bytes("list"), kind: .list(style))
         list.frame = Rect(x: 0, y: 0, width: 100, height: 95)
         let f = Session(scene: scene(view("root", children: [list]))).frame(at: 0)
-        let window = ScrollWindow.range(chunk: 0, viewport: 95)
+        let window = ContentWindow.range(chunk: 0, viewport: 95)
         #expect(f.canvasItems.count == Int((window.end / 10).rounded(.up)), "rows from the start to the window's end")
         let listLayer = try? #require(f.items.first?.children.first { $0.isLayer })
         #expect(listLayer?.clip == Clip(x: 0, y: 0, width: Fixed.from(100), height: Fixed.from(95)))

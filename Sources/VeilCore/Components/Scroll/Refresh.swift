@@ -198,7 +198,7 @@ struct RefreshAnimator: Sendable {
     }
 
     /// The pull's progress: 0 at rest, 1 once pulled `height` points.
-    func progress(offset: Double) -> Double { min(1, max(0, -offset) / max(1, height)) }
+    func progress(offset: Double) -> Double { smaller(1, larger(0, -offset) / larger(1, height)) }
 
     /// The arc's sweep, turns/65536: progress², from 12 o'clock.
     func sweep(offset: Double) -> Int32 {

@@ -25,13 +25,13 @@ struct ScrollIndicator: Sendable {
 
     /// The bar's rectangle when the content is at `offset`.
     func rect(offset: Double) -> Rect {
-        let track = max(0, (horizontal ? width : height) - 2 * Self.inset - startInset - endInset
+        let track = larger(0, (horizontal ? width : height) - 2 * Self.inset - startInset - endInset
             - (horizontal ? Self.thickness + Self.inset : 0))
-        let upper = max(0, content - viewport)
-        var length = max(Self.minimumLength, track * viewport / max(content, 1))
-        let overshoot = offset < 0 ? -offset : max(0, offset - upper)
-        length = max(Self.shrunkLength, length - overshoot)
-        let progress = upper > 0 ? min(1, max(0, offset / upper)) : 0
+        let upper = larger(0, content - viewport)
+        var length = larger(Self.minimumLength, track * viewport / larger(content, 1))
+        let overshoot = offset < 0 ? -offset : larger(0, offset - upper)
+        length = larger(Self.shrunkLength, length - overshoot)
+        let progress = upper > 0 ? smaller(1, larger(0, offset / upper)) : 0
         let along = Self.inset + startInset + (track - length) * progress
         if horizontal {
             return Rect(x: along, y: height - Self.thickness - Self.inset, width: length, height: Self.thickness)

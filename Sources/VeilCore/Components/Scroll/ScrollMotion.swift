@@ -218,5 +218,5 @@ struct ScrollMotion: Sendable {
         return d / rubberBand * (1 / (1 - ratio) - 1)
     }
 
-    static func clamp(_ x: Double, _ lo: Double, _ hi: Double) -> Double { min(max(x, lo), hi) }
+    static func clamp(_ x: Double, _ lo: Double, _ hi: Double) -> Double { smaller(larger(x, lo), hi) }
 }

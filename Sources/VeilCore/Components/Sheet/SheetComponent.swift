@@ -84,8 +84,10 @@ final class SheetComponent: Component {
     // MARK: Commands
 
     /// Sheet commands show and hide pages of the tree and add nothing to it.
-    func perform(_ command: Command, on scene: Scene, room: TreeBound, at t: Double) throws(SessionError) -> Bool {
-        guard case let .sheet(node, what) = command else { return false }
+    func perform(_ command: Command, _ context: inout CommandContext) throws(SessionError) -> CommandOutcome {
+        guard case let .sheet(node, what) = command else { return .passed }
+        _ = context.layout()  // a sheet has its state once laid out
+        let scene = context.scene, t = context.time
         let path = try scene.find(node)
         let sceneNode = scene.root.node(at: path)
         guard sceneNode.sheet != nil, let i = index(node), !sheets[i].closed else {
@@ -106,11 +108,11 @@ final class SheetComponent: Component {
             slide(i, page, popping: false, at: t)
             report("pagePushed", node, page)
         case .pop:
-            guard sheets[i].stack.count > 1, sheets[i].slide == nil else { return true }  // as UINavigationController
+            guard sheets[i].stack.count > 1, sheets[i].slide == nil else { return .changed }  // as UINavigationController
             slide(i, sheets[i].topPage, popping: true, at: t)
             report("pagePopped", node, sheets[i].topPage)
         case .popToRoot:
-            guard sheets[i].stack.count > 1, sheets[i].slide == nil else { return true }
+            guard sheets[i].stack.count > 1, sheets[i].slide == nil else { return .changed }
             let top = sheets[i].topPage
             sheets[i].stack = [sheets[i].stack[0], top]
             slide(i, top, popping: true, at: t)
@@ -128,12 +130,12 @@ final class SheetComponent: Component {
             sheets[i].style.anchors = anchors
             pendingSnap = (node, snapTo, animated)
         case let .dismiss(close):
-            guard sheets[i].askedToDismiss else { return true }
+            guard sheets[i].askedToDismiss else { return .changed }
             sheets[i].askedToDismiss = false
             if close { dismiss(i, velocity: 0, at: t) }
         }
         moved = true
-        return true
+        return .changed
     }
 
     /// After `setAnchors`, the snap waits for the next install (which knows the new geometry).
@@ -362,16 +364,17 @@ final class SheetComponent: Component {
 
     // MARK: What the session reads
 
-    /// Each sheet's translation from its laid-out top, its dim, and its sliding page's y.
-    func links(at t: Double, into positions: inout ScrollPositions) {
+    /// Each sheet's translation from its laid-out top, its dim, and its sliding page's y (channel
+    /// `.link`: the sheet and dim nodes carry `PositionLink`s to them).
+    func publish(into positions: inout MovingValues, at t: Double) {
         for s in sheets where !s.closed {
             let y = s.motion.y(at: t)
-            positions.links.append((s.id, y - s.geometry.top))
-            positions.links.append((s.keys.dim, Self.dimAlpha * s.geometry.dim(at: y)))
+            positions.set(y - s.geometry.top, of: s.id, .link)
+            positions.set(Self.dimAlpha * s.geometry.dim(at: y), of: s.keys.dim, .link)
             if s.style.animatesCorners {
-                positions.links.append((s.keys.corners, s.style.cornerRadius * (1 - s.geometry.dim(at: y))))
+                positions.set(s.style.cornerRadius * (1 - s.geometry.dim(at: y)), of: s.keys.corners, .link)
             }
-            if let slide = s.slide { positions.links.append((s.keys.page, slide.value.value(at: t))) }
+            if let slide = s.slide { positions.set(slide.value.value(at: t), of: s.keys.page, .link) }
         }
     }
 
@@ -397,8 +400,27 @@ final class SheetComponent: Component {
         return false
     }
 
+    /// Now while it moves; it never waits to move by itself (a wheel's snap is a `nextSettle`).
+    func nextStep(at t: Double) -> Double? { needsStep(at: t) ? t : nil }
+
     func didStep(at t: Double) {
         moved = false
         steppedAt = t
     }
+
+    var isLive: Bool { true }
+
+    func reducedMotionChanged(_ reduced: Bool) { reducedMotion = reduced }
+
+    /// The sheets presented, with their anchors.
+    func describe(_ description: inout AccessibilityDescription, values: MovingValues) {
+        for s in sheets where !s.closed && !s.closing {
+            description.sheets.append(.init(node: s.id, grabber: s.keys.grabber, anchor: s.anchor, anchors: s.geometry.ys.count))
+        }
+    }
+}
+
+extension Session {
+    /// The session's sheet component (for tests: where a sheet is, its anchor).
+    var sheets: SheetComponent { component(SheetComponent.self)! }
 }

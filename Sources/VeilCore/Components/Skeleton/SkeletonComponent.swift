@@ -3,18 +3,21 @@
 final class SkeletonComponent: Component {
     private var skeletons = Skeletons()
 
-    func perform(_ command: Command, on scene: Scene, room: TreeBound, at t: Double) throws(SessionError) -> Bool {
-        guard case let .skeleton(node, command) = command else { return false }
-        try SkeletonValidation.check(command, on: scene.root.node(at: try scene.find(node)))
+    func perform(_ command: Command, _ context: inout CommandContext) throws(SessionError) -> CommandOutcome {
+        guard case let .skeleton(node, command) = command else { return .passed }
+        let scene = context.scene, t = context.time
+        // Reduced motion: transitions are instant (and their durations not looked at).
+        let reduced = scene.reducedMotion
+        try SkeletonValidation.check(command, on: scene.root.node(at: try scene.find(node)), transitions: !reduced)
         switch command {
         case let .show(style, transition, delay):
-            skeletons.show(style, root: node, transition: transition, delay: delay, at: t)
+            skeletons.show(style, root: node, transition: reduced ? .none : transition, delay: delay, at: t)
         case let .hide(transition):
-            skeletons.hide(root: node, transition: transition, at: t)
+            skeletons.hide(root: node, transition: reduced ? .none : transition, at: t)
         case let .update(style):
             try skeletons.update(style, root: node, at: t)
         }
-        return true
+        return .changed
     }
 
     func install(into root: Node, _ context: InstallContext) -> Node {
@@ -25,4 +28,16 @@ final class SkeletonComponent: Component {
     func settle(at t: Double) -> Bool { skeletons.settle(at: t) }
 
     var nextSettle: Double? { skeletons.nextStart }
+}
+
+extension Session {
+    /// The skeleton tree of the node with `id` (default: the root) as JSON: per node its id, type,
+    /// whether it is skeletonable and, while a skeleton is shown, whether it is a placeholder.
+    public func skeletonTree(_ id: [UInt8]? = nil) throws(SessionError) -> String {
+        let root = layout()
+        guard let box = id.map({ root.box(of: $0) }) ?? root else {
+            throw SessionError("no node with id \"\(id ?? [])\"")
+        }
+        return SkeletonTree.json(box)
+    }
 }

@@ -41,8 +41,8 @@ struct SkeletonLook: Sendable {
     }
 
     /// The animation clock at render time `t`: stopped while paused.
-    func animationTime(at t: Double) -> Double { pausedAt.map { min($0, t) } ?? t }
+    func animationTime(at t: Double) -> Double { pausedAt.map { smaller($0, t) } ?? t }
 
     /// Share of the placeholders at `t`.
-    func reveal(at t: Double) -> Double { min(1, max(0, fade?.value(at: t) ?? 1)) }
+    func reveal(at t: Double) -> Double { smaller(1, larger(0, fade?.value(at: t) ?? 1)) }
 }

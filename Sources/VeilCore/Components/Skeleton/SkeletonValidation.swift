@@ -1,6 +1,7 @@
 /// Checks a skeleton command before anything changes: bad input is an error that changes nothing.
 enum SkeletonValidation {
-    static func check(_ command: SkeletonCommand, on target: Node) throws(SessionError) {
+    /// `transitions`: false under reduced motion, where a transition is not made.
+    static func check(_ command: SkeletonCommand, on target: Node, transitions: Bool = true) throws(SessionError) {
         switch command {
         case let .show(style, transition, delay):
             guard target.skeleton.skeletonable else {
@@ -8,9 +9,9 @@ enum SkeletonValidation {
             }
             try check(style)
             try seconds(delay, "delay")
-            try check(transition)
+            if transitions { try check(transition) }
         case let .hide(transition):
-            try check(transition)
+            if transitions { try check(transition) }
         case let .update(style):
             try check(style)
         }

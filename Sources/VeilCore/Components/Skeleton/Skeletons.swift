@@ -16,7 +16,7 @@ struct Skeletons {
         /// Set while fading out: the entry is dropped at this time.
         var removeAt: Double?
 
-        func reveal(at t: Double) -> Double { min(1, max(0, fade?.value(at: t) ?? 1)) }
+        func reveal(at t: Double) -> Double { smaller(1, larger(0, fade?.value(at: t) ?? 1)) }
     }
 
     private(set) var entries: [Entry] = []

@@ -3,12 +3,12 @@
 final class SpinnerComponent: Component {
     private var overlays = Overlays()
 
-    func perform(_ command: Command, on scene: Scene, room: TreeBound, at t: Double) throws(SessionError) -> Bool {
-        guard case let .spinner(node, show) = command else { return false }
-        let host = scene.root.node(at: try scene.find(node))
-        if show { try Overlays.admit(SpinnerOverlay.build(host: host), room: room, "spinner") }
-        overlays.setSpinner(show, host: host, at: t)
-        return true
+    func perform(_ command: Command, _ context: inout CommandContext) throws(SessionError) -> CommandOutcome {
+        guard case let .spinner(node, show) = command else { return .passed }
+        let host = context.scene.root.node(at: try context.scene.find(node))
+        if show { try Overlays.admit(SpinnerOverlay.build(host: host), room: context.room, "spinner") }
+        overlays.setSpinner(show, host: host, at: context.time)
+        return .changed
     }
 
     func install(into root: Node, _ context: InstallContext) -> Node { overlays.install(into: root) }

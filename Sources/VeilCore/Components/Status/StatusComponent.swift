@@ -3,15 +3,18 @@
 final class StatusComponent: Component {
     private var overlays = Overlays()
 
-    func perform(_ command: Command, on scene: Scene, room: TreeBound, at t: Double) throws(SessionError) -> Bool {
-        guard case let .status(node, status, transition) = command else { return false }
+    func perform(_ command: Command, _ context: inout CommandContext) throws(SessionError) -> CommandOutcome {
+        guard case let .status(node, status, asked) = command else { return .passed }
+        let scene = context.scene
+        // Reduced motion: no cross-dissolve.
+        let transition = scene.reducedMotion ? OverlayTransition.none : asked
         let host = scene.root.node(at: try scene.find(node))
         let view = status.map {
             StatusView.build($0, host: host, custom: scene.statusViews.view(for: $0.kind), palette: .of(scene.appearance))
         }
-        try Overlays.admit(view, room: room, "status")
-        overlays.setStatus(view, host: node, transition: transition, at: t)
-        return true
+        try Overlays.admit(view, room: context.room, "status")
+        overlays.setStatus(view, host: node, transition: transition, at: context.time)
+        return .changed
     }
 
     func install(into root: Node, _ context: InstallContext) -> Node { overlays.install(into: root) }

@@ -60,10 +60,10 @@ public struct AccessibilityDescription: Sendable {
     private var items = 0
 
     /// The description of `root` with every container at its start and every sheet as laid out.
-    public init(_ root: LayoutBox) { self.init(root, scroll: ScrollPositions()) }
+    public init(_ root: LayoutBox) { self.init(root, scroll: MovingValues()) }
 
     /// The description of `root` drawn with the containers and sheets where `scroll` puts them.
-    init(_ root: LayoutBox, scroll: ScrollPositions) {
+    init(_ root: LayoutBox, scroll: MovingValues) {
         visit(root, Placement(clip: root.frame, shift: Point(x: 0, y: 0), tappable: true), scroll)
     }
 
@@ -78,7 +78,7 @@ public struct AccessibilityDescription: Sendable {
         var inRow = false
     }
 
-    private mutating func visit(_ box: LayoutBox, _ at: Placement, _ scroll: ScrollPositions) {
+    private mutating func visit(_ box: LayoutBox, _ at: Placement, _ scroll: MovingValues) {
         let node = box.node
         if node.hidden || node.opacity <= 0 { return }
         if node.skeletonMark != nil {
