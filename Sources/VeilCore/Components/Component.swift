@@ -36,10 +36,9 @@ protocol Component: AnyObject {
 
     // MARK: Values that move every frame, and layouts
 
-    /// It moves values every frame, reports events or keeps the focus: the session asks it on every
-    /// tick (the hooks below). The others are asked only for commands, installs, settles and input,
-    /// so a tick costs what the live ones need.
-    var isLive: Bool { get }
+    // A component that moves values every frame, reports events or keeps the focus is live: the
+    // session asks it on every tick (the hooks below), through `LiveComponents`. The others are
+    // asked only for commands, installs, settles and input, so a tick costs what the live ones need.
 
     /// Publishes the values it moves at `t` (a scroll offset, a sheet's translation): what layout,
     /// drawing, hit-testing and the frame's animated fields read.
@@ -110,7 +109,6 @@ extension Component {
     var installed: TreeBound { TreeBound() }
     var covers: [(host: [UInt8], since: Double)] { [] }
     var nextSettle: Double? { nil }
-    var isLive: Bool { false }
     func publish(into values: inout MovingValues, at t: Double) {}
     func needsStep(at t: Double) -> Bool { false }
     func nextStep(at t: Double) -> Double? { nil }

@@ -23,8 +23,8 @@ public final class Session {
     private var scheduled = ScheduledActions()
     /// The registered components, in install order (later ones lie above): `ComponentRegistry`.
     let components: [any Component]
-    /// Those asked on every tick (`Component.isLive`), in the same order.
-    private let live: [any Component]
+    /// Those asked on every tick, called directly (`LiveComponents`).
+    private let live: LiveComponents
     private var interaction = Interaction()
     private var gestures = GestureRouter()
     private var renderer = Renderer()
@@ -42,8 +42,7 @@ public final class Session {
 
     public init(scene: Scene) {
         self.scene = scene
-        components = ComponentRegistry.components()
-        live = components.filter { $0.isLive }
+        (components, live) = ComponentRegistry.components()
     }
 
     /// Applies a command now. Throws, changing nothing, when it names what the scene does not have.
@@ -227,8 +226,8 @@ public final class Session {
         if needsRender || animatesUnrecorded || rendersEveryTick || stream.lastFrame == nil {
             return renderTick(events: events)
         }
-        let scrolls = live.contains(where: { $0.needsStep(at: time) }) ? positions(at: time) : nil
-        for component in live { component.didStep(at: time) }
+        let scrolls = live.needsStep(at: time) ? positions(at: time) : nil
+        live.didStep(at: time)
         if !animations.hasTimeFields && scrolls == nil {
             return events.isEmpty ? nil : stream.next(events: events) { _, _ in Patch() }
         }
@@ -252,7 +251,7 @@ public final class Session {
         let root = layout()
         let output = renderer.render(root, scene: scene, interaction: interaction, time: time,
                                      scroll: positions(at: time), sent: stream.lastFrame)
-        for component in live { component.didStep(at: time) }
+        live.didStep(at: time)
         needsRender = false
         animatesUnrecorded = output.animatesUnrecorded
         var events = events
@@ -283,8 +282,7 @@ public final class Session {
     /// or scheduled action or delayed component start; nil when nothing changes by itself. A host
     /// stops its frame loop while this is nil and sleeps until it otherwise.
     public var nextChange: Double? {
-        var step = Double.infinity
-        for component in live { if let t = component.nextStep(at: time) { step = min(step, t) } }
+        let step = live.nextStep(at: time) ?? Double.infinity
         if needsRender || animatesUnrecorded || rendersEveryTick || stream.lastFrame == nil
             || !pendingEvents.isEmpty || animations.hasTimeFields || step <= time || needsLayout {
             return time
@@ -354,12 +352,12 @@ public final class Session {
         for component in components { effective.root = component.install(into: effective.root, context) }
         let positions = self.positions(at: time)
         var box = Layout.layout(effective, reusing: reusesNothing ? nil : previousLayout, scroll: positions)
-        for component in live { component.didLayOut(box, with: positions, at: time) }
+        live.didLayOut(box, with: positions, at: time)
         if needsLayout {
             // A container that just got its place (a chat opening at its end): its rows, at once.
             let moved = self.positions(at: time)
             box = Layout.layout(effective, reusing: reusesNothing ? nil : box, scroll: moved)
-            for component in live { component.didLayOut(box, with: moved, at: time) }
+            live.didLayOut(box, with: moved, at: time)
         }
         cachedLayout = box
         previousLayout = nil
@@ -395,17 +393,16 @@ public final class Session {
     /// What the components move at `t` (`MovingValues`): what layout, drawing and hit-testing read.
     private func positions(at t: Double) -> MovingValues {
         var p = MovingValues()
-        for component in live { component.publish(into: &p, at: t) }
+        live.publish(into: &p, at: t)
         return p
     }
 
     /// Some component's values need a new layout (`Component.needsLayout`).
-    private var needsLayout: Bool { live.contains { $0.needsLayout(at: time) } }
+    private var needsLayout: Bool { live.needsLayout(at: time) }
 
     /// The node keyboard focus stays inside, if a component keeps one (`Component.focusTrap`).
     private var focusTrap: [UInt8]? {
-        for component in live { if let trap = component.focusTrap { return trap } }
-        return nil
+        live.focusTrap
     }
 
     /// The registered component of type `C`.
@@ -462,9 +459,7 @@ public final class Session {
         var changed = false
         for component in components where component.settle(at: time) { changed = true }
         if changed { invalidate() }
-        // From the last registered to the first: a scroll container's events come before those
-        // of the sheet that drives it (the order the session reported them in before the seam).
-        for component in live.reversed() { for event in component.takeEvents() { report(event) } }
+        for event in live.takeEvents() { report(event) }
         updateFocusTrap()
     }
 }

@@ -262,8 +262,6 @@ final class ScrollComponent: Component {
         return containers.count - 1
     }
 
-    var isLive: Bool { true }
-
     func reducedMotionChanged(_ reduced: Bool) { reducedMotion = reduced }
 
     /// Busy while a list refreshes or loads more.

@@ -408,8 +408,6 @@ final class SheetComponent: Component {
         steppedAt = t
     }
 
-    var isLive: Bool { true }
-
     func reducedMotionChanged(_ reduced: Bool) { reducedMotion = reduced }
 
     /// The sheets presented, with their anchors.
