@@ -18,8 +18,10 @@ export VEIL_BIN := $(CURDIR)/$(VEIL)
 #   node-typescript                        tsc checks Web/veil.d.ts and the JSDoc of Web/*.js (strict)
 #   valgrind                               work counted in instructions (linear-time tests, bench-instructions)
 #   esbuild                                the package bundled as docs/EMBED.md says (test_bundle.py)
+#   python3-jsonschema                     the scene schema checked with a real validator (Tests/cli/test_schema.py)
 APT_PACKAGES := libwebsockets-dev libbrotli-dev python3-brotli pkg-config wasi-libc libclang-rt-19-dev-wasm32 binaryen \
-	chromium chromium-driver python3-selenium python3-pil fonts-inter node-typescript python3-websockets valgrind esbuild
+	chromium chromium-driver python3-selenium python3-pil fonts-inter node-typescript python3-websockets valgrind esbuild \
+	python3-jsonschema
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: all setup build run test test-swift test-js test-types test-wasm test-server test-cli test-browser test-docs wasm bench clean
@@ -65,6 +67,7 @@ test-cli: build test-golden
 	$(PYTHON) Tests/cli/test_cli.py
 	$(PYTHON) Tests/cli/test_hostile.py $(VEIL)
 	$(PYTHON) Tests/cli/test_contrast.py $(VEIL)
+	$(PYTHON) Tests/cli/test_schema.py $(VEIL)
 
 test-server: build
 	$(PYTHON) Tests/server/serve_test.py $(VEIL)

@@ -15,7 +15,7 @@ struct Veil: ParsableCommand {
             `veil test` replays recorded streams and explains any difference (`veil diff` compares two).
             """,
         version: "veil \(Veil.version) (wire veil.v2)",
-        subcommands: [Check.self, Stream.self, Render.self, Test.self, Diff.self, Serve.self])
+        subcommands: [Check.self, Stream.self, Render.self, Test.self, Diff.self, Serve.self, Schema.self])
 
     /// `veil` alone asked for nothing: the usage on standard error, and the usage error's status (64).
     func run() throws {

@@ -278,6 +278,13 @@ def test_serving(root):
         check(status == 200 and ctype.startswith("application/json") and json.loads(body) == ["alpha", "beta", "gamma"],
               f"GET {path} lists the demo scenes (got {status} {body!r})")
 
+    # The JSON Schemas, as `veil schema` writes them (docs/SCENE.md, "Schema").
+    for path, args in (("/schema.json", []), ("/events.schema.json", ["--events"])):
+        status, ctype, body = http_get(port, path)
+        expected = subprocess.run([VEIL, "schema", *args], capture_output=True).stdout
+        check(status == 200 and ctype.startswith("application/schema+json") and body == expected,
+              f"GET {path} is `veil schema {' '.join(args)}` (got {status} {ctype})")
+
     # Two viewers, each gets its keyframe.
     a = WebSocket(port, "/ws?scene=alpha")
     check(a.status == 101 and a.headers.get("sec-websocket-protocol") == "veil.v2", "ws upgrade with veil.v2")

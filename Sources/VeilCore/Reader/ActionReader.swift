@@ -4,31 +4,37 @@
 
 enum CommandReaders {
     static let all: [Variant<Command>] = [
-        Variant("set", takes: { .object(SetKeys.fields) }) { m, c throws(SceneError) in
+        Variant("set", takes: { .object(SetKeys.fields).about("Changes keys of a node.") }) { m, c throws(SceneError) in
             var draft = SetDraft()
             try c.readObject(m.value, "\"set\"", SetKeys.fields, into: &draft)
             return .set(node: draft.node, changes: draft.changes)
         },
-        Variant("rows", takes: { .object(RowsKeys.fields) }) { m, c throws(SceneError) in
+        Variant("rows", takes: {
+            .object(RowsKeys.fields, needsOneOf: ["append", "prepend", "replace", "remove"]).about("Edits a list's row data.")
+        }) { m, c throws(SceneError) in
             let (node, edit) = try c.readNodeCommand(m, RowsKeys.fields, needs: "one of \"append\", \"prepend\", \"replace\" or \"remove\"")
             return .rows(node: node, edit)
         },
-        Variant("refresh", takes: { .object(RefreshCommandKeys.fields) }) { m, c throws(SceneError) in
+        Variant("refresh", takes: {
+            .object(RefreshCommandKeys.fields, needsOneOf: ["begin", "end", "enabled"]).about("Begins or ends a pull-to-refresh, or turns it on or off.")
+        }) { m, c throws(SceneError) in
             let (node, command) = try c.readNodeCommand(m, RefreshCommandKeys.fields, needs: "one of \"begin\", \"end\" or \"enabled\"")
             return .refresh(node: node, command)
         },
-        Variant("loadMore", takes: { .object(LoadMoreCommandKeys.fields) }) { m, c throws(SceneError) in
+        Variant("loadMore", takes: {
+            .object(LoadMoreCommandKeys.fields, needsOneOf: ["end", "hasMore"]).about("Ends a load, or says whether there is more to load.")
+        }) { m, c throws(SceneError) in
             let (node, command) = try c.readNodeCommand(m, LoadMoreCommandKeys.fields, needs: "\"end\" or \"hasMore\"")
             return .loadMore(node: node, command)
         },
-        Variant("scroll", takes: { .object(ScrollKeys.fields) }) { m, c throws(SceneError) in
+        Variant("scroll", takes: { .object(ScrollKeys.fields).about("Scrolls a list or scroll container to an offset.") }) { m, c throws(SceneError) in
             var draft = ScrollDraft()
             try c.readObject(m.value, "\"scroll\"", ScrollKeys.fields, into: &draft)
             return .scroll(node: draft.node, to: draft.to, animated: draft.animated)
         },
         SheetCommandKeys.variant,
     ] + StatusCommandReaders.all + SkeletonCommandReaders.all + [
-        Variant("motion", takes: { .choice(motions) }) { m, c throws(SceneError) in
+        Variant("motion", takes: { .choice(motions).about("Full or reduced motion (reduced: fades instead of slides and springs).") }) { m, c throws(SceneError) in
             .motion(reduced: try c.choice(m, motions))
         },
     ]
@@ -38,22 +44,22 @@ enum CommandReaders {
 
 enum InputReaders {
     static let all: [Variant<InputEvent>] = [
-        Variant("pointer") { m, c throws(SceneError) in
+        Variant("pointer", takes: { .object(PointerKeys.fields).about("A pointer (mouse, pen, touch) goes down, moves, goes up or is cancelled.") }) { m, c throws(SceneError) in
             var event = PointerEvent(phase: .down, x: 0, y: 0)
             try c.readObject(m.value, "\"pointer\"", PointerKeys.fields, into: &event)
             return .pointer(event)
         },
-        Variant("key") { m, c throws(SceneError) in
+        Variant("key", takes: { .object(KeyKeys.fields).about("A key goes down or up.") }) { m, c throws(SceneError) in
             var event = KeyEvent(phase: .down, key: [])
             try c.readObject(m.value, "\"key\"", KeyKeys.fields, into: &event)
             return .key(event)
         },
-        Variant("resize") { m, c throws(SceneError) in
+        Variant("resize", takes: { .object(ResizeKeys.fields).about("The canvas gets a new size.") }) { m, c throws(SceneError) in
             var size = Size.zero
             try c.readObject(m.value, "\"resize\"", ResizeKeys.fields, into: &size)
             return .resize(width: size.width, height: size.height)
         },
-        Variant("wheel") { m, c throws(SceneError) in
+        Variant("wheel", takes: { .object(WheelKeys.fields).about("A wheel or trackpad scroll, as the DOM's WheelEvent.") }) { m, c throws(SceneError) in
             var event = WheelEvent(x: 0, y: 0)
             try c.readObject(m.value, "\"wheel\"", WheelKeys.fields, into: &event)
             return .wheel(event)
@@ -72,7 +78,7 @@ struct NodeCommandDraft<What> {
 
 /// The "node" key of a `NodeCommandDraft`.
 func nodeField<What>() -> Field<NodeCommandDraft<What>> {
-    Field("node", required: true, takes: { .node }) { d, m, c throws(SceneError) in d.node = try c.name(m) }
+    Field("node", required: true, takes: { .node.about("The id of the node.") }) { d, m, c throws(SceneError) in d.node = try c.name(m) }
 }
 
 extension ReaderContext {
@@ -97,14 +103,14 @@ extension ReaderContext {
 enum RowsKeys {
     static let fields: [Field<NodeCommandDraft<RowsEdit>>] = [
         nodeField(),
-        Field("append") { d, m, c throws(SceneError) in try c.say(&d, m, .append(try c.readRows(m.value, template: nil))) },
-        Field("prepend") { d, m, c throws(SceneError) in try c.say(&d, m, .prepend(try c.readRows(m.value, template: nil))) },
-        Field("replace") { d, m, c throws(SceneError) in
+        Field("append", takes: { .array(.ref(.row), min: 0, max: Limits.maxRowData).about("Rows added at the end.") }) { d, m, c throws(SceneError) in try c.say(&d, m, .append(try c.readRows(m.value, template: nil))) },
+        Field("prepend", takes: { .array(.ref(.row), min: 0, max: Limits.maxRowData).about("Rows added at the start.") }) { d, m, c throws(SceneError) in try c.say(&d, m, .prepend(try c.readRows(m.value, template: nil))) },
+        Field("replace", takes: { .object(RowsAtKeys.fields).about("Replaces rows from \"at\" with \"rows\".") }) { d, m, c throws(SceneError) in
             var inner = NodeCommandDraft<RowsEdit>()
             try c.readObject(m.value, "\"replace\"", RowsAtKeys.fields, into: &inner)
             try c.say(&d, m, .replace(at: inner.at, inner.rows))
         },
-        Field("remove") { d, m, c throws(SceneError) in
+        Field("remove", takes: { .object(RowsAtKeys.fields).about("Removes \"count\" rows from \"at\".") }) { d, m, c throws(SceneError) in
             var inner = NodeCommandDraft<RowsEdit>()
             try c.readObject(m.value, "\"remove\"", RowsAtKeys.fields, into: &inner)
             try c.say(&d, m, .remove(at: inner.at, count: inner.count))
@@ -114,9 +120,9 @@ enum RowsKeys {
 
 enum RowsAtKeys {
     static let fields: [Field<NodeCommandDraft<RowsEdit>>] = [
-        Field("at", required: true) { d, m, c throws(SceneError) in d.at = try c.integer(m, 0...Limits.maxListRows) },
-        Field("count") { d, m, c throws(SceneError) in d.count = try c.integer(m, 0...Limits.maxListRows) },
-        Field("rows") { d, m, c throws(SceneError) in d.rows = try c.readRows(m.value, template: nil) },
+        Field("at", required: true, takes: { .integer(0...Limits.maxListRows).about("The first row.") }) { d, m, c throws(SceneError) in d.at = try c.integer(m, 0...Limits.maxListRows) },
+        Field("count", takes: { .integer(0...Limits.maxListRows).about("How many rows to remove.", byDefault: "1") }) { d, m, c throws(SceneError) in d.count = try c.integer(m, 0...Limits.maxListRows) },
+        Field("rows", takes: { .array(.ref(.row), min: 0, max: Limits.maxRowData).about("The new rows.", byDefault: "[]") }) { d, m, c throws(SceneError) in d.rows = try c.readRows(m.value, template: nil) },
     ]
 }
 
@@ -124,9 +130,9 @@ enum RowsAtKeys {
 enum RefreshCommandKeys {
     static let fields: [Field<NodeCommandDraft<RefreshCommand>>] = [
         nodeField(),
-        Field("begin", takes: { .flag }) { d, m, c throws(SceneError) in if try c.bool(m) { try c.say(&d, m, .begin) } },
-        Field("end", takes: { .flag }) { d, m, c throws(SceneError) in if try c.bool(m) { try c.say(&d, m, .end) } },
-        Field("enabled", takes: { .bool }) { d, m, c throws(SceneError) in try c.say(&d, m, .enabled(try c.bool(m))) },
+        Field("begin", takes: { .flag.about("Scrolls to the top and refreshes, as a pull would.") }) { d, m, c throws(SceneError) in if try c.bool(m) { try c.say(&d, m, .begin) } },
+        Field("end", takes: { .flag.about("The host's refresh is done: the animator closes.") }) { d, m, c throws(SceneError) in if try c.bool(m) { try c.say(&d, m, .end) } },
+        Field("enabled", takes: { .bool.about("Turns pulling to refresh on or off.") }) { d, m, c throws(SceneError) in try c.say(&d, m, .enabled(try c.bool(m))) },
     ]
 }
 
@@ -134,8 +140,8 @@ enum RefreshCommandKeys {
 enum LoadMoreCommandKeys {
     static let fields: [Field<NodeCommandDraft<LoadMoreCommand>>] = [
         nodeField(),
-        Field("end", takes: { .flag }) { d, m, c throws(SceneError) in if try c.bool(m) { try c.say(&d, m, .end) } },
-        Field("hasMore", takes: { .bool }) { d, m, c throws(SceneError) in try c.say(&d, m, .hasMore(try c.bool(m))) },
+        Field("end", takes: { .flag.about("The host has nothing more this time.") }) { d, m, c throws(SceneError) in if try c.bool(m) { try c.say(&d, m, .end) } },
+        Field("hasMore", takes: { .bool.about("Whether there is more to load.") }) { d, m, c throws(SceneError) in try c.say(&d, m, .hasMore(try c.bool(m))) },
     ]
 }
 
@@ -148,19 +154,19 @@ struct ScrollDraft {
 
 enum ScrollKeys {
     static let fields: [Field<ScrollDraft>] = [
-        Field("node", required: true, takes: { .node }) { d, m, c throws(SceneError) in d.node = try c.name(m) },
-        Field("to", required: true, takes: { .number(Bounds.coordinate) }) { d, m, c throws(SceneError) in d.to = try c.number(m, Bounds.coordinate) },
-        Field("animated", takes: { .bool }) { d, m, c throws(SceneError) in d.animated = try c.bool(m) },
+        Field("node", required: true, takes: { .node.about("The list or scroll container.") }) { d, m, c throws(SceneError) in d.node = try c.name(m) },
+        Field("to", required: true, takes: { .number(Bounds.coordinate).about("The content offset along the axis, points.") }) { d, m, c throws(SceneError) in d.to = try c.number(m, Bounds.coordinate) },
+        Field("animated", takes: { .bool.about("Scroll with an animation.", byDefault: "false") }) { d, m, c throws(SceneError) in d.animated = try c.bool(m) },
     ]
 }
 
 enum WheelKeys {
     static let fields: [Field<WheelEvent>] = [
-        Field("x", required: true) { e, m, c throws(SceneError) in e.x = try c.number(m, Bounds.coordinate) },
-        Field("y", required: true) { e, m, c throws(SceneError) in e.y = try c.number(m, Bounds.coordinate) },
-        Field("dx") { e, m, c throws(SceneError) in e.dx = try c.number(m, Bounds.coordinate) },
-        Field("dy") { e, m, c throws(SceneError) in e.dy = try c.number(m, Bounds.coordinate) },
-        Field("mode") { e, m, c throws(SceneError) in e.mode = try c.integer(m, Bounds.wheelMode) },
+        Field("x", required: true, takes: { .number(Bounds.coordinate).about("Where the pointer is, canvas points.") }) { e, m, c throws(SceneError) in e.x = try c.number(m, Bounds.coordinate) },
+        Field("y", required: true, takes: { .number(Bounds.coordinate).about("Where the pointer is, canvas points.") }) { e, m, c throws(SceneError) in e.y = try c.number(m, Bounds.coordinate) },
+        Field("dx", takes: { .number(Bounds.coordinate).about("Horizontal delta (DOM deltaX).", byDefault: "0") }) { e, m, c throws(SceneError) in e.dx = try c.number(m, Bounds.coordinate) },
+        Field("dy", takes: { .number(Bounds.coordinate).about("Vertical delta (DOM deltaY).", byDefault: "0") }) { e, m, c throws(SceneError) in e.dy = try c.number(m, Bounds.coordinate) },
+        Field("mode", takes: { .integer(Bounds.wheelMode).about("DOM deltaMode: 0 pixels, 1 lines, 2 pages.", byDefault: "0") }) { e, m, c throws(SceneError) in e.mode = try c.integer(m, Bounds.wheelMode) },
     ]
 }
 
@@ -172,17 +178,17 @@ struct SetDraft {
 
 enum SetKeys {
     static let fields: [Field<SetDraft>] = [
-        Field("node", required: true, takes: { .node }) { d, m, c throws(SceneError) in d.node = try c.name(m) },
+        Field("node", required: true, takes: { .node.about("The node to change.") }) { d, m, c throws(SceneError) in d.node = try c.name(m) },
     ] + changeFields
 
     /// The changes alone (a list row's data names its node by its key).
     static let changeFields: [Field<SetDraft>] = [
-        Field("text", takes: { .text }) { d, m, c throws(SceneError) in d.changes.append(.text(try c.string(m))) },
-        Field("hidden", takes: { .bool }) { d, m, c throws(SceneError) in d.changes.append(.hidden(try c.bool(m))) },
-        Field("background") { d, m, c throws(SceneError) in d.changes.append(.background(try c.optionalColor(m))) },
-        Field("textColor") { d, m, c throws(SceneError) in d.changes.append(.textColor(try c.optionalColor(m))) },
-        Field("opacity", takes: { .number(Bounds.unit) }) { d, m, c throws(SceneError) in d.changes.append(.opacity(try c.number(m, Bounds.unit))) },
-        Field("frame") { d, m, c throws(SceneError) in d.changes.append(.frame(try c.optionalRect(m))) },
+        Field("text", takes: { .text.about("A label's text or a button's title.") }) { d, m, c throws(SceneError) in d.changes.append(.text(try c.string(m))) },
+        Field("hidden", takes: { .bool.about("Hides or shows the node.") }) { d, m, c throws(SceneError) in d.changes.append(.hidden(try c.bool(m))) },
+        Field("background", takes: { .orNull(.ref(.color)).about("The fill colour; null for none.") }) { d, m, c throws(SceneError) in d.changes.append(.background(try c.optionalColor(m))) },
+        Field("textColor", takes: { .orNull(.ref(.color)).about("A label's colour or a button's title colour; null for the default.") }) { d, m, c throws(SceneError) in d.changes.append(.textColor(try c.optionalColor(m))) },
+        Field("opacity", takes: { .number(Bounds.unit).about("The node's opacity.") }) { d, m, c throws(SceneError) in d.changes.append(.opacity(try c.number(m, Bounds.unit))) },
+        Field("frame", takes: { .orNull(.rect).about("The node's frame; null for the parent's layout.") }) { d, m, c throws(SceneError) in d.changes.append(.frame(try c.optionalRect(m))) },
     ]
 }
 
@@ -191,11 +197,11 @@ enum PointerKeys {
         Choice("down", .down), Choice("move", .move), Choice("up", .up), Choice("cancel", .cancel),
     ]
     static let fields: [Field<PointerEvent>] = [
-        Field("phase", required: true) { e, m, c throws(SceneError) in e.phase = try c.choice(m, phases) },
-        Field("x", required: true) { e, m, c throws(SceneError) in e.x = try c.number(m, Bounds.coordinate) },
-        Field("y", required: true) { e, m, c throws(SceneError) in e.y = try c.number(m, Bounds.coordinate) },
-        Field("id") { e, m, c throws(SceneError) in e.pointer = try c.integer(m, Bounds.pointerID) },
-        Field("kind") { e, m, c throws(SceneError) in e.kind = try c.choice(m, kinds) },
+        Field("phase", required: true, takes: { .choice(phases).about("What the pointer does.") }) { e, m, c throws(SceneError) in e.phase = try c.choice(m, phases) },
+        Field("x", required: true, takes: { .number(Bounds.coordinate).about("Canvas points.") }) { e, m, c throws(SceneError) in e.x = try c.number(m, Bounds.coordinate) },
+        Field("y", required: true, takes: { .number(Bounds.coordinate).about("Canvas points.") }) { e, m, c throws(SceneError) in e.y = try c.number(m, Bounds.coordinate) },
+        Field("id", takes: { .integer(Bounds.pointerID).about("Which pointer (several may be down at once).", byDefault: "0") }) { e, m, c throws(SceneError) in e.pointer = try c.integer(m, Bounds.pointerID) },
+        Field("kind", takes: { .choice(kinds).about("The kind of pointer: how far it may move before a pan takes it.", byDefault: "\"mouse\"") }) { e, m, c throws(SceneError) in e.kind = try c.choice(m, kinds) },
     ]
     static let kinds: [Choice<PointerKind>] = [Choice("mouse", .mouse), Choice("pen", .pen), Choice("touch", .touch)]
 }
@@ -203,18 +209,18 @@ enum PointerKeys {
 enum KeyKeys {
     static let phases: [Choice<KeyPhase>] = [Choice("down", .down), Choice("up", .up)]
     static let fields: [Field<KeyEvent>] = [
-        Field("phase", required: true) { e, m, c throws(SceneError) in e.phase = try c.choice(m, phases) },
-        Field("key", required: true) { e, m, c throws(SceneError) in
+        Field("phase", required: true, takes: { .choice(phases).about("Down or up.") }) { e, m, c throws(SceneError) in e.phase = try c.choice(m, phases) },
+        Field("key", required: true, takes: { .string(minBytes: 1, maxBytes: Bounds.keyBytes).about("The DOM key name (\"Enter\", \"Tab\", \" \", \"a\"…).") }) { e, m, c throws(SceneError) in
             e.key = try c.string(m, maxBytes: Bounds.keyBytes, allowEmpty: false)
         },
-        Field("shift") { e, m, c throws(SceneError) in e.shift = try c.bool(m) },
+        Field("shift", takes: { .bool.about("Shift is held.", byDefault: "false") }) { e, m, c throws(SceneError) in e.shift = try c.bool(m) },
     ]
 }
 
 enum ResizeKeys {
     static let fields: [Field<Size>] = [
-        Field("width", required: true) { s, m, c throws(SceneError) in s.width = try c.number(m, Bounds.canvas) },
-        Field("height", required: true) { s, m, c throws(SceneError) in s.height = try c.number(m, Bounds.canvas) },
+        Field("width", required: true, takes: { .number(Bounds.canvas).about("Canvas width, points.") }) { s, m, c throws(SceneError) in s.width = try c.number(m, Bounds.canvas) },
+        Field("height", required: true, takes: { .number(Bounds.canvas).about("Canvas height, points.") }) { s, m, c throws(SceneError) in s.height = try c.number(m, Bounds.canvas) },
     ]
 }
 
@@ -229,16 +235,16 @@ struct ActionDraft {
 
 enum ActionKeys {
     static let fields: [Field<ActionDraft>] = [
-        Field("t") { d, m, c throws(SceneError) in
+        Field("t", takes: { .number(Bounds.time).about("When, seconds from the start (a reaction's: after the event).", byDefault: "0") }) { d, m, c throws(SceneError) in
             d.time = try c.number(m, Bounds.time)
             d.timeOffset = m.value.offset
         },
-        Field("command") { d, m, c throws(SceneError) in
+        Field("command", takes: { .ref(.command).about("A command: an object with one key, its name.") }) { d, m, c throws(SceneError) in
             try c.expectNoAction(d, m)
             d.action = .command(try c.readVariant(m.value, "command", CommandReaders.all))
             d.actionKey = m.key
         },
-        Field("input") { d, m, c throws(SceneError) in
+        Field("input", takes: { .ref(.input).about("An input: an object with one key, its name.") }) { d, m, c throws(SceneError) in
             try c.expectNoAction(d, m)
             d.action = .input(try c.readVariant(m.value, "input", InputReaders.all))
             d.actionKey = m.key

@@ -6,7 +6,9 @@
 /// "required": true, "takes": "node"}, {"name": "style", "takes": {"choice": ["solid", …]}}, …]}}, …]}`.
 /// A value description is `"flag"` (the key is given as `true`), `"bool"`, `"node"` (a node id),
 /// `"text"`, `{"number": [min, max]}`, `{"choice": [names]}`, `{"object": [keys]}` or `"other"`
-/// (JSON the description does not detail; the reader's error says what it wants).
+/// (JSON the catalog does not detail — colours, rows, anchors…; the reader's error says what it
+/// wants, and the schema, `SceneSchema`, details it). Native build only (the tables' descriptions are).
+#if !hasFeature(Embedded)
 public enum CommandCatalog {
     public static var json: String {
         var out = Array("{\"commands\":[".utf8)
@@ -23,12 +25,14 @@ public enum CommandCatalog {
     }
 
     private static func write(_ value: ValueDescription, into out: inout [UInt8]) {
-        switch value {
+        switch value.bare {
         case .flag: out += Array("\"flag\"".utf8)
         case .bool: out += Array("\"bool\"".utf8)
         case .node: out += Array("\"node\"".utf8)
-        case .text: out += Array("\"text\"".utf8)
-        case .other: out += Array("\"other\"".utf8)
+        case .text, .string: out += Array("\"text\"".utf8)
+        case let .integer(low, high): write(.number(Double(low), Double(high)), into: &out)
+        case .other, .color, .null, .map, .array, .anyOf, .ref, .nodeType, .documented:
+            out += Array("\"other\"".utf8)
         case let .number(low, high):
             out += Array("{\"number\":[".utf8)
             out += ReaderContext.format(low).bytes
@@ -42,7 +46,7 @@ public enum CommandCatalog {
                 string(name, into: &out)
             }
             out += Array("]}".utf8)
-        case let .object(fields):
+        case let .object(fields, _):
             out += Array("{\"object\":[".utf8)
             for (i, field) in fields.enumerated() {
                 if i > 0 { out.append(0x2C) }
@@ -67,35 +71,4 @@ public enum CommandCatalog {
         out.append(0x22)
     }
 }
-
-/// What a key's (or a command's) value is, as `CommandCatalog` tells hosts.
-enum ValueDescription: Sendable {
-    /// `true` (the key alone says what to do: "show": true).
-    case flag
-    case bool
-    case number(Double, Double)
-    /// A node id of the scene.
-    case node
-    case text
-    /// One of these strings.
-    case choice([[UInt8]])
-    /// An object with these keys.
-    case object([FieldDescription])
-    /// Something the catalog does not detail (rows, colors, anchors…).
-    case other
-
-    static func number(_ range: ClosedRange<Double>) -> ValueDescription { .number(range.lowerBound, range.upperBound) }
-    static func choice<Value>(_ choices: [Choice<Value>]) -> ValueDescription { .choice(choices.map { utf8($0.name) }) }
-    static func object<Target>(_ fields: [Field<Target>]) -> ValueDescription { .object(fields.map { $0.description }) }
-}
-
-/// What a key's (or a variant's) value is, as a table entry holds it: a closure that captures
-/// nothing (`takes: { .number(0...31) }`), so the table stays a literal; `.other` by default.
-typealias Takes = @Sendable () -> ValueDescription
-
-/// One key of an object, as `CommandCatalog` tells hosts.
-struct FieldDescription: Sendable {
-    let name: [UInt8]
-    let required: Bool
-    let takes: ValueDescription
-}
+#endif

@@ -2,18 +2,18 @@
 enum GeometryFields {
     /// Each side defaults to 0 and is a size (≥ 0).
     static let insets: [Field<EdgeInsets>] = [
-        Field("top") { e, m, c throws(SceneError) in e.top = try c.number(m, Bounds.size) },
-        Field("left") { e, m, c throws(SceneError) in e.left = try c.number(m, Bounds.size) },
-        Field("bottom") { e, m, c throws(SceneError) in e.bottom = try c.number(m, Bounds.size) },
-        Field("right") { e, m, c throws(SceneError) in e.right = try c.number(m, Bounds.size) },
+        Field("top", takes: { .number(Bounds.size).about("Points.", byDefault: "0") }) { e, m, c throws(SceneError) in e.top = try c.number(m, Bounds.size) },
+        Field("left", takes: { .number(Bounds.size).about("Points.", byDefault: "0") }) { e, m, c throws(SceneError) in e.left = try c.number(m, Bounds.size) },
+        Field("bottom", takes: { .number(Bounds.size).about("Points.", byDefault: "0") }) { e, m, c throws(SceneError) in e.bottom = try c.number(m, Bounds.size) },
+        Field("right", takes: { .number(Bounds.size).about("Points.", byDefault: "0") }) { e, m, c throws(SceneError) in e.right = try c.number(m, Bounds.size) },
     ]
 
     /// x and y default to 0; width and height are required.
     static let rect: [Field<Rect>] = [
-        Field("x") { r, m, c throws(SceneError) in r.x = try c.number(m, Bounds.coordinate) },
-        Field("y") { r, m, c throws(SceneError) in r.y = try c.number(m, Bounds.coordinate) },
-        Field("width", required: true) { r, m, c throws(SceneError) in r.width = try c.number(m, Bounds.size) },
-        Field("height", required: true) { r, m, c throws(SceneError) in r.height = try c.number(m, Bounds.size) },
+        Field("x", takes: { .number(Bounds.coordinate).about("Points from the parent's content box's left.", byDefault: "0") }) { r, m, c throws(SceneError) in r.x = try c.number(m, Bounds.coordinate) },
+        Field("y", takes: { .number(Bounds.coordinate).about("Points from the parent's content box's top.", byDefault: "0") }) { r, m, c throws(SceneError) in r.y = try c.number(m, Bounds.coordinate) },
+        Field("width", required: true, takes: { .number(Bounds.size).about("Points.") }) { r, m, c throws(SceneError) in r.width = try c.number(m, Bounds.size) },
+        Field("height", required: true, takes: { .number(Bounds.size).about("Points.") }) { r, m, c throws(SceneError) in r.height = try c.number(m, Bounds.size) },
     ]
 }
 

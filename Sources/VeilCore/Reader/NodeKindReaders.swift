@@ -3,32 +3,32 @@
 
 enum NodeTypes {
     static let all: [NodeType] = [
-        NodeType("view") { node, value, c throws(SceneError) in
+        NodeType("view", takes: { .object(ViewKeys.fields).about("A rectangle (background, border, corner radius) that contains children.") }) { node, value, c throws(SceneError) in
             try c.readKind(value, "view", ViewKeys.fields, node: &node, style: NoStyle()) { _, _ throws(SceneError) in .view }
         },
-        NodeType("label") { node, value, c throws(SceneError) in
+        NodeType("label", takes: { .object(LabelKeys.fields).about("Text, broken into lines by the core.") }) { node, value, c throws(SceneError) in
             try c.readKind(value, "label", LabelKeys.fields, node: &node, style: LabelStyle()) { s, _ throws(SceneError) in .label(s) }
         },
-        NodeType("image") { node, value, c throws(SceneError) in
+        NodeType("image", takes: { .object(ImageKeys.fields).about("A placeholder box for an image (Veil draws no bitmaps); the name is for hosts.") }) { node, value, c throws(SceneError) in
             try c.readKind(value, "image", ImageKeys.fields, node: &node, style: ImageStyle()) { s, _ throws(SceneError) in .image(s) }
         },
-        NodeType("button") { node, value, c throws(SceneError) in
+        NodeType("button", takes: { .object(ButtonKeys.fields).about("A titled button; a tap reports its action to the host.") }) { node, value, c throws(SceneError) in
             try c.readKind(value, "button", ButtonKeys.fields, node: &node, style: ButtonStyle()) { s, _ throws(SceneError) in .button(s) }
         },
-        NodeType("stack") { node, value, c throws(SceneError) in
+        NodeType("stack", takes: { .object(StackKeys.fields).about("Lays out its children one after the other along an axis.") }) { node, value, c throws(SceneError) in
             try c.readKind(value, "stack", StackKeys.fields, node: &node, style: StackStyle()) { s, _ throws(SceneError) in .stack(s) }
         },
-        NodeType("scroll") { node, value, c throws(SceneError) in
+        NodeType("scroll", takes: { .object(StackKeys.scrollFields).about("A scroll container: a stack inside a viewport that clips and scrolls it.") }) { node, value, c throws(SceneError) in
             try c.readKind(value, "scroll", StackKeys.scrollFields, node: &node, style: StackStyle()) { s, _ throws(SceneError) in .scroll(s) }
         },
-        NodeType("list") { node, value, c throws(SceneError) in
+        NodeType("list", takes: { .object(ListKeys.fields).about("A virtual list: rowCount instances of a row template, with a header and a footer.") }) { node, value, c throws(SceneError) in
             c.namespace.lists[node.id] = true
             try c.readKind(value, "list", ListKeys.fields, node: &node, style: ListDraft(listOffset: value.offset)) { s, c throws(SceneError) in
                 var draft = s
                 return try draft.finish(c)
             }
         },
-        NodeType("sheet") { node, value, c throws(SceneError) in
+        NodeType("sheet", takes: { .object(SheetKeys.fields).about("A card over the content that snaps to anchors and holds a stack of pages (its children); a child of the root.") }) { node, value, c throws(SceneError) in
             var sheet = SheetStyle()
             try c.readKind(value, "sheet", SheetKeys.fields, node: &node, style: SheetStyle()) { s, _ throws(SceneError) in
                 sheet = s
@@ -44,7 +44,7 @@ enum NodeTypes {
             node.sheet = sheet
             c.sheets.append((node.id, value.offset))
         },
-        NodeType("activityIndicator") { node, value, c throws(SceneError) in
+        NodeType("activityIndicator", takes: { .object(ActivityIndicatorKeys.fields).about("The system activity indicator.") }) { node, value, c throws(SceneError) in
             try c.readKind(value, "activityIndicator", ActivityIndicatorKeys.fields, node: &node,
                            style: ActivityIndicatorStyle()) { s, _ throws(SceneError) in .activityIndicator(s) }
         },
@@ -59,6 +59,9 @@ enum FontWeights {
     static let names: [Choice<Int>] = [
         Choice("regular", 400), Choice("medium", 500), Choice("semibold", 600), Choice("bold", 700),
     ]
+
+    /// 100...900 or a name, as `ReaderContext.fontWeight` reads it.
+    static var description: ValueDescription { .anyOf([.integer(Bounds.fontWeight), .choice(names)]) }
 }
 
 extension ReaderContext {
@@ -79,30 +82,30 @@ enum LabelKeys {
     ]
 
     static let fields: [Field<NodeDraft<LabelStyle>>] = [
-        Field("text") { d, m, c throws(SceneError) in d.style.text = try c.string(m) },
-        Field("fontSize") { d, m, c throws(SceneError) in d.style.fontSize = try c.number(m, Bounds.fontSize) },
-        Field("fontWeight") { d, m, c throws(SceneError) in d.style.fontWeight = try c.fontWeight(m) },
-        Field("color") { d, m, c throws(SceneError) in d.style.color = try c.color(m) },
-        Field("numberOfLines") { d, m, c throws(SceneError) in d.style.numberOfLines = try c.integer(m, Bounds.numberOfLines) },
-        Field("alignment") { d, m, c throws(SceneError) in d.style.alignment = try c.choice(m, alignments) },
-        Field("lineHeight") { d, m, c throws(SceneError) in d.style.lineHeight = try c.number(m, Bounds.lineHeight) },
+        Field("text", takes: { .text.about("The text.", byDefault: "\"\"") }) { d, m, c throws(SceneError) in d.style.text = try c.string(m) },
+        Field("fontSize", takes: { .number(Bounds.fontSize).about("Font size, points.", byDefault: "17") }) { d, m, c throws(SceneError) in d.style.fontSize = try c.number(m, Bounds.fontSize) },
+        Field("fontWeight", takes: { FontWeights.description.about("Font weight: 100...900 or a name.", byDefault: "400") }) { d, m, c throws(SceneError) in d.style.fontWeight = try c.fontWeight(m) },
+        Field("color", takes: { .ref(.color).about("Text colour (default: the appearance's label colour).") }) { d, m, c throws(SceneError) in d.style.color = try c.color(m) },
+        Field("numberOfLines", takes: { .integer(Bounds.numberOfLines).about("Lines at most, the last truncated with \"…\"; 0 = as many as the text needs.", byDefault: "1") }) { d, m, c throws(SceneError) in d.style.numberOfLines = try c.integer(m, Bounds.numberOfLines) },
+        Field("alignment", takes: { .choice(alignments).about("Horizontal alignment of the lines.", byDefault: "\"left\"") }) { d, m, c throws(SceneError) in d.style.alignment = try c.choice(m, alignments) },
+        Field("lineHeight", takes: { .number(Bounds.lineHeight).about("Line height, a multiple of fontSize.", byDefault: "1.2") }) { d, m, c throws(SceneError) in d.style.lineHeight = try c.number(m, Bounds.lineHeight) },
     ] + CommonNodeKeys.fields() + SkeletonNodeKeys.label
 }
 
 enum ImageKeys {
     static let fields: [Field<NodeDraft<ImageStyle>>] = [
-        Field("name") { d, m, c throws(SceneError) in d.style.name = try c.string(m, maxBytes: Bounds.nameBytes) },
-        Field("tint") { d, m, c throws(SceneError) in d.style.tint = try c.color(m) },
+        Field("name", takes: { .string(minBytes: 0, maxBytes: Bounds.nameBytes).about("The image's name, for hosts and debugging.", byDefault: "\"\"") }) { d, m, c throws(SceneError) in d.style.name = try c.string(m, maxBytes: Bounds.nameBytes) },
+        Field("tint", takes: { .ref(.color).about("Tint colour (default none).") }) { d, m, c throws(SceneError) in d.style.tint = try c.color(m) },
     ] + CommonNodeKeys.fields()
 }
 
 enum ButtonKeys {
     static let fields: [Field<NodeDraft<ButtonStyle>>] = [
-        Field("title") { d, m, c throws(SceneError) in d.style.title = try c.string(m) },
-        Field("fontSize") { d, m, c throws(SceneError) in d.style.fontSize = try c.number(m, Bounds.fontSize) },
-        Field("fontWeight") { d, m, c throws(SceneError) in d.style.fontWeight = try c.fontWeight(m) },
-        Field("titleColor") { d, m, c throws(SceneError) in d.style.titleColor = try c.color(m) },
-        Field("action") { d, m, c throws(SceneError) in d.style.action = try c.name(m) },
+        Field("title", takes: { .text.about("The button's title.", byDefault: "\"\"") }) { d, m, c throws(SceneError) in d.style.title = try c.string(m) },
+        Field("fontSize", takes: { .number(Bounds.fontSize).about("Font size, points.", byDefault: "17") }) { d, m, c throws(SceneError) in d.style.fontSize = try c.number(m, Bounds.fontSize) },
+        Field("fontWeight", takes: { FontWeights.description.about("Font weight: 100...900 or a name.", byDefault: "600") }) { d, m, c throws(SceneError) in d.style.fontWeight = try c.fontWeight(m) },
+        Field("titleColor", takes: { .ref(.color).about("Title colour (default: the appearance's).") }) { d, m, c throws(SceneError) in d.style.titleColor = try c.color(m) },
+        Field("action", takes: { .name.about("The event name reported to the host when the button is tapped.", byDefault: "\"tap\"") }) { d, m, c throws(SceneError) in d.style.action = try c.name(m) },
     ] + CommonNodeKeys.fields()
 }
 
@@ -117,10 +120,10 @@ enum StackKeys {
     ]
 
     static let fields: [Field<NodeDraft<StackStyle>>] = [
-        Field("axis") { d, m, c throws(SceneError) in d.style.axis = try c.choice(m, axes) },
-        Field("spacing") { d, m, c throws(SceneError) in d.style.spacing = try c.number(m, Bounds.size) },
-        Field("alignment") { d, m, c throws(SceneError) in d.style.alignment = try c.choice(m, alignments) },
-        Field("justify") { d, m, c throws(SceneError) in d.style.justify = try c.choice(m, justifications) },
+        Field("axis", takes: { .choice(axes).about("The direction children follow each other.", byDefault: "\"vertical\"") }) { d, m, c throws(SceneError) in d.style.axis = try c.choice(m, axes) },
+        Field("spacing", takes: { .number(Bounds.size).about("Points between children.", byDefault: "0") }) { d, m, c throws(SceneError) in d.style.spacing = try c.number(m, Bounds.size) },
+        Field("alignment", takes: { .choice(alignments).about("Placement of the children across the axis.", byDefault: "\"fill\"") }) { d, m, c throws(SceneError) in d.style.alignment = try c.choice(m, alignments) },
+        Field("justify", takes: { .choice(justifications).about("Placement of the children, as a group, along the axis.", byDefault: "\"start\"") }) { d, m, c throws(SceneError) in d.style.justify = try c.choice(m, justifications) },
         CommonNodeKeys.children(),
     ] + CommonNodeKeys.fields()
 
@@ -173,25 +176,27 @@ struct ListDraft {
 
 enum ListKeys {
     static let fields: [Field<NodeDraft<ListDraft>>] = [
-        Field("row", required: true) { d, m, c throws(SceneError) in
+        Field("row", required: true, takes: { .ref(.node).about("The row template, instantiated rowCount times (its ids are \"<list id>/<row>/<template id>\").") }) { d, m, c throws(SceneError) in
             d.style.style.row = try c.readRowTemplate(m.value)
         },
-        Field("rowCount") { d, m, c throws(SceneError) in
+        Field("rowCount", takes: { .integer(0...Limits.maxListRows).about("How many rows (default: the number of \"rows\" given, else 0).") }) { d, m, c throws(SceneError) in
             d.style.style.rowCount = try c.integer(m, 0...Limits.maxListRows)
             d.style.rowCountOffset = m.value.offset
         },
         // Read once the template is known (keys come in any order).
-        Field("rows") { d, m, c throws(SceneError) in d.style.rows = m.value },
+        Field("rows", takes: {
+            .array(.ref(.row), min: 0, max: Limits.maxRowData).about("Data of the first rows: per row, template node id → a text or an object of \"set\" changes. Not with \"sections\".")
+        }) { d, m, c throws(SceneError) in d.style.rows = m.value },
         CommonNodeKeys.lift(RefreshKeys.field),
         CommonNodeKeys.lift(LoadMoreKeys.field),
-        Field("rowHeight") { d, m, c throws(SceneError) in d.style.style.rowHeight = try c.number(m, Bounds.size) },
-        Field("rowWidth") { d, m, c throws(SceneError) in d.style.style.rowWidth = try c.number(m, Bounds.size) },
-        Field("axis") { d, m, c throws(SceneError) in d.style.style.axis = try c.choice(m, StackKeys.axes) },
-        Field("separatorColor") { d, m, c throws(SceneError) in d.style.style.separatorColor = try c.color(m) },
-        Field("header") { d, m, c throws(SceneError) in
+        Field("rowHeight", takes: { .number(Bounds.size).about("A row's height, points.", byDefault: "44") }) { d, m, c throws(SceneError) in d.style.style.rowHeight = try c.number(m, Bounds.size) },
+        Field("rowWidth", takes: { .number(Bounds.size).about("A horizontal list's card width, points.", byDefault: "160") }) { d, m, c throws(SceneError) in d.style.style.rowWidth = try c.number(m, Bounds.size) },
+        Field("axis", takes: { .choice(StackKeys.axes).about("The direction the list scrolls.", byDefault: "\"vertical\"") }) { d, m, c throws(SceneError) in d.style.style.axis = try c.choice(m, StackKeys.axes) },
+        Field("separatorColor", takes: { .ref(.color).about("Colour of the lines between rows (default none).") }) { d, m, c throws(SceneError) in d.style.style.separatorColor = try c.color(m) },
+        Field("header", takes: { .ref(.node).about("A node above the rows (id default \"<list id>/header\").") }) { d, m, c throws(SceneError) in
             d.style.style.header = try c.readNode(m.value, defaultID: d.node.id + utf8("/header"))
         },
-        Field("footer") { d, m, c throws(SceneError) in
+        Field("footer", takes: { .ref(.node).about("A node below the rows (id default \"<list id>/footer\").") }) { d, m, c throws(SceneError) in
             d.style.style.footer = try c.readNode(m.value, defaultID: d.node.id + utf8("/footer"))
         },
     ] + ScrollInsetKeys.fields.map { CommonNodeKeys.lift($0) } + SkeletonListKeys.fields + CommonNodeKeys.fields()

@@ -10,15 +10,22 @@ struct NodeDraft<Style> {
 /// The style of a node kind that adds no keys of its own besides children (view).
 struct NoStyle {}
 
-/// A node type a scene may use: the name in "type" and how an object of that type is read.
+/// A node type a scene may use: the name in "type", its keys (`takes`, native build only, as
+/// `Field.takes`) and how an object of that type is read.
 struct NodeType: Sendable {
     typealias Read = @Sendable (inout Node, JSONValue, ReaderContext) throws(SceneError) -> Void
 
     let name: StaticString
+    #if !hasFeature(Embedded)
+    let takes: Takes
+    #endif
     let read: Read
 
-    init(_ name: StaticString, _ read: @escaping Read) {
+    init(_ name: StaticString, takes: @escaping Takes, _ read: @escaping Read) {
         self.name = name
+        #if !hasFeature(Embedded)
+        self.takes = takes
+        #endif
         self.read = read
     }
 }
@@ -30,20 +37,24 @@ struct NodeType: Sendable {
 /// compile every closure once per node kind.
 enum CommonNodeKeys {
     static let node: [Field<Node>] = [
-        .handledElsewhere("type"),
-        .handledElsewhere("id"),
-        Field("frame") { n, m, c throws(SceneError) in n.frame = try c.rect(m) },
-        Field("width") { n, m, c throws(SceneError) in n.width = try c.number(m, Bounds.size) },
-        Field("height") { n, m, c throws(SceneError) in n.height = try c.number(m, Bounds.size) },
-        Field("padding") { n, m, c throws(SceneError) in n.padding = try c.insets(m) },
-        Field("background") { n, m, c throws(SceneError) in n.background = try c.color(m) },
-        Field("cornerRadius") { n, m, c throws(SceneError) in n.cornerRadius = try c.number(m, Bounds.size) },
-        Field("borderColor") { n, m, c throws(SceneError) in n.borderColor = try c.color(m) },
-        Field("borderWidth") { n, m, c throws(SceneError) in n.borderWidth = try c.number(m, Bounds.size) },
-        Field("opacity") { n, m, c throws(SceneError) in n.opacity = try c.number(m, Bounds.unit) },
-        Field("hidden") { n, m, c throws(SceneError) in n.hidden = try c.bool(m) },
-        Field("clipsToBounds") { n, m, c throws(SceneError) in n.clipsToBounds = try c.bool(m) },
-        Field("maxWidth") { n, m, c throws(SceneError) in n.maxWidth = try c.number(m, Bounds.size) },
+        .handledElsewhere("type", required: true, takes: { .nodeType.about("The node's type.") }),
+        .handledElsewhere("id", takes: {
+            .name.about("The node's id, unique in the scene; default \"<parent id>/<index>\" (\"root\" for the root).")
+        }),
+        Field("frame", takes: {
+            .rect.about("Where the node is, in points relative to the parent's content box; default: the parent's layout places it, or it fills the parent.")
+        }) { n, m, c throws(SceneError) in n.frame = try c.rect(m) },
+        Field("width", takes: { .number(Bounds.size).about("A width request, points (default: intrinsic size, or fill).") }) { n, m, c throws(SceneError) in n.width = try c.number(m, Bounds.size) },
+        Field("height", takes: { .number(Bounds.size).about("A height request, points.") }) { n, m, c throws(SceneError) in n.height = try c.number(m, Bounds.size) },
+        Field("padding", takes: { .insets.about("Room inside the node's edges: a number for all four sides or {top, left, bottom, right}.", byDefault: "0") }) { n, m, c throws(SceneError) in n.padding = try c.insets(m) },
+        Field("background", takes: { .ref(.color).about("The fill colour (default none).") }) { n, m, c throws(SceneError) in n.background = try c.color(m) },
+        Field("cornerRadius", takes: { .number(Bounds.size).about("Corner radius, points.", byDefault: "0") }) { n, m, c throws(SceneError) in n.cornerRadius = try c.number(m, Bounds.size) },
+        Field("borderColor", takes: { .ref(.color).about("The border's colour (default none).") }) { n, m, c throws(SceneError) in n.borderColor = try c.color(m) },
+        Field("borderWidth", takes: { .number(Bounds.size).about("The border's width, points.", byDefault: "0") }) { n, m, c throws(SceneError) in n.borderWidth = try c.number(m, Bounds.size) },
+        Field("opacity", takes: { .number(Bounds.unit).about("Opacity of the node and its subtree.", byDefault: "1") }) { n, m, c throws(SceneError) in n.opacity = try c.number(m, Bounds.unit) },
+        Field("hidden", takes: { .bool.about("A hidden node is not drawn and takes no room in a stack.", byDefault: "false") }) { n, m, c throws(SceneError) in n.hidden = try c.bool(m) },
+        Field("clipsToBounds", takes: { .bool.about("Children are clipped to the node's bounds.", byDefault: "false") }) { n, m, c throws(SceneError) in n.clipsToBounds = try c.bool(m) },
+        Field("maxWidth", takes: { .number(Bounds.size).about("Caps the width a parent offers; the node is then centred in it.") }) { n, m, c throws(SceneError) in n.maxWidth = try c.number(m, Bounds.size) },
     ] + SkeletonNodeKeys.node
 
     static func fields<Style>() -> [Field<NodeDraft<Style>>] {
@@ -52,7 +63,9 @@ enum CommonNodeKeys {
 
     /// "children": [NODE…] for the kinds that contain other nodes. Unnamed children get
     /// "<parent id>/<index>".
-    static let childrenField = Field<Node>("children") { n, m, c throws(SceneError) in
+    static let childrenField = Field<Node>("children", takes: {
+        .array(.ref(.node)).about("The nodes inside this one, in order.", byDefault: "[]")
+    }) { n, m, c throws(SceneError) in
         let elements = try c.elements(of: m)
         var children: [Node] = []
         children.reserveCapacity(elements.count)
@@ -66,9 +79,7 @@ enum CommonNodeKeys {
 
     /// A `Node` field as a field of a node kind's draft.
     static func lift<Style>(_ field: Field<Node>) -> Field<NodeDraft<Style>> {
-        Field<NodeDraft<Style>>(field.name, required: field.required) { d, m, c throws(SceneError) in
-            try field.read(&d.node, m, c)
-        }
+        field.reading { (d: inout NodeDraft<Style>, m, c) throws(SceneError) in try field.read(&d.node, m, c) }
     }
 }
 

@@ -13,23 +13,40 @@ struct Field<Target>: Sendable {
 
     let name: StaticString
     let required: Bool
-    /// What the value is, for `CommandCatalog` (the reader itself checks the value in `read`).
+    #if !hasFeature(Embedded)
+    /// What the value is, for `CommandCatalog` and `SceneSchema` (the reader itself checks the value
+    /// in `read`). Only the native build keeps it: in veil.wasm the closure, and the descriptions and
+    /// defaults in it, are dropped, so describing a key costs the module nothing.
     let takes: Takes
+    #endif
     let read: Read
 
     init(_ name: StaticString, required: Bool = false, takes: @escaping Takes = { .other }, _ read: @escaping Read) {
         self.name = name
         self.required = required
+        #if !hasFeature(Embedded)
         self.takes = takes
+        #endif
         self.read = read
     }
 
-    /// The key as `CommandCatalog` lists it.
+    /// The same key (name, required, description) read by `read` into another target.
+    func reading<Other>(_ read: @escaping Field<Other>.Read) -> Field<Other> {
+        #if hasFeature(Embedded)
+        Field<Other>(name, required: required, read)
+        #else
+        Field<Other>(name, required: required, takes: takes, read)
+        #endif
+    }
+
+    #if !hasFeature(Embedded)
+    /// The key as `CommandCatalog` and `SceneSchema` describe it.
     var description: FieldDescription { FieldDescription(name: utf8(name), required: required, takes: takes()) }
+    #endif
 
     /// A key read elsewhere (such as a node's "type" and "id") that the table must still accept and list.
-    static func handledElsewhere(_ name: StaticString) -> Field<Target> {
-        Field(name) { _, _, _ throws(SceneError) in }
+    static func handledElsewhere(_ name: StaticString, required: Bool = false, takes: @escaping Takes) -> Field<Target> {
+        Field(name, required: required, takes: takes) { _, _, _ throws(SceneError) in }
     }
 }
 
@@ -39,13 +56,17 @@ struct Variant<Result>: Sendable {
     typealias Read = @Sendable (JSONMember, ReaderContext) throws(SceneError) -> Result
 
     let name: StaticString
-    /// What the variant's value is, for `CommandCatalog`.
+    #if !hasFeature(Embedded)
+    /// What the variant's value is, for `CommandCatalog` and `SceneSchema` (native build only, as `Field.takes`).
     let takes: Takes
+    #endif
     let read: Read
 
     init(_ name: StaticString, takes: @escaping Takes = { .other }, _ read: @escaping Read) {
         self.name = name
+        #if !hasFeature(Embedded)
         self.takes = takes
+        #endif
         self.read = read
     }
 }

@@ -103,25 +103,33 @@ enum SceneKeys {
     static let appearances: [Choice<Appearance>] = [Choice("light", .light), Choice("dark", .dark)]
 
     static let fields: [Field<Scene>] = [
-        Field("name") { s, m, c throws(SceneError) in s.name = try c.name(m) },
-        Field("canvas") { s, m, c throws(SceneError) in try c.readObject(m.value, "\"canvas\"", canvas, into: &s) },
-        Field("safeArea") { s, m, c throws(SceneError) in s.safeArea = try c.insets(m) },
-        Field("appearance") { s, m, c throws(SceneError) in s.appearance = try c.choice(m, appearances) },
-        Field("background") { s, m, c throws(SceneError) in s.background = try c.color(m) },
-        Field("root", required: true) { s, m, c throws(SceneError) in
+        Field("name", takes: { .name.about("The scene's name (default: the file's base name).") }) { s, m, c throws(SceneError) in s.name = try c.name(m) },
+        Field("canvas", takes: { .object(canvas).about("The canvas size, points (default 390 × 844).") }) { s, m, c throws(SceneError) in try c.readObject(m.value, "\"canvas\"", canvas, into: &s) },
+        Field("safeArea", takes: { .insets.about("The safe area's insets from the canvas edges: a number for all four sides or {top, left, bottom, right}.", byDefault: "0") }) { s, m, c throws(SceneError) in s.safeArea = try c.insets(m) },
+        Field("appearance", takes: { .choice(appearances).about("Light or dark: semantic colours resolve for it.", byDefault: "\"light\"") }) { s, m, c throws(SceneError) in s.appearance = try c.choice(m, appearances) },
+        Field("background", takes: { .ref(.color).about("The canvas colour (default: the appearance's background).") }) { s, m, c throws(SceneError) in s.background = try c.color(m) },
+        Field("root", required: true, takes: { .ref(.node).about("The root node (its id is \"root\" unless it has one).") }) { s, m, c throws(SceneError) in
             s.root = try c.readNode(m.value, defaultID: utf8("root"))
         },
-        Field("timeline") { s, m, c throws(SceneError) in s.timeline = try c.readTimeline(m) },
-        Field("reactions") { s, m, c throws(SceneError) in s.reactions = try c.readReactions(m) },
-        Field("statusViews") { s, m, c throws(SceneError) in s.statusViews = try c.readStatusViews(m) },
-        Field("skeleton") { s, m, c throws(SceneError) in
+        Field("timeline", takes: {
+            .array(.ref(.timedAction), min: 0, max: Limits.maxTimeline).about("Commands and inputs the scene runs by itself, in time order.", byDefault: "[]")
+        }) { s, m, c throws(SceneError) in s.timeline = try c.readTimeline(m) },
+        Field("reactions", takes: {
+            .array(.object(ReactionKeys.fields), min: 0, max: Limits.maxReactions).about("Actions run when an event happens.", byDefault: "[]")
+        }) { s, m, c throws(SceneError) in s.reactions = try c.readReactions(m) },
+        Field("statusViews", takes: { .object(StatusViewKeys.fields).about("Custom views for the status states (default: the built-in views).") }) { s, m, c throws(SceneError) in s.statusViews = try c.readStatusViews(m) },
+        Field("skeleton", takes: { .object(SkeletonAppearanceKeys.fields).about("How skeletons look in this scene.") }) { s, m, c throws(SceneError) in
             try c.readObject(m.value, "\"skeleton\"", SkeletonAppearanceKeys.fields, into: &s.skeletonAppearance)
+        },
+        // Lets a file name its JSON Schema for editors (docs/SCENE.md, "Schema"); the reader ignores it.
+        Field("$schema", takes: { .text.about("The JSON Schema of this file, for editors; ignored by Veil.") }) { _, m, c throws(SceneError) in
+            _ = try c.string(m)
         },
     ]
 
     /// Width and height each default to 390 × 844.
     static let canvas: [Field<Scene>] = [
-        Field("width") { s, m, c throws(SceneError) in s.width = try c.number(m, Bounds.canvas) },
-        Field("height") { s, m, c throws(SceneError) in s.height = try c.number(m, Bounds.canvas) },
+        Field("width", takes: { .number(Bounds.canvas).about("Canvas width, points.", byDefault: "390") }) { s, m, c throws(SceneError) in s.width = try c.number(m, Bounds.canvas) },
+        Field("height", takes: { .number(Bounds.canvas).about("Canvas height, points.", byDefault: "844") }) { s, m, c throws(SceneError) in s.height = try c.number(m, Bounds.canvas) },
     ]
 }

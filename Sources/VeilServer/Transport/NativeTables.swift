@@ -46,6 +46,8 @@ final class NativeTables {
         ])
         // Built in reverse: each mount points at the one after it.
         addMount("/scenes.json", origin: Self.httpProtocol, def: nil, kind: LWSMPRO_CALLBACK, mimeTypes: nil)
+        addMount("/schema.json", origin: Self.httpProtocol, def: nil, kind: LWSMPRO_CALLBACK, mimeTypes: nil)
+        addMount("/events.schema.json", origin: Self.httpProtocol, def: nil, kind: LWSMPRO_CALLBACK, mimeTypes: nil)
         addMount("/commands", origin: Self.httpProtocol, def: nil, kind: LWSMPRO_CALLBACK, mimeTypes: nil)
         addMount("/scenes", origin: Self.httpProtocol, def: nil, kind: LWSMPRO_CALLBACK, mimeTypes: nil)
         // A file mount on "/veil.wasm" would redirect to "/veil.wasm/"; the callback serves the file

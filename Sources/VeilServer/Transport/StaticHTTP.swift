@@ -3,8 +3,9 @@ import Foundation
 import VeilCore
 
 /// The plain HTTP side of the preview: the web root's files (lws' mount serves most of them), the
-/// files worth compressing (`/veil.wasm`, `/veil.js`, `/fonts/NAME`: Brotli or gzip), `/scenes` and
-/// `/commands`; anything else under a mount of ours is 404. Service thread only.
+/// files worth compressing (`/veil.wasm`, `/veil.js`, `/fonts/NAME`: Brotli or gzip), `/scenes`,
+/// `/commands`, `/schema.json` and `/events.schema.json`; anything else under a mount of ours is 404.
+/// Service thread only.
 final class StaticHTTP {
     let webRoot: WebRoot
     let headroom: Int
@@ -12,6 +13,10 @@ final class StaticHTTP {
     var scenesBody: [UInt8]
     /// GET /commands: the commands the core takes (`CommandCatalog`), for the viewer's toolbar.
     let commandsBody = Array(CommandCatalog.json.utf8)
+    /// GET /schema.json and /events.schema.json: the JSON Schema of scene files and of an events-file
+    /// line (`SceneSchema`, from the reader's tables), for editors (docs/SCENE.md, "Schema").
+    let sceneSchemaBody = Array(SceneSchema.scene.utf8)
+    let eventsSchemaBody = Array(SceneSchema.events.utf8)
     /// Responses being written, by the id kept in their connection's user data.
     private var pendingBodies: [Int: HTTPBody] = [:]
     private var nextBodyID = 1
@@ -62,7 +67,7 @@ final class StaticHTTP {
         return 0
     }
 
-    /// GET /scenes (and /scenes.json), /commands and the compressible static files: the headers
+    /// GET /scenes (and /scenes.json), /commands, the schemas and the compressible static files: the headers
     /// now, the body when writable.
     func request(_ wsi: OpaquePointer, _ user: UnsafeMutableRawPointer?) -> Int32 {
         user?.storeBytes(of: 0, as: Int.self)
@@ -71,6 +76,8 @@ final class StaticHTTP {
         if let path, let found = staticFile(path) { return serveStatic(wsi, user, file: found.file, type: found.type) }
         switch path?.prefix { $0 != "?" } {
         case "/commands": return respond(wsi, user, HTTPBody(bytes: commandsBody, type: "application/json"))
+        case "/schema.json": return respond(wsi, user, HTTPBody(bytes: sceneSchemaBody, type: "application/schema+json"))
+        case "/events.schema.json": return respond(wsi, user, HTTPBody(bytes: eventsSchemaBody, type: "application/schema+json"))
         case "/scenes", "/scenes.json": return respond(wsi, user, HTTPBody(bytes: scenesBody, type: "application/json"))
         default:
             lws_return_http_status(wsi, UInt32(HTTP_STATUS_NOT_FOUND.rawValue), "not found")

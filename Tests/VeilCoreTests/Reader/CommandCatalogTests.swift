@@ -31,7 +31,14 @@ import Testing
         let detail = takes as! [String: Any]
         if let range = detail["number"] as? [Double] { return [range[0], range[1]] }
         if let names = detail["choice"] as? [String] { return names }
-        if detail["object"] != nil { return [[String: Any]()] }
+        if let fields = detail["object"] as? [[String: Any]] {
+            // An object with its required keys (a "replace" of rows needs "at").
+            var object: [String: Any] = [:]
+            for field in fields where field["required"] as? Bool == true {
+                object[field["name"] as! String] = samples(field["takes"]!).first
+            }
+            return [object]
+        }
         return []
     }
 

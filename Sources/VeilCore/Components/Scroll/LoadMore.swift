@@ -58,7 +58,9 @@ struct LoadMoreFooter: Sendable {
 
 enum LoadMoreKeys {
     /// `"loadMore": true | {"prefetch"?, "height"?, "hasMore"?, "endText"?}` on a list or scroll node.
-    static let field = Field<Node>("loadMore") { node, m, c throws(SceneError) in
+    static let field = Field<Node>("loadMore", takes: {
+        .anyOf([.bool, .object(fields)]).about("Infinite scroll: true (on), false (no more to load) or its options.")
+    }) { node, m, c throws(SceneError) in
         var style = LoadMoreStyle()
         if case let .bool(on) = m.value.kind {
             style.hasMore = on
@@ -69,11 +71,11 @@ enum LoadMoreKeys {
     }
 
     static let fields: [Field<LoadMoreStyle>] = [
-        Field("prefetch") { s, m, c throws(SceneError) in s.prefetch = try c.number(m, 0 ... 100_000) },
-        Field("height") { s, m, c throws(SceneError) in s.height = try c.number(m, 1 ... 1_000) },
-        Field("hasMore") { s, m, c throws(SceneError) in s.hasMore = try c.bool(m) },
-        Field("endText") { s, m, c throws(SceneError) in s.endText = try c.string(m, maxBytes: Bounds.nameBytes) },
-        Field("edge") { s, m, c throws(SceneError) in s.edge = try c.choice(m, edges) },
+        Field("prefetch", takes: { .number(0...100_000).about("Points left past the viewport at which to ask for more (default: one viewport).") }) { s, m, c throws(SceneError) in s.prefetch = try c.number(m, 0 ... 100_000) },
+        Field("height", takes: { .number(1...1_000).about("Room for the activity indicator while loading, points.", byDefault: "60") }) { s, m, c throws(SceneError) in s.height = try c.number(m, 1 ... 1_000) },
+        Field("hasMore", takes: { .bool.about("False: the end is reached (endText shows).", byDefault: "true") }) { s, m, c throws(SceneError) in s.hasMore = try c.bool(m) },
+        Field("endText", takes: { .string(minBytes: 0, maxBytes: Bounds.nameBytes).about("Text shown once there is no more.", byDefault: "\"\"") }) { s, m, c throws(SceneError) in s.endText = try c.string(m, maxBytes: Bounds.nameBytes) },
+        Field("edge", takes: { .choice(edges).about("Where more content comes: after the end (a feed) or before the start (a chat).", byDefault: "\"end\"") }) { s, m, c throws(SceneError) in s.edge = try c.choice(m, edges) },
     ]
 
     static let edges: [Choice<LoadMoreEdge>] = [Choice("end", .end), Choice("start", .start)]

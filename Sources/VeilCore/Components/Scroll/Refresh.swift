@@ -218,7 +218,9 @@ enum RefreshKeys {
 
     /// `"refresh": true | false | {"height"?, "enabled"?, "animator"?, "view"?, "states"?}` on a
     /// list or scroll node. An unnamed view is "<container id>/refresh".
-    static let field = Field<Node>("refresh") { node, m, c throws(SceneError) in
+    static let field = Field<Node>("refresh", takes: {
+        .anyOf([.bool, .object(fields)]).about("Pull to refresh: true, false (off) or its options (vertical lists and scroll containers).")
+    }) { node, m, c throws(SceneError) in
         var draft = Draft()
         if case let .bool(on) = m.value.kind {
             draft.style.enabled = on
@@ -249,10 +251,12 @@ enum RefreshKeys {
     ]
 
     static let fields: [Field<Draft>] = [
-        Field("height") { d, m, c throws(SceneError) in d.style.height = try c.number(m, 1 ... 1_000) },
-        Field("enabled") { d, m, c throws(SceneError) in d.style.enabled = try c.bool(m) },
-        Field("animator") { d, m, c throws(SceneError) in d.style.animator = try c.choice(m, animators) },
-        Field("view") { d, m, c throws(SceneError) in d.view = m.value },
-        Field("states") { d, m, c throws(SceneError) in d.states = m.value },
+        Field("height", takes: { .number(1...1_000).about("How far to pull before letting go refreshes, and the animator's room, points.", byDefault: "60") }) { d, m, c throws(SceneError) in d.style.height = try c.number(m, 1 ... 1_000) },
+        Field("enabled", takes: { .bool.about("Whether pulling refreshes.", byDefault: "true") }) { d, m, c throws(SceneError) in d.style.enabled = try c.bool(m) },
+        Field("animator", takes: { .choice(animators).about("What is drawn while pulling and refreshing.", byDefault: "\"default\"") }) { d, m, c throws(SceneError) in d.style.animator = try c.choice(m, animators) },
+        Field("view", takes: { .ref(.node).about("A custom animator: a node laid out in the refresh room (id default \"<container id>/refresh\").") }) { d, m, c throws(SceneError) in d.view = m.value },
+        Field("states", takes: {
+            .map(keys: RefreshViewState.names.map { utf8($0.name) }, value: .ref(.row)).about("Per state, changes to the custom view's nodes (as a row's data).")
+        }) { d, m, c throws(SceneError) in d.states = m.value },
     ]
 }

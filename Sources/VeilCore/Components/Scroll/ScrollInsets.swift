@@ -34,8 +34,8 @@ enum ScrollInsetKeys {
     /// `"contentInset": number | {"top", "left", "bottom", "right"}` and
     /// `"contentInsetAdjustment": "automatic" | "never"` on a list or scroll node.
     static let fields: [Field<Node>] = [
-        Field("contentInset") { n, m, c throws(SceneError) in n.scrollInsets.content = try c.insets(m) },
-        Field("contentInsetAdjustment") { n, m, c throws(SceneError) in
+        Field("contentInset", takes: { .insets.about("Room around the content: a number for all four sides or {top, left, bottom, right}.", byDefault: "0") }) { n, m, c throws(SceneError) in n.scrollInsets.content = try c.insets(m) },
+        Field("contentInsetAdjustment", takes: { .choice(adjustments).about("Whether the part outside the safe area is added along the axis.", byDefault: "\"automatic\"") }) { n, m, c throws(SceneError) in
             n.scrollInsets.adjustsForSafeArea = try c.choice(m, adjustments)
         },
     ]

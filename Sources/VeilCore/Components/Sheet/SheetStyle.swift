@@ -74,27 +74,27 @@ public enum SheetCommand: Sendable {
 enum SheetKeys {
     /// The `sheet` node type: a view whose children are pages, with the keys below.
     static let fields: [Field<NodeDraft<SheetStyle>>] = [
-        Field("anchors") { d, m, c throws(SceneError) in d.style.anchors = try c.sheetAnchors(m) },
-        Field("initialAnchor") { d, m, c throws(SceneError) in d.style.initialAnchor = try c.integer(m, 0 ... 31) },
-        Field("pages") { d, m, c throws(SceneError) in
+        Field("anchors", takes: { SheetKeys.anchorList.about("Where the sheet's top may rest, any order.", byDefault: "[\"expanded\", \"collapsed\"]") }) { d, m, c throws(SceneError) in d.style.anchors = try c.sheetAnchors(m) },
+        Field("initialAnchor", takes: { .integer(0...31).about("The anchor (index in anchors) it starts at (default: the lowest).") }) { d, m, c throws(SceneError) in d.style.initialAnchor = try c.integer(m, 0 ... 31) },
+        Field("pages", takes: { .array(.name).about("Ids of children: the stack of pages at the start, bottom first (default: the first child).") }) { d, m, c throws(SceneError) in
             d.style.pages = []
             for element in try c.elements(of: m) {
                 d.style.pages.append(try c.name(JSONMember(key: m.key, keyOffset: m.keyOffset, value: element)))
             }
         },
-        Field("bounces") { d, m, c throws(SceneError) in d.style.bounces = try c.bool(m) },
-        Field("expandsOnHeaderTap") { d, m, c throws(SceneError) in d.style.expandsOnHeaderTap = try c.bool(m) },
-        Field("collapsesOnDimTap") { d, m, c throws(SceneError) in d.style.collapsesOnDimTap = try c.bool(m) },
-        Field("snapsToNextAnchor") { d, m, c throws(SceneError) in d.style.snapsToNextAnchor = try c.bool(m) },
-        Field("dismissible") { d, m, c throws(SceneError) in d.style.dismissible = try c.bool(m) },
-        Field("confirmsDismiss") { d, m, c throws(SceneError) in d.style.confirmsDismiss = try c.bool(m) },
-        Field("chevron") { d, m, c throws(SceneError) in d.style.chevron = try c.bool(m) },
-        Field("shadow") { d, m, c throws(SceneError) in d.style.shadow = try c.bool(m) },
-        Field("animatesCorners") { d, m, c throws(SceneError) in d.style.animatesCorners = try c.bool(m) },
-        Field("cancelsTouchesInCollapsedState") { d, m, c throws(SceneError) in d.style.cancelsTouchesInCollapsedState = try c.bool(m) },
-        Field("closeButton") { d, m, c throws(SceneError) in d.style.closeButton = try c.bool(m) },
-        Field("sheetCornerRadius") { d, m, c throws(SceneError) in d.style.cornerRadius = try c.number(m, 0 ... 100) },
-        Field("headerHeight") { d, m, c throws(SceneError) in d.style.headerHeight = try c.number(m, 0 ... 1_000) },
+        Field("bounces", takes: { .bool.about("Past the extreme anchors a drag rubber-bands; snaps overshoot a little.", byDefault: "true") }) { d, m, c throws(SceneError) in d.style.bounces = try c.bool(m) },
+        Field("expandsOnHeaderTap", takes: { .bool.about("A tap on the header of a collapsed sheet expands it.", byDefault: "true") }) { d, m, c throws(SceneError) in d.style.expandsOnHeaderTap = try c.bool(m) },
+        Field("collapsesOnDimTap", takes: { .bool.about("A tap on the dim of an expanded sheet collapses it.", byDefault: "true") }) { d, m, c throws(SceneError) in d.style.collapsesOnDimTap = try c.bool(m) },
+        Field("snapsToNextAnchor", takes: { .bool.about("A release goes at most one anchor on.", byDefault: "false") }) { d, m, c throws(SceneError) in d.style.snapsToNextAnchor = try c.bool(m) },
+        Field("dismissible", takes: { .bool.about("Dragged or flicked below the lowest anchor, the sheet closes.", byDefault: "false") }) { d, m, c throws(SceneError) in d.style.dismissible = try c.bool(m) },
+        Field("confirmsDismiss", takes: { .bool.about("Instead of closing, it springs back and asks the host (dismissRequested).", byDefault: "false") }) { d, m, c throws(SceneError) in d.style.confirmsDismiss = try c.bool(m) },
+        Field("chevron", takes: { .bool.about("A grabber bar at the top.", byDefault: "false") }) { d, m, c throws(SceneError) in d.style.chevron = try c.bool(m) },
+        Field("shadow", takes: { .bool.about("A soft shadow above the top edge.", byDefault: "true") }) { d, m, c throws(SceneError) in d.style.shadow = try c.bool(m) },
+        Field("animatesCorners", takes: { .bool.about("The top corners square off as the sheet rises to its top anchor.", byDefault: "false") }) { d, m, c throws(SceneError) in d.style.animatesCorners = try c.bool(m) },
+        Field("cancelsTouchesInCollapsedState", takes: { .bool.about("While collapsed, the content takes no touches: a tap expands.", byDefault: "false") }) { d, m, c throws(SceneError) in d.style.cancelsTouchesInCollapsedState = try c.bool(m) },
+        Field("closeButton", takes: { .bool.about("A close button on pushed pages; it pops the page.", byDefault: "false") }) { d, m, c throws(SceneError) in d.style.closeButton = try c.bool(m) },
+        Field("sheetCornerRadius", takes: { .number(0...100).about("The top corners' radius, points.", byDefault: "10") }) { d, m, c throws(SceneError) in d.style.cornerRadius = try c.number(m, 0 ... 100) },
+        Field("headerHeight", takes: { .number(0...1_000).about("The top points that take header taps.", byDefault: "44") }) { d, m, c throws(SceneError) in d.style.headerHeight = try c.number(m, 0 ... 1_000) },
         CommonNodeKeys.children(),
     ] + CommonNodeKeys.fields()
 
@@ -103,11 +103,16 @@ enum SheetKeys {
     ]
 
     static let anchorFields: [Field<SheetAnchorDraft>] = [
-        Field("ratio") { d, m, c throws(SceneError) in d.place = .ratio(try c.number(m, Bounds.unit)) },
-        Field("fromTop") { d, m, c throws(SceneError) in d.place = .fromTop(try c.number(m, 0 ... Limits.maxCanvas)) },
-        Field("fromBottom") { d, m, c throws(SceneError) in d.place = .fromBottom(try c.number(m, 0 ... Limits.maxCanvas)) },
-        Field("name") { d, m, c throws(SceneError) in d.name = try c.name(m) },
+        Field("ratio", takes: { .number(Bounds.unit).about("Where the top rests: 0 = the safe area's top, 1 = its bottom.") }) { d, m, c throws(SceneError) in d.place = .ratio(try c.number(m, Bounds.unit)) },
+        Field("fromTop", takes: { .number(0...Limits.maxCanvas).about("Points from the safe area's top.") }) { d, m, c throws(SceneError) in d.place = .fromTop(try c.number(m, 0 ... Limits.maxCanvas)) },
+        Field("fromBottom", takes: { .number(0...Limits.maxCanvas).about("Points from the safe area's bottom.") }) { d, m, c throws(SceneError) in d.place = .fromBottom(try c.number(m, 0 ... Limits.maxCanvas)) },
+        Field("name", takes: { .name.about("The anchor's name in events (default \"anchor<i>\").") }) { d, m, c throws(SceneError) in d.name = try c.name(m) },
     ]
+
+    /// 1...32 anchors: a name or an object, as `ReaderContext.sheetAnchors` reads them.
+    static var anchorList: ValueDescription {
+        .array(.anyOf([.choice(anchorNames), .object(anchorFields, needsOneOf: ["ratio", "fromTop", "fromBottom"])]), min: 1, max: 32)
+    }
 }
 
 struct SheetAnchorDraft {
@@ -150,17 +155,17 @@ struct SheetCommandDraft {
 
 enum SheetCommandKeys {
     static let fields: [Field<SheetCommandDraft>] = [
-        Field("node", required: true, takes: { .node }) { d, m, c throws(SceneError) in d.command.node = try c.name(m) },
-        Field("snapTo", takes: { .number(0 ... 31) }) { d, m, c throws(SceneError) in d.snapTo = try c.integer(m, 0 ... 31) },
-        Field("animated", takes: { .bool }) { d, m, c throws(SceneError) in d.animated = try c.bool(m) },
-        Field("anchors") { d, m, c throws(SceneError) in d.anchors = try c.sheetAnchors(m) },
-        Field("expand", takes: { .flag }) { d, m, c throws(SceneError) in if try c.bool(m) { try c.say(&d.command, m, .expand) } },
-        Field("collapse", takes: { .flag }) { d, m, c throws(SceneError) in if try c.bool(m) { try c.say(&d.command, m, .collapse) } },
-        Field("push", takes: { .node }) { d, m, c throws(SceneError) in try c.say(&d.command, m, .push(try c.name(m))) },
-        Field("pop", takes: { .flag }) { d, m, c throws(SceneError) in if try c.bool(m) { try c.say(&d.command, m, .pop) } },
-        Field("popToRoot", takes: { .flag }) { d, m, c throws(SceneError) in if try c.bool(m) { try c.say(&d.command, m, .popToRoot) } },
-        Field("dismiss", takes: { .bool }) { d, m, c throws(SceneError) in try c.say(&d.command, m, .dismiss(try c.bool(m))) },
-        Field("setPages") { d, m, c throws(SceneError) in
+        Field("node", required: true, takes: { .node.about("The sheet.") }) { d, m, c throws(SceneError) in d.command.node = try c.name(m) },
+        Field("snapTo", takes: { .integer(0 ... 31).about("Moves to this anchor (index); with \"anchors\", one of the new ones.") }) { d, m, c throws(SceneError) in d.snapTo = try c.integer(m, 0 ... 31) },
+        Field("animated", takes: { .bool.about("Animate the move.", byDefault: "true") }) { d, m, c throws(SceneError) in d.animated = try c.bool(m) },
+        Field("anchors", takes: { SheetKeys.anchorList.about("New anchors (then a snap to \"snapTo\", else the nearest).") }) { d, m, c throws(SceneError) in d.anchors = try c.sheetAnchors(m) },
+        Field("expand", takes: { .flag.about("Moves to the top anchor.") }) { d, m, c throws(SceneError) in if try c.bool(m) { try c.say(&d.command, m, .expand) } },
+        Field("collapse", takes: { .flag.about("Moves to the lowest anchor.") }) { d, m, c throws(SceneError) in if try c.bool(m) { try c.say(&d.command, m, .collapse) } },
+        Field("push", takes: { .node.about("Pushes this page (a child of the sheet).") }) { d, m, c throws(SceneError) in try c.say(&d.command, m, .push(try c.name(m))) },
+        Field("pop", takes: { .flag.about("Pops the top page.") }) { d, m, c throws(SceneError) in if try c.bool(m) { try c.say(&d.command, m, .pop) } },
+        Field("popToRoot", takes: { .flag.about("Back to the first page.") }) { d, m, c throws(SceneError) in if try c.bool(m) { try c.say(&d.command, m, .popToRoot) } },
+        Field("dismiss", takes: { .bool.about("The answer to dismissRequested: close (true) or stay.") }) { d, m, c throws(SceneError) in try c.say(&d.command, m, .dismiss(try c.bool(m))) },
+        Field("setPages", takes: { .array(.name, min: 1, max: 32).about("A new stack of pages, bottom first, shown at once.") }) { d, m, c throws(SceneError) in
             var pages: [[UInt8]] = []
             for element in try c.elements(of: m) {
                 pages.append(try c.name(JSONMember(key: m.key, keyOffset: m.keyOffset, value: element)))
@@ -170,7 +175,10 @@ enum SheetCommandKeys {
         },
     ]
 
-    static let variant = Variant<Command>("sheet", takes: { .object(fields) }) { m, c throws(SceneError) in
+    static let variant = Variant<Command>("sheet", takes: {
+        .object(fields, needsOneOf: ["snapTo", "expand", "collapse", "push", "pop", "popToRoot", "setPages", "anchors", "dismiss"])
+            .about("Moves a sheet, pushes or pops its pages, changes its anchors or answers a dismiss request.")
+    }) { m, c throws(SceneError) in
         var draft = SheetCommandDraft()
         try c.readObject(m.value, "\"sheet\"", fields, into: &draft)
         if let anchors = draft.anchors {

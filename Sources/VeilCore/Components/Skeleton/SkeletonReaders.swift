@@ -5,36 +5,38 @@
 enum SkeletonNodeKeys {
     /// Keys every node accepts.
     static let node: [Field<Node>] = [
-        Field("skeletonable") { n, m, c throws(SceneError) in n.skeleton.skeletonable = try c.bool(m) },
-        Field("hiddenWhenSkeletonIsActive") { n, m, c throws(SceneError) in
+        Field("skeletonable", takes: { .bool.about("The node shows as a placeholder while a skeleton is shown on it or an ancestor.", byDefault: "false") }) { n, m, c throws(SceneError) in n.skeleton.skeletonable = try c.bool(m) },
+        Field("hiddenWhenSkeletonIsActive", takes: { .bool.about("The node is hidden while a skeleton is shown.", byDefault: "false") }) { n, m, c throws(SceneError) in
             n.skeleton.hiddenWhenSkeletonIsActive = try c.bool(m)
         },
-        Field("interactiveWhenSkeleton") { n, m, c throws(SceneError) in
+        Field("interactiveWhenSkeleton", takes: { .bool.about("The node still takes input while a skeleton is shown.", byDefault: "false") }) { n, m, c throws(SceneError) in
             n.skeleton.interactiveWhenSkeleton = try c.bool(m)
         },
-        Field("skeletonCornerRadius") { n, m, c throws(SceneError) in
+        Field("skeletonCornerRadius", takes: { .number(Bounds.size).about("The placeholder's corner radius, points (default: the scene's skeleton appearance).") }) { n, m, c throws(SceneError) in
             n.skeleton.cornerRadius = try c.number(m, Bounds.size)
         },
     ]
 
     /// Keys of labels: how their placeholder lines are drawn.
     static let label: [Field<NodeDraft<LabelStyle>>] = [
-        Field("lastLineFillPercent") { d, m, c throws(SceneError) in
+        Field("lastLineFillPercent", takes: { .number(0...100).about("How much of the width the last placeholder line fills, percent (default: the scene's).") }) { d, m, c throws(SceneError) in
             d.node.skeleton.text.lastLineFillPercent = try c.number(m, 0...100)
         },
-        Field("linesCornerRadius") { d, m, c throws(SceneError) in
+        Field("linesCornerRadius", takes: { .number(Bounds.size).about("The placeholder lines' corner radius, points (default: the scene's).") }) { d, m, c throws(SceneError) in
             d.node.skeleton.text.linesCornerRadius = try c.number(m, Bounds.size)
         },
-        Field("skeletonLineSpacing") { d, m, c throws(SceneError) in
+        Field("skeletonLineSpacing", takes: { .number(Bounds.size).about("Points between placeholder lines (default: the scene's).") }) { d, m, c throws(SceneError) in
             d.node.skeleton.text.lineSpacing = try c.number(m, Bounds.size)
         },
-        Field("skeletonPaddingInsets") { d, m, c throws(SceneError) in
+        Field("skeletonPaddingInsets", takes: { .insets.about("Insets of the placeholder lines in the label.", byDefault: "0") }) { d, m, c throws(SceneError) in
             d.node.skeleton.text.paddingInsets = try c.insets(m)
         },
-        Field("skeletonTextLineHeight") { d, m, c throws(SceneError) in
+        Field("skeletonTextLineHeight", takes: { .anyOf([.number(0.5...1000), .choice([utf8("relativeToFont")])]).about("A placeholder line's height: points or \"relativeToFont\" (default: the scene's).") }) { d, m, c throws(SceneError) in
             d.node.skeleton.text.lineHeight = try c.skeletonLineHeight(m)
         },
-        Field("skeletonTextNumberOfLines") { d, m, c throws(SceneError) in
+        Field("skeletonTextNumberOfLines", takes: {
+            .anyOf([.integer(Bounds.numberOfLines), .choice([utf8("inherited")])]).about("Placeholder lines: a count or \"inherited\" (the label's numberOfLines).", byDefault: "\"inherited\"")
+        }) { d, m, c throws(SceneError) in
             switch m.value.kind {
             case .string: d.node.skeleton.text.numberOfLines = try c.choice(m, [Choice("inherited", .inherited)])
             default: d.node.skeleton.text.numberOfLines = .custom(try c.integer(m, Bounds.numberOfLines))
@@ -46,8 +48,10 @@ enum SkeletonNodeKeys {
 /// List keys: "sections", "skeletonRows", "skeletonPreparations".
 enum SkeletonListKeys {
     static let fields: [Field<NodeDraft<ListDraft>>] = [
-        Field("skeletonRows") { d, m, c throws(SceneError) in d.style.style.skeletonRows = try c.skeletonRows(m) },
-        Field("sections") { d, m, c throws(SceneError) in
+        Field("skeletonRows", takes: { .anyOf([.integer(0...Limits.maxSkeletonRows), .choice([utf8("automatic")])]).about("Rows a skeleton shows: a count or \"automatic\" (as many as fill the list).", byDefault: "\"automatic\"") }) { d, m, c throws(SceneError) in d.style.style.skeletonRows = try c.skeletonRows(m) },
+        Field("sections", takes: {
+            .array(.object(SectionKeys.fields), min: 0, max: Limits.maxSections).about("Sections, each with its rows, header and footer. Not with \"rows\".")
+        }) { d, m, c throws(SceneError) in
             let elements = try c.elements(of: m)
             guard elements.count <= Limits.maxSections else {
                 throw c.error(at: elements[Limits.maxSections].offset, "a list has at most \(Limits.maxSections) sections")
@@ -60,7 +64,9 @@ enum SkeletonListKeys {
             }
             d.style.style.sections = sections
         },
-        Field("skeletonPreparations") { d, m, c throws(SceneError) in
+        Field("skeletonPreparations", takes: {
+            .array(.object(PreparationKeys.fields), min: 0, max: Limits.maxSkeletonRows).about("Changes to skeleton rows' nodes (\"set\" keys), by section and row.")
+        }) { d, m, c throws(SceneError) in
             let elements = try c.elements(of: m)
             guard elements.count <= Limits.maxSkeletonRows else {
                 throw c.error(at: elements[Limits.maxSkeletonRows].offset, "at most \(Limits.maxSkeletonRows) row preparations")
@@ -90,14 +96,14 @@ struct SectionDraft {
 
 enum SectionKeys {
     static let fields: [Field<SectionDraft>] = [
-        Field("header") { d, m, c throws(SceneError) in
+        Field("header", takes: { .ref(.node).about("A node above the section's rows (id default \"<list id>/<i>/header\").") }) { d, m, c throws(SceneError) in
             d.section.header = try c.readNode(m.value, defaultID: d.list + UTF8Text("/\(d.index)/header").bytes)
         },
-        Field("footer") { d, m, c throws(SceneError) in
+        Field("footer", takes: { .ref(.node).about("A node below the section's rows (id default \"<list id>/<i>/footer\").") }) { d, m, c throws(SceneError) in
             d.section.footer = try c.readNode(m.value, defaultID: d.list + UTF8Text("/\(d.index)/footer").bytes)
         },
-        Field("rowCount") { d, m, c throws(SceneError) in d.section.rowCount = try c.integer(m, 0...Limits.maxListRows) },
-        Field("skeletonRows") { d, m, c throws(SceneError) in d.section.skeletonRows = try c.skeletonRows(m) },
+        Field("rowCount", takes: { .integer(0...Limits.maxListRows).about("The section's rows.", byDefault: "0") }) { d, m, c throws(SceneError) in d.section.rowCount = try c.integer(m, 0...Limits.maxListRows) },
+        Field("skeletonRows", takes: { .anyOf([.integer(0...Limits.maxSkeletonRows), .choice([utf8("automatic")])]).about("The section's skeleton rows: a count or \"automatic\".", byDefault: "\"automatic\"") }) { d, m, c throws(SceneError) in d.section.skeletonRows = try c.skeletonRows(m) },
     ]
 }
 
@@ -111,10 +117,10 @@ struct PreparationDraft {
 
 enum PreparationKeys {
     static let fields: [Field<PreparationDraft>] = [
-        Field("section") { d, m, c throws(SceneError) in d.section = try c.integer(m, 0...Limits.maxSections) },
-        Field("row") { d, m, c throws(SceneError) in d.row = try c.integer(m, 0...Limits.maxSkeletonRows) },
+        Field("section", takes: { .integer(0...Limits.maxSections).about("The section (default: every section).") }) { d, m, c throws(SceneError) in d.section = try c.integer(m, 0...Limits.maxSections) },
+        Field("row", required: true, takes: { .integer(0...Limits.maxSkeletonRows).about("The skeleton row.") }) { d, m, c throws(SceneError) in d.row = try c.integer(m, 0...Limits.maxSkeletonRows) },
     ] + SetKeys.fields.map { field in
-        Field(field.name, required: field.required) { d, m, c throws(SceneError) in
+        field.reading { (d: inout PreparationDraft, m, c) throws(SceneError) in
             if m.key == utf8("node") { d.nodeOffset = m.value.offset }
             try field.read(&d.set, m, c)
         }
@@ -124,27 +130,29 @@ enum PreparationKeys {
 /// The scene's "skeleton": appearance defaults.
 enum SkeletonAppearanceKeys {
     static let fields: [Field<SkeletonAppearance>] = [
-        Field("tint") { a, m, c throws(SceneError) in a.tint = try c.color(m) },
-        Field("darkTint") { a, m, c throws(SceneError) in a.darkTint = try c.color(m) },
-        Field("gradient") { a, m, c throws(SceneError) in a.gradient = try c.gradientColors(m) },
-        Field("textLineHeight") { a, m, c throws(SceneError) in a.textLineHeight = try c.skeletonLineHeight(m) },
-        Field("multilineSpacing") { a, m, c throws(SceneError) in a.multilineSpacing = try c.number(m, Bounds.size) },
-        Field("multilineLastLineFillPercent") { a, m, c throws(SceneError) in
+        Field("tint", takes: { .ref(.color).about("The placeholder colour in light appearance.", byDefault: "\"#ECF0F1\"") }) { a, m, c throws(SceneError) in a.tint = try c.color(m) },
+        Field("darkTint", takes: { .ref(.color).about("The placeholder colour in dark appearance.", byDefault: "\"#1C2325\"") }) { a, m, c throws(SceneError) in a.darkTint = try c.color(m) },
+        Field("gradient", takes: { .array(.ref(.color), min: 1, max: Limits.maxGradientColors).about("Gradient colours of gradient skeletons (default: from the tint).") }) { a, m, c throws(SceneError) in a.gradient = try c.gradientColors(m) },
+        Field("textLineHeight", takes: { .anyOf([.number(0.5...1000), .choice([utf8("relativeToFont")])]).about("A placeholder line's height: points or \"relativeToFont\".", byDefault: "15") }) { a, m, c throws(SceneError) in a.textLineHeight = try c.skeletonLineHeight(m) },
+        Field("multilineSpacing", takes: { .number(Bounds.size).about("Points between placeholder lines.", byDefault: "10") }) { a, m, c throws(SceneError) in a.multilineSpacing = try c.number(m, Bounds.size) },
+        Field("multilineLastLineFillPercent", takes: { .number(0...100).about("How much of the width the last placeholder line fills, percent.", byDefault: "70") }) { a, m, c throws(SceneError) in
             a.multilineLastLineFillPercent = try c.number(m, 0...100)
         },
-        Field("multilineCornerRadius") { a, m, c throws(SceneError) in a.multilineCornerRadius = try c.number(m, Bounds.size) },
-        Field("skeletonCornerRadius") { a, m, c throws(SceneError) in a.skeletonCornerRadius = try c.number(m, Bounds.size) },
+        Field("multilineCornerRadius", takes: { .number(Bounds.size).about("The placeholder lines' corner radius, points.", byDefault: "0") }) { a, m, c throws(SceneError) in a.multilineCornerRadius = try c.number(m, Bounds.size) },
+        Field("skeletonCornerRadius", takes: { .number(Bounds.size).about("Placeholders' corner radius, points.", byDefault: "0") }) { a, m, c throws(SceneError) in a.skeletonCornerRadius = try c.number(m, Bounds.size) },
     ]
 }
 
 enum SkeletonCommandReaders {
     static let all: [Variant<Command>] = [
-        Variant("skeleton", takes: { .object(SkeletonCommandKeys.fields) }) { m, c throws(SceneError) in
+        Variant("skeleton", takes: {
+            .object(SkeletonCommandKeys.fields, needsOneOf: ["show", "hide", "update"]).about("Shows, hides or restyles a skeleton on a node's subtree.")
+        }) { m, c throws(SceneError) in
             var draft = SkeletonDraft()
             try c.readObject(m.value, "\"skeleton\"", SkeletonCommandKeys.fields, into: &draft)
             return .skeleton(node: draft.node, try draft.command(m.value.offset, c))
         },
-        Variant("appearance", takes: { .choice(SceneKeys.appearances) }) { m, c throws(SceneError) in
+        Variant("appearance", takes: { .choice(SceneKeys.appearances).about("Switches light / dark.") }) { m, c throws(SceneError) in
             .appearance(try c.choice(m, SceneKeys.appearances))
         },
     ]
@@ -185,23 +193,23 @@ struct SkeletonDraft {
 
 enum SkeletonCommandKeys {
     static let fields: [Field<SkeletonDraft>] = [
-        Field("node", required: true, takes: { .node }) { d, m, c throws(SceneError) in d.node = try c.name(m) },
-        Field("show", takes: { .flag }) { d, m, c throws(SceneError) in try c.skeletonVerb(&d, .show, m) },
-        Field("hide", takes: { .flag }) { d, m, c throws(SceneError) in try c.skeletonVerb(&d, .hide, m) },
-        Field("update", takes: { .object(SkeletonStyleKeys.fields) }) { d, m, c throws(SceneError) in
+        Field("node", required: true, takes: { .node.about("The node whose subtree shows the skeleton.") }) { d, m, c throws(SceneError) in d.node = try c.name(m) },
+        Field("show", takes: { .flag.about("Shows the skeleton (must be true), with the style keys beside it.") }) { d, m, c throws(SceneError) in try c.skeletonVerb(&d, .show, m) },
+        Field("hide", takes: { .flag.about("Hides the skeleton (must be true).") }) { d, m, c throws(SceneError) in try c.skeletonVerb(&d, .hide, m) },
+        Field("update", takes: { .object(SkeletonStyleKeys.fields).about("Restyles a shown skeleton.") }) { d, m, c throws(SceneError) in
             try c.skeletonVerb(&d, .update, m)
             try c.readObject(m.value, "\"update\"", SkeletonStyleKeys.fields, into: &d.update)
         },
-        Field("transition", takes: { .choice(OverlayTransitionNames.all) }) { d, m, c throws(SceneError) in
+        Field("transition", takes: { OverlayTransitionNames.description.about("How a show or hide fades.", byDefault: "\"none\"") }) { d, m, c throws(SceneError) in
             d.transition = try c.transition(m, defaultDuration: 0.25)
             d.transitionOffset = m.keyOffset
         },
-        Field("delay", takes: { .number(0...Limits.maxSkeletonSeconds) }) { d, m, c throws(SceneError) in
+        Field("delay", takes: { .number(0...Limits.maxSkeletonSeconds).about("Seconds before a show takes effect.", byDefault: "0") }) { d, m, c throws(SceneError) in
             d.delay = try c.number(m, 0...Limits.maxSkeletonSeconds)
             d.markShowOnly(m)
         },
     ] + SkeletonStyleKeys.fields.map { field in
-        Field(field.name, takes: field.takes) { d, m, c throws(SceneError) in
+        field.reading { (d: inout SkeletonDraft, m, c) throws(SceneError) in
             try field.read(&d.style, m, c)
             d.markShowOnly(m)
         }
@@ -229,12 +237,12 @@ enum SkeletonStyleKeys {
     ]
 
     static let fields: [Field<SkeletonStyle>] = [
-        Field("style", takes: { .choice(kinds) }) { s, m, c throws(SceneError) in s.kind = try c.choice(m, kinds) },
-        Field("color") { s, m, c throws(SceneError) in s.color = try c.color(m) },
-        Field("gradient") { s, m, c throws(SceneError) in s.gradient = try c.gradientColors(m) },
-        Field("direction", takes: { .choice(directions) }) { s, m, c throws(SceneError) in s.direction = try c.choice(m, directions) },
-        Field("duration", takes: { .number(0.05...Limits.maxSkeletonSeconds) }) { s, m, c throws(SceneError) in s.duration = try c.number(m, 0.05...Limits.maxSkeletonSeconds) },
-        Field("curve", takes: { .choice(curves) }) { s, m, c throws(SceneError) in s.curve = try c.choice(m, curves) },
+        Field("style", takes: { .choice(kinds).about("How the placeholders are drawn.", byDefault: "\"solid\"") }) { s, m, c throws(SceneError) in s.kind = try c.choice(m, kinds) },
+        Field("color", takes: { .ref(.color).about("The placeholder colour (default: the scene's tint).") }) { s, m, c throws(SceneError) in s.color = try c.color(m) },
+        Field("gradient", takes: { .array(.ref(.color), min: 1, max: Limits.maxGradientColors).about("Gradient colours (default: the scene's).") }) { s, m, c throws(SceneError) in s.gradient = try c.gradientColors(m) },
+        Field("direction", takes: { .choice(directions).about("The direction a sliding gradient moves.", byDefault: "\"leftRight\"") }) { s, m, c throws(SceneError) in s.direction = try c.choice(m, directions) },
+        Field("duration", takes: { .number(0.05...Limits.maxSkeletonSeconds).about("Seconds of one pulse or slide.") }) { s, m, c throws(SceneError) in s.duration = try c.number(m, 0.05...Limits.maxSkeletonSeconds) },
+        Field("curve", takes: { .choice(curves).about("The timing curve of the animation.") }) { s, m, c throws(SceneError) in s.curve = try c.choice(m, curves) },
     ]
 }
 

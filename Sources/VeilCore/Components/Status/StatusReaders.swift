@@ -3,12 +3,12 @@
 
 enum StatusCommandReaders {
     static let all: [Variant<Command>] = [
-        Variant("status", takes: { .object(StatusKeys.fields) }) { m, c throws(SceneError) in
+        Variant("status", takes: { .object(StatusKeys.fields).about("Shows a loading, error or empty state over a node, or hides it.") }) { m, c throws(SceneError) in
             var draft = StatusDraft()
             try c.readObject(m.value, "\"status\"", StatusKeys.fields, into: &draft)
             return .status(node: draft.node, status: draft.status, transition: draft.transition)
         },
-        Variant("spinner", takes: { .object(SpinnerKeys.fields) }) { m, c throws(SceneError) in
+        Variant("spinner", takes: { .object(SpinnerKeys.fields).about("Shows or hides a spinner over a node.") }) { m, c throws(SceneError) in
             var draft = SpinnerDraft()
             try c.readObject(m.value, "\"spinner\"", SpinnerKeys.fields, into: &draft)
             return .spinner(node: draft.node, show: draft.show)
@@ -40,16 +40,16 @@ enum StatusKeys {
     ]
 
     static let fields: [Field<StatusDraft>] = [
-        Field("node", required: true, takes: { .node }) { d, m, c throws(SceneError) in d.node = try c.name(m) },
-        Field("state", required: true, takes: { .choice(states) }) { d, m, c throws(SceneError) in
+        Field("node", required: true, takes: { .node.about("The node the status covers.") }) { d, m, c throws(SceneError) in d.node = try c.name(m) },
+        Field("state", required: true, takes: { .choice(states).about("The state; \"none\" hides the status.") }) { d, m, c throws(SceneError) in
             d.state = try c.choice(m, states)
         },
-        Field("title", takes: { .text }) { d, m, c throws(SceneError) in d.provisional.title = try c.string(m) },
-        Field("message", takes: { .text }) { d, m, c throws(SceneError) in d.provisional.message = try c.string(m) },
-        Field("image", takes: { .text }) { d, m, c throws(SceneError) in d.provisional.image = try c.string(m, maxBytes: Bounds.nameBytes) },
-        Field("actionTitle", takes: { .text }) { d, m, c throws(SceneError) in d.provisional.actionTitle = try c.string(m) },
-        Field("action", takes: { .text }) { d, m, c throws(SceneError) in d.provisional.action = try c.name(m) },
-        Field("transition", takes: { .choice(OverlayTransitionNames.all) }) { d, m, c throws(SceneError) in d.transition = try c.transition(m, defaultDuration: 0.2) },
+        Field("title", takes: { .text.about("The status view's title.") }) { d, m, c throws(SceneError) in d.provisional.title = try c.string(m) },
+        Field("message", takes: { .text.about("The status view's message.") }) { d, m, c throws(SceneError) in d.provisional.message = try c.string(m) },
+        Field("image", takes: { .string(minBytes: 0, maxBytes: Bounds.nameBytes).about("An image name for the status view.") }) { d, m, c throws(SceneError) in d.provisional.image = try c.string(m, maxBytes: Bounds.nameBytes) },
+        Field("actionTitle", takes: { .text.about("The title of the status view's button.") }) { d, m, c throws(SceneError) in d.provisional.actionTitle = try c.string(m) },
+        Field("action", takes: { .name.about("The event the status view's button reports.") }) { d, m, c throws(SceneError) in d.provisional.action = try c.name(m) },
+        Field("transition", takes: { OverlayTransitionNames.description.about("How the status fades in and out.", byDefault: "\"none\"") }) { d, m, c throws(SceneError) in d.transition = try c.transition(m, defaultDuration: 0.2) },
     ]
 }
 
@@ -60,14 +60,19 @@ struct SpinnerDraft {
 
 enum SpinnerKeys {
     static let fields: [Field<SpinnerDraft>] = [
-        Field("node", required: true, takes: { .node }) { d, m, c throws(SceneError) in d.node = try c.name(m) },
-        Field("show", required: true, takes: { .bool }) { d, m, c throws(SceneError) in d.show = try c.bool(m) },
+        Field("node", required: true, takes: { .node.about("The node the spinner covers.") }) { d, m, c throws(SceneError) in d.node = try c.name(m) },
+        Field("show", required: true, takes: { .bool.about("Shows or hides the spinner.") }) { d, m, c throws(SceneError) in d.show = try c.bool(m) },
     ]
 }
 
 /// The string forms of a transition (the object form is {"crossDissolve": seconds}).
 enum OverlayTransitionNames {
     static let all = [utf8("none"), utf8("crossDissolve")]
+
+    /// A name, or {"crossDissolve": seconds}.
+    static var description: ValueDescription {
+        .anyOf([.choice(all), .object([Field<Double>("crossDissolve", required: true, takes: { .number(0...60).about("Seconds.") }) { _, _, _ throws(SceneError) in }])])
+    }
 }
 
 extension ReaderContext {
@@ -119,23 +124,25 @@ extension ReaderContext {
 
 enum StatusViewKeys {
     static let fields: [Field<StatusViews>] = [
-        Field("loading") { v, m, c throws(SceneError) in v.loading = try c.readDetachedNode(m.value, defaultID: utf8("loading")) },
-        Field("error") { v, m, c throws(SceneError) in v.error = try c.readDetachedNode(m.value, defaultID: utf8("error")) },
-        Field("empty") { v, m, c throws(SceneError) in v.empty = try c.readDetachedNode(m.value, defaultID: utf8("empty")) },
+        Field("loading", takes: { .ref(.node).about("The view shown while loading (ids \"<host>/status/<id>\").") }) { v, m, c throws(SceneError) in v.loading = try c.readDetachedNode(m.value, defaultID: utf8("loading")) },
+        Field("error", takes: { .ref(.node).about("The view shown on an error.") }) { v, m, c throws(SceneError) in v.error = try c.readDetachedNode(m.value, defaultID: utf8("error")) },
+        Field("empty", takes: { .ref(.node).about("The view shown when there is nothing.") }) { v, m, c throws(SceneError) in v.empty = try c.readDetachedNode(m.value, defaultID: utf8("empty")) },
     ]
 }
 
 enum ReactionKeys {
     static let fields: [Field<Reaction>] = [
-        Field("event", required: true) { r, m, c throws(SceneError) in r.event = try c.name(m) },
-        Field("node") { r, m, c throws(SceneError) in r.node = try c.name(m) },
-        Field("actions", required: true) { r, m, c throws(SceneError) in r.actions = try c.readTimeline(m) },
+        Field("event", required: true, takes: { .name.about("The event that runs the actions (a button's action, \"refresh\", \"loadMore\"…).") }) { r, m, c throws(SceneError) in r.event = try c.name(m) },
+        Field("node", takes: { .name.about("Only when this node sends the event (default: any).") }) { r, m, c throws(SceneError) in r.node = try c.name(m) },
+        Field("actions", required: true, takes: {
+            .array(.ref(.timedAction), min: 0, max: Limits.maxTimeline).about("What runs, \"t\" seconds after the event, in time order.")
+        }) { r, m, c throws(SceneError) in r.actions = try c.readTimeline(m) },
     ]
 }
 
 enum ActivityIndicatorKeys {
     static let fields: [Field<NodeDraft<ActivityIndicatorStyle>>] = [
-        Field("color") { d, m, c throws(SceneError) in d.style.color = try c.color(m) },
-        Field("large") { d, m, c throws(SceneError) in d.style.large = try c.bool(m) },
+        Field("color", takes: { .ref(.color).about("The spokes' colour (default: the appearance's secondary text colour).") }) { d, m, c throws(SceneError) in d.style.color = try c.color(m) },
+        Field("large", takes: { .bool.about("37 points across when large, else 20.", byDefault: "false") }) { d, m, c throws(SceneError) in d.style.large = try c.bool(m) },
     ] + CommonNodeKeys.fields()
 }
