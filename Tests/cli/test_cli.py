@@ -103,7 +103,7 @@ def test_help_lists_the_subcommands():
     code, out, _ = veil("--help")
     check(code == 0, f"exit {code}")
     text = out.decode()
-    for name in ("check", "stream", "render", "test", "diff", "serve"):
+    for name in ("check", "stream", "render", "test", "diff", "serve", "schema"):
         check(re.search(rf"^\s+{name}\s", text, re.M), f"--help does not list {name}:\n{text}")
 
 
@@ -154,6 +154,20 @@ def test_check_without_files_is_a_usage_error():
     code, _, err = veil("check")
     check(code != 0, "exit 0")
     check("Missing expected argument" in err, f"message: {err!r}")
+
+
+# MARK: - schema
+
+def test_schema_prints_the_scene_and_events_schemas():
+    code, out, err = veil("schema")
+    check(code == 0, f"exit {code}: {err}")
+    scene = json.loads(out)
+    check(scene["$schema"].endswith("/2020-12/schema") and scene["required"] == ["root"], "a draft 2020-12 schema of scenes")
+    code, out, err = veil("schema", "--events")
+    check(code == 0 and set(json.loads(out)["properties"]) == {"t", "command", "input"}, f"the events-line schema: {err}")
+    path = os.path.join(WORK, "scene.schema.json")
+    code, written, err = veil("schema", "--out", path)
+    check(code == 0 and written == b"" and open(path, "rb").read() == veil("schema")[1], f"--out writes the file: {err}")
 
 
 # MARK: - stream
