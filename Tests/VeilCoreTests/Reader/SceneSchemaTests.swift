@@ -26,6 +26,23 @@ import Testing
         #expect(Set(inputs.keys) == Set(InputReaders.all.map { String(describing: $0.name) }))
     }
 
+    /// The viewer's toolbar (`CommandCatalog`) and the schema offer the same commands with the same keys.
+    @Test func theCommandCatalogsKeysAreTheSchemas() throws {
+        let catalog = try json(CommandCatalog.json)["commands"] as! [[String: Any]]
+        let defs = try json(SceneSchema.scene)["$defs"] as! [String: Any]
+        let commands = (defs["command"] as! [String: Any])["properties"] as! [String: Any]
+        #expect(Set(catalog.map { $0["name"] as! String }) == Set(commands.keys))
+        for command in catalog {
+            guard let fields = (command["takes"] as? [String: Any])?["object"] as? [[String: Any]] else { continue }
+            let name = command["name"] as! String
+            let schema = try #require(commands[name] as? [String: Any])
+            let keys = try #require(schema["properties"] as? [String: Any])
+            #expect(Set(fields.map { $0["name"] as! String }) == Set(keys.keys), "\(name)")
+            let required = fields.filter { $0["required"] as? Bool == true }.map { $0["name"] as! String }
+            #expect(Set(required) == Set(schema["required"] as? [String] ?? []), "\(name)")
+        }
+    }
+
     @Test func theEventsSchemaIsOneTimedAction() throws {
         let schema = try json(SceneSchema.events)
         let properties = try #require(schema["properties"] as? [String: Any])
