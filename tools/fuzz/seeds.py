@@ -80,7 +80,7 @@ for i in range(32):
 words = set()
 for path in glob.glob(os.path.join(root, 'Sources', 'VeilCore', '**', '*.swift'), recursive=True):
     with open(path, encoding='utf-8') as f:
-        words.update(re.findall(r'\b(?:Field|NodeType|Choice)\("([A-Za-z0-9_.\- ]+)"', f.read()))
+        words.update(re.findall(r'\b(?:Field|NodeType|Choice|handledElsewhere)(?:<[^>]*>)?\("([$A-Za-z0-9_.\- ]+)"', f.read()))
 with open(os.path.join(out, 'scene.dict'), 'w') as f:
     for word in sorted(words):
         f.write(f'"\\"{word}\\""\n')
