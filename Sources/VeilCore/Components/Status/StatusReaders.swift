@@ -1,5 +1,4 @@
-/// Scene-file reading for the status and spinner components: the "status" and "spinner" commands,
-/// a scene's "statusViews" (custom views per state) and "reactions" (actions run on an event).
+/// Scene-file reading for the status component: the "status" command, a scene's "statusViews" (custom views per state) and "reactions" (actions run on an event).
 
 enum StatusCommandReaders {
     static let all: [Variant<Command>] = [
@@ -7,11 +6,6 @@ enum StatusCommandReaders {
             var draft = StatusDraft()
             try c.readObject(m.value, "\"status\"", StatusKeys.fields, into: &draft)
             return .status(node: draft.node, status: draft.status, transition: draft.transition)
-        },
-        Variant("spinner", takes: { .object(SpinnerKeys.fields).about("Shows or hides a spinner over a node.") }) { m, c throws(SceneError) in
-            var draft = SpinnerDraft()
-            try c.readObject(m.value, "\"spinner\"", SpinnerKeys.fields, into: &draft)
-            return .spinner(node: draft.node, show: draft.show)
         },
     ]
 }
@@ -50,18 +44,6 @@ enum StatusKeys {
         Field("actionTitle", takes: { .text.about("The title of the status view's button.") }) { d, m, c throws(SceneError) in d.provisional.actionTitle = try c.string(m) },
         Field("action", takes: { .name.about("The event the status view's button reports.") }) { d, m, c throws(SceneError) in d.provisional.action = try c.name(m) },
         Field("transition", takes: { OverlayTransitionNames.description.about("How the status fades in and out.", byDefault: "\"none\"") }) { d, m, c throws(SceneError) in d.transition = try c.transition(m, defaultDuration: 0.2) },
-    ]
-}
-
-struct SpinnerDraft {
-    var node: [UInt8] = []
-    var show = true
-}
-
-enum SpinnerKeys {
-    static let fields: [Field<SpinnerDraft>] = [
-        Field("node", required: true, takes: { .node.about("The node the spinner covers.") }) { d, m, c throws(SceneError) in d.node = try c.name(m) },
-        Field("show", required: true, takes: { .bool.about("Shows or hides the spinner.") }) { d, m, c throws(SceneError) in d.show = try c.bool(m) },
     ]
 }
 
