@@ -200,5 +200,15 @@ function control(parent, key, name, takes, required, nodeList) {
   };
 }
 
-/** The node id typed last: the next command's form starts with it. */
+/** The node id typed (or picked) last: the next command's form starts with it. */
 let lastNode = "";
+
+/**
+ * A node picked elsewhere (the inspector): the "node" fields in `root` take it, and the next forms start with it.
+ * @param {HTMLElement} root
+ * @param {string} id
+ */
+export function pickNode(root, id) {
+  lastNode = id;
+  for (const input of root.querySelectorAll("input[list]")) /** @type {HTMLInputElement} */ (input).value = id;
+}

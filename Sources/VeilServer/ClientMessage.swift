@@ -11,6 +11,8 @@ enum ClientMessage {
     case clock(ClockRequest)
     /// `{"export": "svg"}`: the frame shown, drawn as SVG by the core.
     case exportSVG
+    /// `{"inspect": {"x": X, "y": Y}}` or `{"inspect": {"node": ID}}`: what is drawn there, or where.
+    case inspect(InspectRequest)
     case action(TimedAction)
 
     /// The message, or why the connection must close (a WebSocket close status and a short reason).
@@ -18,6 +20,18 @@ enum ClientMessage {
         if isKeyframeRequest(bytes) { return .success(.keyframe) }
         if startsWithKey("save", bytes) { return parseSave(bytes) }
         if startsWithKey("clock", bytes) { return parseClock(bytes) }
+        if startsWithKey("inspect", bytes) {
+            let refused = CloseRequest(status: 1007, reason: #"an inspection is {"inspect": {"x": X, "y": Y}} or {"inspect": {"node": ID}}"#)
+            guard let object = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any], object.count == 1,
+                  let inspect = object["inspect"] as? [String: Any] else { return .failure(refused) }
+            if inspect.count == 1, let node = inspect["node"] as? String, !node.isEmpty, node.utf8.count <= 1024 {
+                return .success(.inspect(.node(Array(node.utf8))))
+            }
+            guard inspect.count == 2, let x = inspect["x"].flatMap(jsonNumber), let y = inspect["y"].flatMap(jsonNumber) else {
+                return .failure(refused)
+            }
+            return .success(.inspect(.point(x: x, y: y)))
+        }
         if startsWithKey("export", bytes) {
             guard let object = (try? JSONSerialization.jsonObject(with: Data(bytes))) as? [String: Any], object.count == 1,
                   object["export"] as? String == "svg" else {
@@ -109,6 +123,12 @@ enum ClientMessage {
         skipSpace()
         return i == bytes.count
     }
+}
+
+/// What a viewer's inspector asks: the nodes drawn at a point, or where a node is drawn.
+enum InspectRequest: Equatable, Sendable {
+    case point(x: Double, y: Double)
+    case node([UInt8])
 }
 
 /// What a viewer's transport controls ask of its session's clock.

@@ -17,6 +17,9 @@ public struct SceneCatalog: Sendable {
         /// The scene's node ids as a JSON array, for viewers (`{"nodes": […]}`): worked out where
         /// the scene is read, never per connection.
         public var nodesJSON: String
+        /// The scene's node tree for the viewer's inspector (`{"tree": …}`): `[{"id", "type",
+        /// "children"}]` from the root, at most `treeLimit` nodes; worked out where the scene is read.
+        public var treeJSON: String
 
         init(name: String, file: String, scene: Scene, error: String? = nil) {
             self.init(name: name, file: file, scene: scene, nodesJSON: Self.nodes(scene), error: error)
@@ -24,6 +27,21 @@ public struct SceneCatalog: Sendable {
 
         init(name: String, file: String, scene: Scene, nodesJSON: String, error: String? = nil) {
             self.name = name; self.file = file; self.scene = scene; self.nodesJSON = nodesJSON; self.error = error
+            treeJSON = Self.tree(scene)
+        }
+
+        static let treeLimit = 1_000
+
+        static func tree(_ scene: Scene) -> String {
+            var budget = treeLimit
+            func write(_ node: Node) -> String? {
+                guard budget > 0 else { return nil }
+                budget -= 1
+                let children = node.children.compactMap(write)
+                return "{\"id\":\(jsonString(String(decoding: node.id, as: UTF8.self))),\"type\":\"\(node.kind.typeName)\""
+                    + (children.isEmpty ? "" : ",\"children\":[" + children.joined(separator: ",") + "]") + "}"
+            }
+            return "[" + (write(scene.root) ?? "") + "]"
         }
 
         static func nodes(_ scene: Scene) -> String {
@@ -110,6 +128,7 @@ public struct SceneCatalog: Sendable {
             case let .scene(scene, nodes):
                 entries[index].scene = scene
                 entries[index].nodesJSON = nodes
+                entries[index].treeJSON = Entry.tree(scene)
                 entries[index].error = nil
                 return .updated(name: entries[index].name, scene: scene)
             case let .failed(message):

@@ -27,7 +27,10 @@ struct SessionWork: Sendable {
     var exportSVG: ExportFrame? = nil
     enum ExportFrame: Sendable { case live, at(Double) }
 
-    var isEmpty: Bool { scene == nil && !keyframe && inputs.isEmpty && scrub == nil && exportSVG == nil }
+    /// What the viewers' inspectors asked (the newest of each viewer), by connection.
+    var inspections: [(connection: Int, request: InspectRequest)] = []
+
+    var isEmpty: Bool { scene == nil && !keyframe && inputs.isEmpty && scrub == nil && exportSVG == nil && inspections.isEmpty }
 
     /// Inputs one session may have waiting: past this the connection's socket is not read
     /// until a worker took them, so a client sending faster than its
@@ -54,6 +57,8 @@ struct SessionResult: Sendable {
     var scrub = false
     /// The frame asked for by `exportSVG`, as SVG.
     var svg: [UInt8]? = nil
+    /// The answers to `inspections`, as JSON (`{"at"|"node": …, "nodes": [{id, type, x, y, width, height}]}`).
+    var inspected: [(connection: Int, json: String)] = []
 }
 
 /// A session's last sent frame with its sequence number and hash, copied out under its lock so the

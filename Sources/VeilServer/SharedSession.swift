@@ -48,6 +48,9 @@ final class SharedSession: @unchecked Sendable {
             case let .at(t): result.svg = replayedFrame(at: t).map(SVGExport.svg)
             case nil: break
             }
+            for (connection, request) in work.inspections {
+                result.inspected.append((connection, Self.inspection(request, in: session)))
+            }
             if let t = work.scrub {
                 result.message = scrubFrame(at: t, headroom: headroom)
                 result.scrub = true
@@ -87,6 +90,25 @@ final class SharedSession: @unchecked Sendable {
         let copy = Session(scene: initialScene)
         for entry in history where entry.time <= t { try? copy.apply(entry.action, at: entry.time) }
         return copy.frame(at: t)
+    }
+
+    /// The answer to an inspector's request, as JSON.
+    static func inspection(_ request: InspectRequest, in session: Session) -> String {
+        let nodes: [InspectedNode]
+        let asked: String
+        switch request {
+        case let .point(x, y):
+            nodes = session.nodes(at: Point(x: x, y: y))
+            asked = "\"at\":{\"x\":\(x),\"y\":\(y)}"
+        case let .node(id):
+            nodes = session.inspect(id).map { [$0] } ?? []
+            asked = "\"node\":" + jsonString(String(decoding: id, as: UTF8.self))
+        }
+        let list = nodes.map { node in
+            "{\"id\":\(jsonString(String(decoding: node.id, as: UTF8.self))),\"type\":\"\(node.type)\",\"x\":\(node.frame.x),"
+                + "\"y\":\(node.frame.y),\"width\":\(node.frame.width),\"height\":\(node.frame.height)}"
+        }
+        return "{" + asked + ",\"nodes\":[" + list.joined(separator: ",") + "]}"
     }
 
     func with<T, E: Error>(_ body: (Session) throws(E) -> T) throws(E) -> T {

@@ -15,7 +15,10 @@ extension ViewerHub {
                 logger.info("scene \(name) reloaded from \(path)")
                 let nodes = catalog.entry(named: name)?.nodesJSON ?? "[]"
                 for connection in connections.values where connection.sceneName == name && connection.closeRequest == nil {
-                    if connection.wantsDescription { connection.post("nodes", nodes) }
+                    if connection.wantsDescription {
+                        connection.post("nodes", nodes)
+                        connection.post("tree", catalog.entry(named: name)?.treeJSON ?? "[]")
+                    }
                     if connection.shownError != nil { connection.setNotice(error: nil) }
                     if connection.hasNotice { transport.wake(connection.socket) }
                 }

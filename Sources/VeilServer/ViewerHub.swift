@@ -142,6 +142,7 @@ final class ViewerHub {
         if let error = entryNow?.error { connection.setNotice(error: error) }
         if connection.wantsDescription {
             connection.post("nodes", entryNow?.nodesJSON ?? "[]")
+            connection.post("tree", entryNow?.treeJSON ?? "[]")
             postClock(owner)
         }
         // The session's first frame now; a room's later joiner catches up when writable.
@@ -187,6 +188,10 @@ final class ViewerHub {
             save(connection, replacing: replace)
         case let .success(.clock(request)):
             clock(connection, request)
+        case let .success(.inspect(request)):
+            owner.book.work.inspections.removeAll { $0.connection == connection.id }
+            owner.book.work.inspections.append((connection.id, request))
+            schedule(owner)
         case .success(.exportSVG):
             owner.book.work.exportSVG = owner.book.scrubbedTo.map { .at($0) } ?? .live
             owner.book.exportTo.insert(connection.id)
@@ -435,6 +440,11 @@ final class ViewerHub {
         }
         if let refused = result.refused {
             for viewer in owner.noteRefused(refused) { transport.wake(viewer.socket) }
+        }
+        for (id, json) in result.inspected {
+            guard let viewer = viewers.first(where: { $0.id == id }) else { continue }
+            viewer.post("inspected", json)
+            transport.wake(viewer.socket)
         }
         if let svg = result.svg {
             for viewer in viewers where owner.book.exportTo.contains(viewer.id) {

@@ -391,7 +391,7 @@ public final class Session {
     }
 
     /// What the components move at `t` (`MovingValues`): what layout, drawing and hit-testing read.
-    private func positions(at t: Double) -> MovingValues {
+    func positions(at t: Double) -> MovingValues {
         var p = MovingValues()
         live.publish(into: &p, at: t)
         return p

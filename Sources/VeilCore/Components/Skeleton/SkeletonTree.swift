@@ -14,7 +14,7 @@ enum SkeletonTree {
         let pad = [UInt8](repeating: 0x20, count: indent + 2)
         out += Array("{\n".utf8)
         out += pad; out += Array("\"id\" : ".utf8); string(node.id, into: &out); out += Array(",\n".utf8)
-        out += pad; out += Array("\"type\" : \"".utf8); out += Array(type(node.kind).utf8); out += Array("\",\n".utf8)
+        out += pad; out += Array("\"type\" : \"".utf8); out += Array(node.kind.typeName.utf8); out += Array("\",\n".utf8)
         out += pad; out += Array("\"isSkeletonable\" : ".utf8); out += Array((node.skeleton.skeletonable ? "true" : "false").utf8)
         if let mark = node.skeletonMark {
             out += Array(",\n".utf8); out += pad
@@ -32,20 +32,6 @@ enum SkeletonTree {
         }
         out.append(0x0A)
         out += [UInt8](repeating: 0x20, count: indent); out.append(0x7D)
-    }
-
-    static func type(_ kind: NodeKind) -> String {
-        switch kind {
-        case .view: return "view"
-        case .label: return "label"
-        case .image: return "image"
-        case .button: return "button"
-        case .stack: return "stack"
-        case .scroll: return "scroll"
-        case .list: return "list"
-        case .activityIndicator: return "activityIndicator"
-        case .radialGradient: return "radialGradient"
-        }
     }
 
     /// A JSON string literal of UTF-8 bytes.
