@@ -273,6 +273,8 @@ public enum Layout {
             at += length
         }
         let skeleton = node.skeletonMark?.skeletonRows == true
+        // `{index}` in the template's text shows each row's index (RowIndexText).
+        let showsIndex = !skeleton && style.row.showsRowIndex
         // At most `maxRowsMade` rows in all (what `mostNodesLaidOut` counts for the list).
         var row = 0
         var made = 0
@@ -292,7 +294,8 @@ public enum Layout {
                 let data = row + r < style.rowData.count ? style.rowData[row + r] : nil
                 let template = skeleton ? style.skeletonTemplate(section: s, row: r)
                                         : data.map { $0.filling(style.row) } ?? style.row
-                let instance = template.instantiated(prefix: node.id + UTF8Text("/\(row + r)/").bytes)
+                var instance = template.instantiated(prefix: node.id + UTF8Text("/\(row + r)/").bytes)
+                if showsIndex { instance = instance.replacingRowIndex(row + r) }
                 place(instance, in: rect(at + Double(r) * rowLength, rowLength), appendingTo: &boxes, previous: nil, context)
             }
             at += Double(count) * rowLength
