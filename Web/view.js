@@ -171,7 +171,10 @@ export class CanvasView {
     this.measure();
   }
 
-  /** Shows a new frame (from the mirror); the draw happens on the next animation frame. */
+  /**
+   * Shows a new frame (from the mirror); the draw happens on the next animation frame.
+   * @param {Frame} frame
+   */
   show(frame) {
     this.surface.frame = frame;
     if (this.mode === "fixed") this.measure();
@@ -181,6 +184,7 @@ export class CanvasView {
   /**
    * Shows a new frame and draws it now: for a caller already inside an animation frame (mount's
    * loop), so the frame is not a frame late and no second animation frame is asked for.
+   * @param {Frame} frame
    */
   showNow(frame) {
     this.surface.frame = frame;
@@ -215,7 +219,12 @@ export class CanvasView {
     if (this.mode === "fill" && width > 0 && height > 0) this.reportSize();
   }
 
-  /** Sets the backing store to CSS size × dpr (crisp lines and text on high-density screens). */
+  /**
+   * Sets the backing store to CSS size × dpr (crisp lines and text on high-density screens).
+   * @param {number} cssWidth
+   * @param {number} cssHeight
+   * @param {number} dpr
+   */
   resize(cssWidth, cssHeight, dpr) {
     this.cssWidth = cssWidth;
     this.cssHeight = cssHeight;
