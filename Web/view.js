@@ -92,6 +92,9 @@ export class CanvasView {
   attach() {
     const canvas = this.canvas;
     if (canvas.tabIndex < 0) canvas.tabIndex = 0;
+    // A finger's pan on the canvas is the scene's (its lists scroll, its sheets move), as the wheel
+    // is: left to the browser, it would pan the page and cancel the pointer. A page's own setting stays.
+    if (canvas.style && !canvas.style.touchAction) canvas.style.touchAction = "none";
     const pressed = new Set(); // pointers that are down: hovering moves are not the scene's business
     const onPointer = (/** @type {PointerEvent} */ event) => {
       if (event.type === "pointerdown") {
