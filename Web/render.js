@@ -109,8 +109,10 @@ const clipBox = (/** @type {Clip} */ c) => /** @type {Box} */ ({ x0: pt(c.x), y0
 /**
  * What a layer's child list draws, computed once per list (the mirror shares an unchanged list
  * between frames, so a list is its content): the box around what it paints in the layer's points
- * (null: nothing), the paint slots it uses (0-based), how many items it has and whether it draws text.
- * @typedef {{bounds: Box | null, slots: number[], items: number, text: boolean}} Content
+ * (null: nothing), the paint slots it uses (0-based), how many items it has, whether it draws text,
+ * and `cover`: the largest box one of its own rects paints whole (a sheet's or a card's background:
+ * within its rounded corners), with the paint slot that must be opaque for it to hide what is under it.
+ * @typedef {{bounds: Box | null, slots: number[], items: number, text: boolean, cover: {box: Box, slot: number} | null}} Content
  */
 /** @type {WeakMap<Item[], {dpr: number, content: Content}>} */
 const contents = new WeakMap();
@@ -156,7 +158,15 @@ function contentOf(children, dpr) {
     return box;
   };
   const bounds = walk(children, 0, 0);
-  const content = { bounds, slots: [...slots], items, text };
+  /** @type {{box: Box, slot: number} | null} */
+  let cover = null, area = 0;
+  for (const e of children) {
+    if (e.kind !== ItemKind.rect || e.opacity !== 255 || e.rotation || e.clip || e.fill <= 0 || e.width <= 0 || e.height <= 0) continue;
+    const x = pt(e.x), y = pt(e.y), w = pt(e.width), h = pt(e.height);
+    const r = Math.min(pt(e.cornerRadius), w / 2, h / 2);
+    if (w * (h - 2 * r) > area) { area = w * (h - 2 * r); cover = { box: { x0: x, y0: y + r, x1: x + w, y1: y + h - r }, slot: e.fill - 1 }; }
+  }
+  const content = { bounds, slots: [...slots], items, text, cover };
   contents.set(children, { dpr, content });
   return content;
 }
@@ -340,7 +350,9 @@ export class CanvasRenderer {
     this.building = false;
     /** Counters (tests, benchmarks): whole draws, partial ones, frames that changed nothing drawn;
      * layers drawn from a bitmap, and bitmaps made. */
-    this.counts = { whole: 0, partial: 0, skipped: 0, cached: 0, cachedBuilt: 0 };
+    this.counts = { whole: 0, partial: 0, skipped: 0, cached: 0, cachedBuilt: 0, hidden: 0 };
+    /** @type {Paint[]} the paint table of the frame being drawn */
+    this.paints = [];
   }
 
   /**
@@ -398,7 +410,8 @@ export class CanvasRenderer {
       ctx.fillStyle = cssColor(frame.background);
       ctx.fillRect(x0, y0, x1 - x0, y1 - y0);
       this.view = { x0, y0, x1, y1 };
-      const styles = this.paintStyles(frame.paints || []);
+      this.paints = frame.paints || [];
+      const styles = this.paintStyles(this.paints);
       this.drawEntries(frame.items, styles, 0);
       this.last = { frame, key };
       if (dirty) this.counts.partial++; else this.counts.whole++;
@@ -435,10 +448,65 @@ export class CanvasRenderer {
    * @param {number} depth
    */
   drawEntries(entries, styles, depth) {
-    for (const entry of entries) {
+    // What an opaque layer later in the list hides is not drawn: when one covers the view's whole
+    // width from an edge down or up (a sheet, a bar), what comes before it is drawn only beside it.
+    let from = 0;
+    if (entries.length > 1) {
+      const v = this.view;
+      for (let i = entries.length - 1; i > 0; i--) {
+        const c = this.coverOf(entries[i]);
+        if (!c || c.x0 > v.x0 || c.x1 < v.x1) continue;
+        /** @type {Box | null} */
+        let rest = null;
+        if (c.y1 >= v.y1 && c.y0 > v.y0) rest = { x0: v.x0, y0: v.y0, x1: v.x1, y1: c.y0 };
+        else if (c.y0 <= v.y0 && c.y1 < v.y1) rest = { x0: v.x0, y0: c.y1, x1: v.x1, y1: v.y1 };
+        else if (c.y0 > v.y0 || c.y1 < v.y1) continue;
+        if (rest) {
+          const ctx = this.ctx;
+          ctx.save();
+          ctx.beginPath();
+          ctx.rect(rest.x0, rest.y0, rest.x1 - rest.x0, rest.y1 - rest.y0);
+          ctx.clip();
+          this.view = rest;
+          try { this.drawList(entries, 0, i, styles, depth); } finally { this.view = v; ctx.restore(); }
+        }
+        this.counts.hidden += i;
+        from = i;
+        break;
+      }
+    }
+    this.drawList(entries, from, entries.length, styles, depth);
+  }
+
+  /**
+   * Entries [start, end) of a child list, in painter's order.
+   * @param {Item[]} entries @param {number} start @param {number} end @param {Style[]} styles @param {number} depth
+   */
+  drawList(entries, start, end, styles, depth) {
+    for (let i = start; i < end; i++) {
+      const entry = entries[i];
       if (entry.kind === ItemKind.layer) this.drawLayer(entry, styles, depth);
       else this.drawItem(entry, styles);
     }
+  }
+
+  /**
+   * Where an entry paints opaque pixels for certain, in the points of the list it is in, snapped
+   * inwards to whole device pixels: an opaque layer's cover (see `Content`) with an opaque solid
+   * paint, cut by its clip (a rectangle); null when it has none.
+   * @param {Item} e
+   * @returns {Box | null}
+   */
+  coverOf(e) {
+    if (e.kind !== ItemKind.layer || e.opacity !== 255 || !e.children || (e.clip && e.clip.cornerRadius)) return null;
+    const cover = contentOf(e.children, this.dpr).cover;
+    const paint = cover && this.paints[cover.slot];
+    if (!cover || !paint || paint.kind !== "solid" || ((paint.color ?? 0) & 255) !== 255) return null;
+    const dpr = this.dpr, dx = devicePixels(e.x, dpr) / dpr, dy = devicePixels(e.y, dpr) / dpr;
+    let b = { x0: cover.box.x0 + dx, y0: cover.box.y0 + dy, x1: cover.box.x1 + dx, y1: cover.box.y1 + dy };
+    if (e.clip) b = intersect(b, clipBox(e.clip));
+    b = { x0: Math.ceil(b.x0 * dpr) / dpr, y0: Math.ceil(b.y0 * dpr) / dpr, x1: Math.floor(b.x1 * dpr) / dpr, y1: Math.floor(b.y1 * dpr) / dpr };
+    return isEmpty(b) ? null : b;
   }
 
   /**
