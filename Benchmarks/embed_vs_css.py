@@ -30,6 +30,7 @@ change is measured before and after in one run).
 """
 
 import asyncio
+import faulthandler
 import functools
 import http.server
 import json
@@ -48,6 +49,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "Tests" / "browser"))
 import harness  # noqa: E402
+
+# The harness ends a test run after 300 s (a hung browser); every motion at two pixel ratios takes
+# longer: this run gets an hour.
+faulthandler.dump_traceback_later(float(os.environ.get("VEIL_BENCH_TIMEOUT", "3600")), exit=True)
 
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
