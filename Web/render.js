@@ -277,10 +277,13 @@ function sameClip(a, b) {
  * Pixels: the bitmap is in device pixels, and every layer is drawn at its offset snapped to the
  * device pixel grid (a whole draw, a partial one and a bitmap alike), so a bitmap lands on the pixels
  * a direct draw paints. It starts on the canvas' 8 × 8 dither pattern where the layer is when it is
- * made. What still differs from a direct draw (Tests/browser/test_retained.py measures it): an
- * antialiased edge stored premultiplied and blended once (one level); a moved gradient keeps the
- * dither of where it was drawn; a path the canvas' edge or a clip cuts is rasterized otherwise by
- * Skia than the same path whole, which is what the bitmap holds.
+ * made, and a layer drawn first on the frame's opaque background (a list filling its screen) has a
+ * bitmap of that background and itself: opaque (composited as a copy), its edges blended as a direct
+ * draw blends them. What still differs from a direct draw (Tests/browser/test_retained.py measures
+ * it): in a bitmap with transparency (a sheet over its map), an antialiased edge stored premultiplied
+ * and blended once (one level); a moved gradient keeps the dither of where it was drawn; a path the
+ * canvas' edge or a clip cuts is rasterized otherwise by Skia than the same path whole, which is
+ * what the bitmap holds.
  *
  * Memory: a bitmap holds the part of the layer in view (the canvas, cut by the clips around the
  * layer) — with, for a moving layer, a margin around it: the canvas' larger side, halved until the
@@ -303,7 +306,7 @@ const IDLE_DRAWS = 120;
  * A layer's cache entry, by layer id: what it drew last (its child list, the frame's paint keys)
  * and its bitmap, if made: `region` is what the bitmap holds, in the layer's points.
  * @typedef {{children: Item[], keys: string[], layer: Item, canvas: AnyCanvas | null, region: Box | null, dpr: number,
- *   width: number, height: number, used: number, repeats: number, uses: number}} LayerEntry
+ *   width: number, height: number, used: number, repeats: number, uses: number, backdrop: number | null}} LayerEntry
  */
 
 /**
@@ -353,6 +356,9 @@ export class CanvasRenderer {
     this.counts = { whole: 0, partial: 0, skipped: 0, cached: 0, cachedBuilt: 0, hidden: 0 };
     /** @type {Paint[]} the paint table of the frame being drawn */
     this.paints = [];
+    /** @type {number | null} the opaque colour (0xRRGGBBAA) the entry being drawn lies on with nothing
+     * else under it (the frame's background, for the first entries of the first layers), or null */
+    this.backdrop = null;
   }
 
   /**
@@ -412,6 +418,7 @@ export class CanvasRenderer {
       this.view = { x0, y0, x1, y1 };
       this.paints = frame.paints || [];
       const styles = this.paintStyles(this.paints);
+      this.backdrop = (frame.background & 255) === 255 ? frame.background : null;
       this.drawEntries(frame.items, styles, 0);
       this.last = { frame, key };
       if (dirty) this.counts.partial++; else this.counts.whole++;
@@ -483,11 +490,14 @@ export class CanvasRenderer {
    * @param {Item[]} entries @param {number} start @param {number} end @param {Style[]} styles @param {number} depth
    */
   drawList(entries, start, end, styles, depth) {
+    const backdrop = this.backdrop;
     for (let i = start; i < end; i++) {
       const entry = entries[i];
+      this.backdrop = i === 0 ? backdrop : null; // what came before it is drawn under the next
       if (entry.kind === ItemKind.layer) this.drawLayer(entry, styles, depth);
       else this.drawItem(entry, styles);
     }
+    this.backdrop = null;
   }
 
   /**
@@ -561,6 +571,7 @@ export class CanvasRenderer {
       this.drawEntries(children, styles, depth);
       return;
     }
+    this.backdrop = null; // drawn over a cleared offscreen canvas
     offCtx.setTransform(1, 0, 0, 1, 0, 0);
     offCtx.clearRect(0, 0, off.width, off.height);
     offCtx.setTransform(this.dpr, 0, 0, this.dpr, this.tx, this.ty);
@@ -584,7 +595,7 @@ export class CanvasRenderer {
     const entry = this.layers.get(layer.id);
     if (!entry) {
       this.layers.set(layer.id, { children, keys: this.keys, layer, canvas: null, region: null, dpr: 0, width: 0,
-        height: 0, used: this.serial, repeats: 0, uses: 0 });
+        height: 0, used: this.serial, repeats: 0, uses: 0, backdrop: null });
       return false;
     }
     const previous = entry.layer, keys = entry.keys, running = entry.used === this.serial - 1;
@@ -617,12 +628,15 @@ export class CanvasRenderer {
     if (!content.bounds) return true; // draws nothing
     const needed = intersect(this.view, content.bounds);
     if (isEmpty(needed)) return true; // nothing of it in view
+    // A layer drawn first on an opaque background (a list filling its screen) has a bitmap of that
+    // background and itself: opaque, so composited as a copy, and its edges blended as drawn.
+    const backdrop = layer.opacity === 255 ? this.backdrop : null;
     const r = entry.region;
-    if (!r || entry.dpr !== this.dpr || needed.x0 < r.x0 || needed.y0 < r.y0 || needed.x1 > r.x1 || needed.y1 > r.y1) {
+    if (!r || entry.dpr !== this.dpr || entry.backdrop !== backdrop || needed.x0 < r.x0 || needed.y0 < r.y0 || needed.x1 > r.x1 || needed.y1 > r.y1) {
       // A layer that moves gets a bitmap at once (with a margin to move into); one drawn again where
       // it was, once it has been so three draws running (a spinner's backdrop), of what is needed.
       if (!moved && !(r || (running && entry.repeats >= 3))) return false;
-      if (!this.makeBitmap(entry, children, content.bounds, needed, moved, styles)) return false;
+      if (!this.makeBitmap(entry, children, content.bounds, needed, moved, backdrop, styles)) return false;
     }
     this.blit(entry, needed, layer.opacity);
     entry.uses++;
@@ -639,9 +653,10 @@ export class CanvasRenderer {
    * @param {Box} bounds
    * @param {Box} needed
    * @param {boolean} moving (a margin to move into)
+   * @param {number | null} backdrop the opaque colour under the layer, if nothing else is
    * @param {Style[]} styles
    */
-  makeBitmap(entry, children, bounds, needed, moving, styles) {
+  makeBitmap(entry, children, bounds, needed, moving, backdrop, styles) {
     const dpr = this.dpr;
     const cap = Math.min(LAYER_CAP * this.canvasPixels, MAX_PIXELS);
     const span = moving ? Math.max(Math.sqrt(this.canvasPixels) / dpr, needed.x1 - needed.x0, needed.y1 - needed.y0) : 0;
@@ -679,8 +694,12 @@ export class CanvasRenderer {
       if (total > budget) return false;
     }
     const canvas = makeCanvas(this.ctx.canvas, width, height);
-    const bctx = canvas ? /** @type {Context2D | null} */ (canvas.getContext("2d")) : null;
+    const bctx = canvas ? /** @type {Context2D | null} */ (canvas.getContext("2d", { alpha: backdrop === null })) : null;
     if (!canvas || !bctx) return false;
+    if (backdrop !== null) {
+      bctx.fillStyle = cssColor(backdrop);
+      bctx.fillRect(0, 0, width, height);
+    }
     const saved = { ctx: this.ctx, view: this.view, tx: this.tx, ty: this.ty };
     this.ctx = bctx;
     this.view = region;
@@ -698,6 +717,7 @@ export class CanvasRenderer {
       this.ty = saved.ty;
     }
     entry.canvas = canvas;
+    entry.backdrop = backdrop;
     entry.region = region;
     entry.dpr = dpr;
     entry.width = width;
