@@ -8,7 +8,8 @@
   frames: one per compositor frame that changed pixels);
 - motions against their CSS-transform equivalents (main thread and browser CPU while moving):
   `scroll`, the loaded feed scrolled 500 pt and back every 1.5 s (Veil's animated `scroll.to`
-  against a CSS transform transition of the same rows); `fling`, a finger flinging the loaded feed
+  against a CSS transform transition of the same rows, with a scroll indicator shown as Veil's is:
+  while moving, held 0.5 s, faded over 0.25 s); `fling`, a finger flinging the loaded feed
   up and, 1.5 s later, down again (touch events through CDP `Input.dispatchTouchEvent`: Veil's drag
   and coast against the same rows moved by pointer handlers setting a `transform` while the finger
   moves and a transform transition of the same distance and duration after it lets go); `sheet`,
@@ -129,24 +130,38 @@ h1 { margin: 0; height: 56px; padding: 10px 16px 0; box-sizing: border-box; font
 .row { height: 72px; display: flex; align-items: center; gap: 12px; padding: 0 16px; border-top: 0.5px solid rgb(142 142 147 / 0.4); }
 .avatar { width: 44px; height: 44px; border-radius: 50%; background: #5E35B1; flex: none; }
 .title { font-weight: 600; font-size: 17px; } .subtitle { font-size: 15px; }
+.indicator { position: absolute; right: 3px; top: 0; width: 3px; border-radius: 1.5px; background: rgb(0 0 0 / 0.35);
+  opacity: 0; will-change: transform, opacity; }
 </style></head><body>
 <div class="feed"><h1>Feed</h1><div class="list">
 ROWS
-</div></div>
+</div><div class="indicator"></div></div>
 <script>
-const list = document.querySelector(".list");
-setInterval(() => list.classList.toggle("down"), 1500);
+// The scroll indicator, as Veil's (and UIKit's): shown while the list moves, held 0.5 s after it
+// rests (no animation runs while it holds: a timer starts the fade), faded out over 0.25 s.
+const list = document.querySelector(".list"), indicator = document.querySelector(".indicator");
+const view = 520, content = 56 + list.offsetHeight, bar = view * view / content;
+indicator.style.height = `${bar}px`;
+let fade = 0;
+setInterval(() => {
+  const down = list.classList.toggle("down");
+  clearTimeout(fade);
+  indicator.style.transition = "transform 0.3s ease-in-out";
+  indicator.style.opacity = "1";
+  indicator.style.transform = `translateY(${(down ? 500 : 0) * (view - bar) / (content - view)}px)`;
+  fade = setTimeout(() => { indicator.style.transition = "opacity 0.25s linear"; indicator.style.opacity = "0"; }, 800);
+}, 1500);
 window.benchReady = true;
 </script>
 </body></html>
 """
 
 # A fling: the loaded feed (54 rows: the core lays out the window around what is in view) flung up
-# by a finger and, 1.5 s later, down again (FLING below, through CDP). In Veil the session drags the
-# list with the finger and coasts it (UIScrollView's deceleration, 0.998 a millisecond); the CSS page
-# moves the same rows with pointer handlers setting a transform while the finger is down, then a
-# transform transition to where the same coast ends, lasting as long as Veil's coast draws frames
-# (FLING_COAST: the distance the finger's velocity carries, and the time until it is below 10 pt/s).
+# by a finger and, 3 s later, down again (`fling_cycle` below, through CDP). In Veil the session drags
+# the list with the finger and coasts it (UIScrollView's deceleration, 0.998 a millisecond); the CSS
+# page moves the same rows with pointer handlers setting a transform while the finger is down, then
+# a transform transition to where the same coast ends (the finger's velocity over the last moves),
+# lasting until its speed is below 10 pt/s, and shows a scroll indicator as Veil does.
 VEIL_FLING_SCRIPT = """
 <script type="module">
 import { mount } from "/veil/veil.js";
@@ -172,17 +187,28 @@ h1 { margin: 0; height: 56px; padding: 10px 16px 0; box-sizing: border-box; font
 .row { height: 72px; display: flex; align-items: center; gap: 12px; padding: 0 16px; border-top: 0.5px solid rgb(142 142 147 / 0.4); }
 .avatar { width: 44px; height: 44px; border-radius: 50%; background: #5E35B1; flex: none; }
 .title { font-weight: 600; font-size: 17px; } .subtitle { font-size: 15px; }
+.indicator { position: absolute; right: 3px; top: 0; width: 3px; border-radius: 1.5px; background: rgb(0 0 0 / 0.35);
+  opacity: 0; will-change: transform, opacity; }
 </style></head><body>
 <div class="feed"><div class="list"><h1>Feed</h1>
 ROWS
-</div></div>
+</div><div class="indicator"></div></div>
 <script>
 const feed = document.querySelector(".feed"), list = document.querySelector(".list");
-const max = list.offsetHeight - feed.offsetHeight;
-let y = 0, start = null, moves = [];
+const indicator = document.querySelector(".indicator");
+const max = list.offsetHeight - feed.offsetHeight, bar = feed.offsetHeight ** 2 / list.offsetHeight;
+indicator.style.height = `${bar}px`;
+let y = 0, start = null, moves = [], fade = 0;
+// The list and its indicator (shown while it moves, held 0.5 s after it rests: a timer starts the
+// fade, over 0.25 s).
 const place = (v, seconds) => {
-  list.style.transition = seconds ? `transform ${seconds}s cubic-bezier(0.1, 0.7, 0.25, 1)` : "none";
+  const curve = seconds ? `transform ${seconds}s cubic-bezier(0.1, 0.7, 0.25, 1)` : "none";
+  list.style.transition = indicator.style.transition = curve;
   list.style.transform = `translateY(${-v}px)`;
+  indicator.style.opacity = "1";
+  indicator.style.transform = `translateY(${v * (feed.offsetHeight - bar) / max}px)`;
+  clearTimeout(fade);
+  if (!start) fade = setTimeout(() => { indicator.style.transition = "opacity 0.25s linear"; indicator.style.opacity = "0"; }, (seconds + 0.5) * 1000);
 };
 feed.addEventListener("pointerdown", (e) => {
   feed.setPointerCapture(e.pointerId);
