@@ -9,10 +9,20 @@
 
 /** 1/8 pt → points. */
 const UNIT = 8;
-const pt = (v) => v / UNIT;
+const pt = (/** @type {number} */ v) => v / UNIT;
 const TURN = 2 * Math.PI;
 const ANGLE_UNIT = 65536;
 const STOP_UNIT = 65535;
+
+/**
+ * A layer's offset (1/8 pt) in whole device pixels. Every layer is drawn at its offset rounded to
+ * the device pixel grid (a whole draw, a partial one and a cached bitmap alike), so a layer drawn
+ * from a bitmap lands on exactly the pixels it would be drawn on, and what lies inside a layer is
+ * drawn at the same place relative to the pixel grid wherever the layer has moved.
+ * @param {number} v
+ * @param {number} dpr
+ */
+const devicePixels = (v, dpr) => Math.round((v / UNIT) * dpr) + 0;
 
 /** The family of Web/fonts/inter.css: the same Inter files the core measured (never a system Inter). */
 export const FONT_FAMILY = '"Veil Inter", sans-serif';
@@ -20,30 +30,145 @@ export const FONT_FAMILY = '"Veil Inter", sans-serif';
 /** The wire's item kinds (docs/PROTOCOL.md). */
 export const ItemKind = Object.freeze({ rect: 0, text: 1, image: 2, arc: 3, activityIndicator: 4, layer: 5 });
 
-/** 0xRRGGBBAA → a CSS colour string. */
+/**
+ * @typedef {import("./wire.js").Frame} Frame
+ * @typedef {import("./wire.js").Item} Item
+ * @typedef {import("./wire.js").Paint} Paint
+ * @typedef {import("./wire.js").Clip} Clip
+ * @typedef {CanvasRenderingContext2D & {roundRect: (x: number, y: number, w: number, h: number, r: number) => void,
+ *   fontKerning: string}} Context2D a canvas' 2D context (an OffscreenCanvas' has the same members; the
+ *   dom types of Debian's tsc have neither OffscreenCanvas nor these two newer members)
+ * @typedef {string | CanvasGradient} Style
+ * @typedef {HTMLCanvasElement} AnyCanvas a canvas or an OffscreenCanvas (the same members are used)
+ * @typedef {{x0: number, y0: number, x1: number, y1: number}} Box a rectangle by its edges, in points
+ */
+
+/**
+ * 0xRRGGBBAA → a CSS colour string.
+ * @param {number} rgba
+ */
 export function cssColor(rgba) {
   const c = rgba >>> 0;
   const a = (c & 255) / 255;
   return `rgba(${c >>> 24},${(c >>> 16) & 255},${(c >>> 8) & 255},${Number(a.toFixed(4))})`;
 }
 
-/** A string that is equal for two paints exactly when they draw the same. */
+/**
+ * A string that is equal for two paints exactly when they draw the same.
+ * @param {Paint} paint
+ */
 function paintKey(paint) {
   const stops = (paint.stops || []).map((s) => `${s.offset}:${s.color >>> 0}`).join(",");
   switch (paint.kind) {
-    case "solid": return `s${paint.color >>> 0}`;
+    case "solid": return `s${(paint.color ?? 0) >>> 0}`;
     case "linear": return `l${paint.x0},${paint.y0},${paint.x1},${paint.y1}|${stops}`;
     case "radial": return `r${paint.cx},${paint.cy},${paint.radius}|${stops}`;
     default: return `?${paint.kind}`;
   }
 }
 
-/** Rounded-rectangle path; the radius is clamped to what the box allows. */
+/**
+ * Rounded-rectangle path; the radius is clamped to what the box allows.
+ * @param {Context2D} ctx @param {number} x @param {number} y @param {number} w @param {number} h @param {number} r
+ */
 function roundedRectPath(ctx, x, y, w, h, r) {
   ctx.beginPath();
   const radius = Math.max(0, Math.min(r, Math.abs(w) / 2, Math.abs(h) / 2));
   if (radius > 0) ctx.roundRect(x, y, w, h, radius);
   else ctx.rect(x, y, w, h);
+}
+
+/**
+ * The box an item may paint, in the points of its layer: its box, with what its stroke, antialiasing,
+ * rotation (its circle) or glyphs (its size: accents, descenders) add. Partial draws repaint it and
+ * culling skips items wholly outside the view by it.
+ * @param {Item} e
+ * @returns {Box}
+ */
+function itemBox(e) {
+  const x = pt(e.x), y = pt(e.y), w = pt(e.width), h = pt(e.height);
+  let margin = 1 + pt(e.lineWidth || 0);
+  if (e.kind === ItemKind.text) margin += pt(e.fontSize || 0);
+  const cx = x + w / 2, cy = y + h / 2;
+  const rx = (e.rotation ? Math.hypot(w, h) / 2 : Math.abs(w) / 2) + margin;
+  const ry = (e.rotation ? Math.hypot(w, h) / 2 : Math.abs(h) / 2) + margin;
+  return { x0: cx - rx, y0: cy - ry, x1: cx + rx, y1: cy + ry };
+}
+
+/** @param {Box} a @param {Box} b @returns {Box} (empty when x0 ≥ x1 or y0 ≥ y1) */
+function intersect(a, b) {
+  return { x0: Math.max(a.x0, b.x0), y0: Math.max(a.y0, b.y0), x1: Math.min(a.x1, b.x1), y1: Math.min(a.y1, b.y1) };
+}
+
+/** @param {Box} b */
+const isEmpty = (b) => !(b.x0 < b.x1 && b.y0 < b.y1);
+
+/** A layer clip's bounding box, in its parent's points. */
+const clipBox = (/** @type {Clip} */ c) => /** @type {Box} */ ({ x0: pt(c.x), y0: pt(c.y), x1: pt(c.x + c.width), y1: pt(c.y + c.height) });
+
+/**
+ * What a layer's child list draws, computed once per list (the mirror shares an unchanged list
+ * between frames, so a list is its content): the box around what it paints in the layer's points
+ * (null: nothing), the paint slots it uses (0-based), how many items it has, whether it draws text,
+ * and `cover`: the largest box one of its own rects paints whole (a sheet's or a card's background:
+ * within its rounded corners), with the paint slot that must be opaque for it to hide what is under it.
+ * @typedef {{bounds: Box | null, slots: number[], items: number, text: boolean, cover: {box: Box, slot: number} | null}} Content
+ */
+/** @type {WeakMap<Item[], {dpr: number, content: Content}>} */
+const contents = new WeakMap();
+
+/**
+ * @param {Item[]} children
+ * @param {number} dpr (nested layers' offsets are snapped at it)
+ * @returns {Content}
+ */
+function contentOf(children, dpr) {
+  const known = contents.get(children);
+  if (known && known.dpr === dpr) return known.content;
+  /** @type {Set<number>} */
+  const slots = new Set();
+  let items = 0, text = false;
+  /** @returns {Box | null} */
+  const walk = (/** @type {Item[]} */ list, /** @type {number} */ ox, /** @type {number} */ oy) => {
+    /** @type {Box | null} */
+    let box = null;
+    const add = (/** @type {Box} */ b) => {
+      box = box ? { x0: Math.min(box.x0, b.x0), y0: Math.min(box.y0, b.y0), x1: Math.max(box.x1, b.x1), y1: Math.max(box.y1, b.y1) } : b;
+    };
+    for (const e of list) {
+      if (e.kind === ItemKind.layer) {
+        const dx = ox + devicePixels(e.x, dpr) / dpr, dy = oy + devicePixels(e.y, dpr) / dpr;
+        let inner = walk(e.children ?? [], dx, dy);
+        if (inner && e.clip) {
+          const c = clipBox(e.clip);
+          inner = intersect(inner, { x0: ox + c.x0 - 1, y0: oy + c.y0 - 1, x1: ox + c.x1 + 1, y1: oy + c.y1 + 1 });
+          if (isEmpty(inner)) inner = null;
+        }
+        if (inner && e.opacity !== 0) add(inner);
+        continue;
+      }
+      items++;
+      if (e.fill > 0) slots.add(e.fill - 1);
+      if (e.stroke > 0) slots.add(e.stroke - 1);
+      if (e.kind === ItemKind.text) text = true;
+      if (e.opacity === 0) continue;
+      const b = itemBox(e);
+      add({ x0: b.x0 + ox, y0: b.y0 + oy, x1: b.x1 + ox, y1: b.y1 + oy });
+    }
+    return box;
+  };
+  const bounds = walk(children, 0, 0);
+  /** @type {{box: Box, slot: number} | null} */
+  let cover = null, area = 0;
+  for (const e of children) {
+    if (e.kind !== ItemKind.rect || e.opacity !== 255 || e.rotation || e.clip || e.fill <= 0 || e.width <= 0 || e.height <= 0) continue;
+    const x = pt(e.x), y = pt(e.y), w = pt(e.width), h = pt(e.height);
+    const r = Math.min(pt(e.cornerRadius), w / 2, h / 2);
+    if (w * (h - 2 * r) > area) { area = w * (h - 2 * r); cover = { box: { x0: x, y0: y + r, x1: x + w, y1: y + h - r }, slot: e.fill - 1 }; }
+  }
+  const content = { bounds, slots: [...slots], items, text, cover };
+  contents.set(children, { dpr, content });
+  return content;
 }
 
 /**
@@ -53,61 +178,57 @@ function roundedRectPath(ctx, x, y, w, h, r) {
  * (the mirror shares what a patch did not touch, so unchanged lists are the same arrays): an item
  * that changed is dirty where it was and where it is (a spinner turning, a text set); a layer that
  * moved, faded or changed its clip is dirty over its clip before and after (without a clip: over its
- * entries' boxes); an item whose paint slot was edited is dirty where it is (a shimmer moves one
- * gradient). Entries added, removed or moved in a list: not known.
- * @param {import("./wire.js").Frame} old
- * @param {import("./wire.js").Frame} next
+ * content's box); an item whose paint slot was edited is dirty where it is (a shimmer moves one
+ * gradient). Entries added, removed or moved in a list: not known. Layers are placed as drawn: at
+ * their offsets snapped to device pixels.
+ * @param {Frame} old
+ * @param {Frame} next
  * @param {number} dpr
  * @param {number} originX
  * @param {number} originY
- * @returns {{x0: number, y0: number, x1: number, y1: number}[] | null}
+ * @returns {Box[] | null}
  */
 function dirtyRects(old, next, dpr, originX, originY) {
   if (old.width !== next.width || old.height !== next.height || old.background !== next.background) return null;
   const before = old.paints || [], after = next.paints || [];
+  /** @type {Set<number>} */
   const changed = new Set();
   for (let slot = 0; slot < Math.max(before.length, after.length); slot++) {
     if (!before[slot] || !after[slot] || paintKey(before[slot]) !== paintKey(after[slot])) changed.add(slot + 1);
   }
-  /** @type {{x0: number, y0: number, x1: number, y1: number}[]} */
+  /** @type {Box[]} */
   const rects = [];
   const snap = (/** @type {number} */ v, /** @type {(n: number) => number} */ round, /** @type {number} */ origin) => round((v - origin) * dpr) / dpr + origin;
   const push = (/** @type {number} */ x0, /** @type {number} */ y0, /** @type {number} */ x1, /** @type {number} */ y1) => {
     rects.push({ x0: snap(x0, Math.floor, originX), y0: snap(y0, Math.floor, originY),
       x1: snap(x1, Math.ceil, originX), y1: snap(y1, Math.ceil, originY) });
   };
-  /** An item's box in canvas points, with what its stroke, antialiasing, rotation or glyphs add. */
-  const item = (/** @type {any} */ e, /** @type {number} */ ox, /** @type {number} */ oy) => {
+  const offset = (/** @type {number} */ v) => devicePixels(v, dpr) / dpr;
+  const item = (/** @type {Item} */ e, /** @type {number} */ ox, /** @type {number} */ oy) => {
     if (e.opacity === 0) return;
-    const x = ox + pt(e.x), y = oy + pt(e.y), w = pt(e.width), h = pt(e.height);
-    let margin = 1 + pt(e.lineWidth || 0);
-    if (e.kind === ItemKind.text) margin += pt(e.fontSize || 0); // accents, descenders
-    const cx = x + w / 2, cy = y + h / 2;
-    const rx = (e.rotation ? Math.hypot(w, h) / 2 : Math.abs(w) / 2) + margin;
-    const ry = (e.rotation ? Math.hypot(w, h) / 2 : Math.abs(h) / 2) + margin;
-    push(cx - rx, cy - ry, cx + rx, cy + ry);
+    const b = itemBox(e);
+    push(ox + b.x0, oy + b.y0, ox + b.x1, oy + b.y1);
   };
-  /** Where a layer draws, in canvas points: its clip (in its parent's space), else its entries' boxes. */
-  const layer = (/** @type {any} */ e, /** @type {number} */ ox, /** @type {number} */ oy) => {
+  /** Where a layer draws, in canvas points: its clip (in its parent's space), else its content's box. */
+  const layer = (/** @type {Item} */ e, /** @type {number} */ ox, /** @type {number} */ oy) => {
     if (e.opacity === 0) return;
     const c = e.clip;
     if (c) { push(ox + pt(c.x) - 1, oy + pt(c.y) - 1, ox + pt(c.x + c.width) + 1, oy + pt(c.y + c.height) + 1); return; }
-    const cx = ox + pt(e.x), cy = oy + pt(e.y);
-    for (const child of e.children) {
-      if (child.kind === ItemKind.layer) layer(child, cx, cy);
-      else item(child, cx, cy);
-    }
+    const b = contentOf(e.children ?? [], dpr).bounds;
+    if (!b) return;
+    const cx = ox + offset(e.x), cy = oy + offset(e.y);
+    push(cx + b.x0, cy + b.y0, cx + b.x1, cy + b.y1);
   };
   /** Items of an unchanged list that use an edited paint slot. */
-  const paints = (/** @type {any[]} */ entries, /** @type {number} */ ox, /** @type {number} */ oy) => {
+  const paints = (/** @type {Item[]} */ entries, /** @type {number} */ ox, /** @type {number} */ oy) => {
     if (changed.size === 0) return;
     for (const e of entries) {
-      if (e.kind === ItemKind.layer) { if (e.opacity !== 0) paints(e.children, ox + pt(e.x), oy + pt(e.y)); }
+      if (e.kind === ItemKind.layer) { if (e.opacity !== 0) paints(e.children ?? [], ox + offset(e.x), oy + offset(e.y)); }
       else if (changed.has(e.fill) || changed.has(e.stroke)) item(e, ox, oy);
     }
   };
   /** @returns {boolean} false: not known cheaply */
-  const diff = (/** @type {any[]} */ a, /** @type {any[]} */ b, /** @type {number} */ ox, /** @type {number} */ oy) => {
+  const diff = (/** @type {Item[]} */ a, /** @type {Item[]} */ b, /** @type {number} */ ox, /** @type {number} */ oy) => {
     if (a === b) { paints(b, ox, oy); return true; }
     if (a.length !== b.length) return false;
     for (let i = 0; i < b.length; i++) {
@@ -116,7 +237,7 @@ function dirtyRects(old, next, dpr, originX, originY) {
       if (ea.id !== eb.id || (ea.kind === ItemKind.layer) !== (eb.kind === ItemKind.layer)) return false;
       if (eb.kind !== ItemKind.layer) { item(ea, ox, oy); item(eb, ox, oy); continue; }
       if (ea.x === eb.x && ea.y === eb.y && ea.opacity === eb.opacity && sameClip(ea.clip, eb.clip)) {
-        if (!diff(ea.children, eb.children, ox + pt(eb.x), oy + pt(eb.y))) return false;
+        if (!diff(ea.children ?? [], eb.children ?? [], ox + offset(eb.x), oy + offset(eb.y))) return false;
       } else {
         layer(ea, ox, oy);
         layer(eb, ox, oy);
@@ -132,43 +253,118 @@ function dirtyRects(old, next, dpr, originX, originY) {
   return [{ x0, y0, x1, y1 }];
 }
 
-/** @param {any} a @param {any} b */
+/** @param {Clip | null} a @param {Clip | null} b */
 function sameClip(a, b) {
   if (!a || !b) return a === b || (!a && !b);
   return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height && a.cornerRadius === b.cornerRadius;
 }
 
 /**
- * Draws frames on a 2D context. Stateless between frames except for the paint cache:
- * a gradient object is built once per paint slot and reused while that paint is unchanged
- * (an animated shimmer changes one paint; forty placeholders share its gradient).
+ * Retained layers (a `Surface`'s renderer). A layer whose content did not change since it was last
+ * drawn — the same child list (the mirror shares a list no patch touched: a scroll or a sheet moving
+ * changes the layer's offset, not its list) and the same paints in the slots it uses — is drawn from
+ * a bitmap of it: a scroll, a sheet drag or a fade recomposites that bitmap at the layer's new offset
+ * or opacity instead of drawing its items again.
+ *
+ * When: a layer that moved or faded since its last draw (a new layer object with the same content)
+ * gets its bitmap at once; one drawn again where it was (something around it changed: a spinner's
+ * backdrop) once it has been so three draws running. New content is drawn directly (content that
+ * changes every frame, such as a shimmer's placeholders, never gets a bitmap), except for a moving
+ * layer whose last bitmap served four frames or more: a list's window of rows changes every 256 pt of
+ * scrolling, and the scroll goes on. Only layers worth it: translucent ones (they are composited
+ * through a bitmap anyway), or ones with text or at least `MIN_ITEMS` items.
+ *
+ * Pixels: the bitmap is in device pixels, and every layer is drawn at its offset snapped to the
+ * device pixel grid (a whole draw, a partial one and a bitmap alike), so a bitmap lands on the pixels
+ * a direct draw paints. It starts on the canvas' 8 × 8 dither pattern where the layer is when it is
+ * made, and a layer drawn first on the frame's opaque background (a list filling its screen) has a
+ * bitmap of that background and itself: opaque (composited as a copy), its edges blended as a direct
+ * draw blends them. What still differs from a direct draw (Tests/browser/test_retained.py measures
+ * it): in a bitmap with transparency (a sheet over its map), an antialiased edge stored premultiplied
+ * and blended once (one level); a moved gradient keeps the dither of where it was drawn; a path the
+ * canvas' edge or a clip cuts is rasterized otherwise by Skia than the same path whole, which is
+ * what the bitmap holds.
+ *
+ * Memory: a bitmap holds the part of the layer in view (the canvas, cut by the clips around the
+ * layer) — with, for a moving layer, a margin around it: the canvas' larger side, halved until the
+ * bitmap holds at most `LAYER_CAP` × the canvas' pixels. A layer whose part in view alone does not
+ * fit is drawn directly. All bitmaps together hold at most `TOTAL_CAP` × the canvas' pixels and never
+ * more than `MAX_PIXELS` (16 M pixels, 64 MB; least recently drawn out first). A 100,000-row list
+ * costs what its window of rows in view does (the core lays out only those). A layer that moves
+ * beyond its bitmap is cached again around where it is. Bitmaps go when their layer's content
+ * changes (remade when it holds still again), when a whole draw no longer draws the layer, after
+ * `IDLE_DRAWS` draws without it, and all of them on a resize, a new pixel ratio or a font that
+ * loaded; a new colour scheme is new paints or items, so new content.
+ */
+const MIN_ITEMS = 8;
+const LAYER_CAP = 3;
+const TOTAL_CAP = 4;
+const MAX_PIXELS = 16 << 20;
+const IDLE_DRAWS = 120;
+
+/**
+ * A layer's cache entry, by layer id: what it drew last (its child list, the frame's paint keys)
+ * and its bitmap, if made: `region` is what the bitmap holds, in the layer's points.
+ * @typedef {{children: Item[], keys: string[], layer: Item, canvas: AnyCanvas | null, region: Box | null, dpr: number,
+ *   width: number, height: number, used: number, repeats: number, uses: number, backdrop: number | null}} LayerEntry
+ */
+
+/**
+ * Draws frames on a 2D context. A `Surface`'s renderer keeps what it drew (`retained`): the last
+ * frame (a new one repaints the rectangle around what changed) and bitmaps of layers whose content
+ * holds still (above); any renderer keeps its gradients, built once per paint slot and reused while
+ * that paint is unchanged (an animated shimmer changes one paint; forty placeholders share it).
  */
 export class CanvasRenderer {
+  /** @param {Context2D} ctx */
   constructor(ctx) {
     this.ctx = ctx;
-    /** Per paint slot: { key, style }. */
+    /** @type {{key: string, style: Style}[]} per paint slot */
     this.paintCache = [];
-    /** Called when a font used by a text item finishes loading (to redraw). */
+    /** @type {string[]} the paint key of each slot of the frame being drawn */
+    this.keys = [];
+    /** @type {(() => void) | null} called when a font used by a text item finishes loading (to redraw) */
     this.onFontLoaded = null;
+    /** @type {Set<string>} */
     this.requestedFonts = new Set();
-    /** Offscreen canvases for translucent layers, one per nesting level of them. */
+    /** @type {(AnyCanvas | null)[]} offscreen canvases for translucent layers, one per nesting level of them */
     this.offscreens = [];
-    /** What the canvas shows, in the coordinates of the layer being drawn (points): rects and
-     * images wholly outside it are skipped (a window on a tall frame draws its part only). */
+    /** What the canvas shows, in the coordinates of the layer being drawn (points), cut by the clips
+     * around it: rects and images wholly outside it are skipped (a window on a tall frame draws its
+     * part only). */
     this.view = { x0: 0, y0: 0, x1: 0, y1: 0 };
-    /** Draw only what changed since the last frame (Surface sets it: it owns the canvas, so the
-     * last frame is still on it); otherwise every draw is a whole one. */
+    /** The pixel ratio and the device translation of the layer being drawn (whole pixels). */
+    this.dpr = 1;
+    this.tx = 0;
+    this.ty = 0;
+    /** Draw only what changed since the last frame, and keep bitmaps of layers that hold still
+     * (Surface sets it: it owns the canvas, so the last frame is still on it); otherwise every draw
+     * is a whole one. */
     this.retained = false;
-    /** @type {{frame: any, key: string} | null} what the canvas shows, if drawn here last */
+    /** @type {{frame: Frame, key: string} | null} what the canvas shows, if drawn here last */
     this.last = null;
-    /** Counters (tests, benchmarks): whole draws, partial ones, and frames that changed nothing drawn. */
-    this.counts = { whole: 0, partial: 0, skipped: 0 };
+    /** @type {Map<number, LayerEntry>} retained layers by id */
+    this.layers = new Map();
+    /** Device pixels the canvas has (the bitmaps' budget is a multiple of it). */
+    this.canvasPixels = 0;
+    /** Draws so far (a layer entry's `used` is the last draw that drew its layer). */
+    this.serial = 0;
+    /** Set while a layer's bitmap is drawn (what it holds is drawn directly). */
+    this.building = false;
+    /** Counters (tests, benchmarks): whole draws, partial ones, frames that changed nothing drawn;
+     * layers drawn from a bitmap, and bitmaps made. */
+    this.counts = { whole: 0, partial: 0, skipped: 0, cached: 0, cachedBuilt: 0, hidden: 0 };
+    /** @type {Paint[]} the paint table of the frame being drawn */
+    this.paints = [];
+    /** @type {number | null} the opaque colour (0xRRGGBBAA) the entry being drawn lies on with nothing
+     * else under it (the frame's background, for the first entries of the first layers), or null */
+    this.backdrop = null;
   }
 
   /**
    * Draws `frame` on a canvas whose CSS size is cssWidth × cssHeight at pixel ratio `dpr`
    * (the backing store is expected to be CSS size × dpr), the frame's point (originX, originY)
-   * at the canvas' top left corner.
+   * at the canvas' top left corner (snapped to a whole device pixel).
    * @param {Frame | null} frame
    * @param {number} cssWidth
    * @param {number} cssHeight
@@ -176,8 +372,17 @@ export class CanvasRenderer {
   draw(frame, cssWidth, cssHeight, dpr = 1, originX = 0, originY = 0) {
     const ctx = this.ctx;
     // (originX, originY): the frame point at the canvas' top left corner (a window on a larger frame).
-    ctx.setTransform(dpr, 0, 0, dpr, (0 - originX) * dpr, (0 - originY) * dpr);
+    const tx = Math.round((0 - originX) * dpr) + 0, ty = Math.round((0 - originY) * dpr) + 0;
+    originX = 0 - tx / dpr;
+    originY = 0 - ty / dpr;
+    ctx.setTransform(dpr, 0, 0, dpr, tx, ty);
     ctx.globalAlpha = 1;
+    if (dpr !== this.dpr) this.dropLayers();
+    this.dpr = dpr;
+    this.tx = tx;
+    this.ty = ty;
+    this.canvasPixels = Math.round(cssWidth * dpr) * Math.round(cssHeight * dpr);
+    this.serial++;
     const key = `${cssWidth},${cssHeight},${dpr},${originX},${originY},${ctx.canvas.width},${ctx.canvas.height}`;
     const last = this.last;
     this.last = null;
@@ -187,7 +392,7 @@ export class CanvasRenderer {
       ? dirtyRects(last.frame, frame, dpr, originX, originY) : null;
     if (dirty && dirty.length === 0) { // nothing drawn changed (a paint slot's edit that draws the same)
       this.counts.skipped++;
-      this.last = { frame, key };
+      this.last = frame ? { frame, key } : null;
       return;
     }
     let x0 = originX, y0 = originY, x1 = originX + cssWidth, y1 = originY + cssHeight;
@@ -211,68 +416,348 @@ export class CanvasRenderer {
       ctx.fillStyle = cssColor(frame.background);
       ctx.fillRect(x0, y0, x1 - x0, y1 - y0);
       this.view = { x0, y0, x1, y1 };
-      const styles = this.paintStyles(frame.paints || []);
+      this.paints = frame.paints || [];
+      const styles = this.paintStyles(this.paints);
+      this.backdrop = (frame.background & 255) === 255 ? frame.background : null;
       this.drawEntries(frame.items, styles, 0);
       this.last = { frame, key };
       if (dirty) this.counts.partial++; else this.counts.whole++;
     }
     if (dirty) ctx.restore();
+    // A whole draw drew every layer in view: the bitmaps of the others go (and any layer unseen for
+    // a while).
+    if (this.layers.size) this.sweep(dirty ? this.serial - IDLE_DRAWS : this.serial);
   }
 
-  /** A child list in painter's order; `depth` counts the translucent layers around it. */
-  drawEntries(entries, styles, depth) {
-    for (const entry of entries) {
-      if (entry.kind === ItemKind.layer) this.drawLayer(entry, styles, depth);
-      else this.drawItem(entry, styles);
+  /** Forgets every layer bitmap (a resize, a new pixel ratio, a font that loaded). */
+  dropLayers() {
+    for (const entry of this.layers.values()) releaseCanvas(entry);
+    this.layers.clear();
+  }
+
+  /**
+   * Drops the entries of layers last drawn before draw `since`.
+   * @param {number} since
+   */
+  sweep(since) {
+    for (const [id, entry] of this.layers) {
+      if (entry.used < since) {
+        releaseCanvas(entry);
+        this.layers.delete(id);
+      }
     }
   }
 
   /**
-   * A layer: clipped in its parent's space, translated, and composited as a group: a translucent
-   * layer is drawn into an offscreen canvas first, then blended once at its opacity, so its
-   * overlapping children do not show through each other.
+   * A child list in painter's order; `depth` counts the translucent layers around it.
+   * @param {Item[]} entries
+   * @param {Style[]} styles
+   * @param {number} depth
+   */
+  drawEntries(entries, styles, depth) {
+    // What an opaque layer later in the list hides is not drawn: when one covers the view's whole
+    // width from an edge down or up (a sheet, a bar), what comes before it is drawn only beside it.
+    let from = 0;
+    if (entries.length > 1) {
+      const v = this.view;
+      for (let i = entries.length - 1; i > 0; i--) {
+        const c = this.coverOf(entries[i]);
+        if (!c || c.x0 > v.x0 || c.x1 < v.x1) continue;
+        /** @type {Box | null} */
+        let rest = null;
+        if (c.y1 >= v.y1 && c.y0 > v.y0) rest = { x0: v.x0, y0: v.y0, x1: v.x1, y1: c.y0 };
+        else if (c.y0 <= v.y0 && c.y1 < v.y1) rest = { x0: v.x0, y0: c.y1, x1: v.x1, y1: v.y1 };
+        else if (c.y0 > v.y0 || c.y1 < v.y1) continue;
+        if (rest) {
+          const ctx = this.ctx;
+          ctx.save();
+          ctx.beginPath();
+          ctx.rect(rest.x0, rest.y0, rest.x1 - rest.x0, rest.y1 - rest.y0);
+          ctx.clip();
+          this.view = rest;
+          try { this.drawList(entries, 0, i, styles, depth); } finally { this.view = v; ctx.restore(); }
+        }
+        this.counts.hidden += i;
+        from = i;
+        break;
+      }
+    }
+    this.drawList(entries, from, entries.length, styles, depth);
+  }
+
+  /**
+   * Entries [start, end) of a child list, in painter's order.
+   * @param {Item[]} entries @param {number} start @param {number} end @param {Style[]} styles @param {number} depth
+   */
+  drawList(entries, start, end, styles, depth) {
+    const backdrop = this.backdrop;
+    for (let i = start; i < end; i++) {
+      const entry = entries[i];
+      this.backdrop = i === 0 ? backdrop : null; // what came before it is drawn under the next
+      if (entry.kind === ItemKind.layer) this.drawLayer(entry, styles, depth);
+      else this.drawItem(entry, styles);
+    }
+    this.backdrop = null;
+  }
+
+  /**
+   * Where an entry paints opaque pixels for certain, in the points of the list it is in, snapped
+   * inwards to whole device pixels: an opaque layer's cover (see `Content`) with an opaque solid
+   * paint, cut by its clip (a rectangle); null when it has none.
+   * @param {Item} e
+   * @returns {Box | null}
+   */
+  coverOf(e) {
+    if (e.kind !== ItemKind.layer || e.opacity !== 255 || !e.children || (e.clip && e.clip.cornerRadius)) return null;
+    const cover = contentOf(e.children, this.dpr).cover;
+    const paint = cover && this.paints[cover.slot];
+    if (!cover || !paint || paint.kind !== "solid" || ((paint.color ?? 0) & 255) !== 255) return null;
+    const dpr = this.dpr, dx = devicePixels(e.x, dpr) / dpr, dy = devicePixels(e.y, dpr) / dpr;
+    let b = { x0: cover.box.x0 + dx, y0: cover.box.y0 + dy, x1: cover.box.x1 + dx, y1: cover.box.y1 + dy };
+    if (e.clip) b = intersect(b, clipBox(e.clip));
+    b = { x0: Math.ceil(b.x0 * dpr) / dpr, y0: Math.ceil(b.y0 * dpr) / dpr, x1: Math.floor(b.x1 * dpr) / dpr, y1: Math.floor(b.y1 * dpr) / dpr };
+    return isEmpty(b) ? null : b;
+  }
+
+  /**
+   * A layer: clipped in its parent's space, translated (by whole device pixels), and composited as
+   * a group: from its bitmap when it has a current one; else a translucent layer is drawn into an
+   * offscreen canvas first, then blended once at its opacity, so its overlapping children do not
+   * show through each other.
+   * @param {Item} layer
+   * @param {Style[]} styles
+   * @param {number} depth
    */
   drawLayer(layer, styles, depth) {
     if (layer.opacity === 0) return;
-    const v = this.view, c = layer.clip;
-    if (c && (pt(c.x + c.width) < v.x0 || pt(c.x) > v.x1 || pt(c.y + c.height) < v.y0 || pt(c.y) > v.y1)) return; // all clipped away
-    const ctx = this.ctx;
+    const view = this.view, c = layer.clip;
+    const clipped = c ? intersect(view, clipBox(c)) : view;
+    if (c && (pt(c.x + c.width) < view.x0 || pt(c.x) > view.x1 || pt(c.y + c.height) < view.y0 || pt(c.y) > view.y1)) return; // all clipped away
+    const ctx = this.ctx, dpr = this.dpr, tx = this.tx, ty = this.ty;
     ctx.save();
-    if (layer.clip) {
-      const c = layer.clip;
+    if (c) {
       roundedRectPath(ctx, pt(c.x), pt(c.y), pt(c.width), pt(c.height), pt(c.cornerRadius));
       ctx.clip();
     }
-    const lx = pt(layer.x), ly = pt(layer.y);
-    ctx.translate(lx, ly);
-    const view = this.view;
-    this.view = { x0: view.x0 - lx, y0: view.y0 - ly, x1: view.x1 - lx, y1: view.y1 - ly };
-    const off = layer.opacity < 255 ? this.offscreen(depth) : null;
-    if (!off) {
-      this.drawEntries(layer.children, styles, depth);
-    } else {
-      const offCtx = off.getContext("2d");
-      offCtx.setTransform(1, 0, 0, 1, 0, 0);
-      offCtx.clearRect(0, 0, off.width, off.height);
-      offCtx.setTransform(ctx.getTransform());
-      this.ctx = offCtx;
-      try { this.drawEntries(layer.children, styles, depth + 1); } finally { this.ctx = ctx; }
-      ctx.setTransform(1, 0, 0, 1, 0, 0);
-      ctx.globalAlpha = layer.opacity / 255;
-      ctx.drawImage(off, 0, 0);
+    const dx = devicePixels(layer.x, dpr), dy = devicePixels(layer.y, dpr);
+    this.tx = tx + dx;
+    this.ty = ty + dy;
+    ctx.setTransform(dpr, 0, 0, dpr, this.tx, this.ty);
+    const lx = dx / dpr, ly = dy / dpr;
+    this.view = { x0: clipped.x0 - lx, y0: clipped.y0 - ly, x1: clipped.x1 - lx, y1: clipped.y1 - ly };
+    try {
+      if (!this.fromBitmap(layer, styles)) this.drawLayerContent(layer, styles, depth);
+    } finally {
+      this.view = view;
+      this.tx = tx;
+      this.ty = ty;
+      ctx.restore();
     }
-    this.view = view;
+  }
+
+  /**
+   * A layer's entries on the context, already clipped and translated: through an offscreen canvas
+   * at its opacity when it is translucent.
+   * @param {Item} layer
+   * @param {Style[]} styles
+   * @param {number} depth
+   */
+  drawLayerContent(layer, styles, depth) {
+    const ctx = this.ctx;
+    const children = layer.children ?? [];
+    const off = layer.opacity < 255 ? this.offscreen(depth) : null;
+    const offCtx = off ? /** @type {Context2D | null} */ (off.getContext("2d")) : null;
+    if (!off || !offCtx) {
+      this.drawEntries(children, styles, depth);
+      return;
+    }
+    this.backdrop = null; // drawn over a cleared offscreen canvas
+    offCtx.setTransform(1, 0, 0, 1, 0, 0);
+    offCtx.clearRect(0, 0, off.width, off.height);
+    offCtx.setTransform(this.dpr, 0, 0, this.dpr, this.tx, this.ty);
+    this.ctx = offCtx;
+    try { this.drawEntries(children, styles, depth + 1); } finally { this.ctx = ctx; }
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.globalAlpha = layer.opacity / 255;
+    ctx.drawImage(off, 0, 0);
+  }
+
+  /**
+   * Draws a layer from its bitmap when its content holds still (see "Retained layers" above),
+   * making the bitmap when it has none that holds what is in view; false: draw it directly.
+   * @param {Item} layer
+   * @param {Style[]} styles
+   * @returns {boolean}
+   */
+  fromBitmap(layer, styles) {
+    if (!this.retained || this.building) return false;
+    const children = layer.children ?? [];
+    const entry = this.layers.get(layer.id);
+    if (!entry) {
+      this.layers.set(layer.id, { children, keys: this.keys, layer, canvas: null, region: null, dpr: 0, width: 0,
+        height: 0, used: this.serial, repeats: 0, uses: 0, backdrop: null });
+      return false;
+    }
+    const previous = entry.layer, keys = entry.keys, running = entry.used === this.serial - 1;
+    entry.used = this.serial;
+    entry.keys = this.keys;
+    entry.layer = layer;
+    // Moved or faded since its last draw (a new layer object with the same content: a scroll, a
+    // sheet, a fade), rather than drawn again where it was because something around it changed.
+    const moved = previous !== layer && (previous.x !== layer.x || previous.y !== layer.y || previous.opacity !== layer.opacity);
+    let content = null;
+    if (entry.children === children) {
+      content = contentOf(children, this.dpr);
+      // A paint it uses changed (a shimmer): new content.
+      if (keys !== this.keys && content.slots.some((slot) => keys[slot] !== this.keys[slot])) content = null;
+    }
+    if (!content) { // new content: drawn directly until it holds still…
+      entry.children = children;
+      entry.region = null;
+      entry.repeats = 0;
+      // …unless it keeps moving and its last bitmap served a while: a list's window of rows changes
+      // every 256 pt of scrolling, and the scroll goes on.
+      const again = moved && entry.uses >= 4;
+      entry.uses = 0;
+      if (!again) return false;
+      content = contentOf(children, this.dpr);
+    } else {
+      entry.repeats++;
+    }
+    if (layer.opacity === 255 && !content.text && content.items < MIN_ITEMS) return false; // cheaper drawn
+    if (!content.bounds) return true; // draws nothing
+    const needed = intersect(this.view, content.bounds);
+    if (isEmpty(needed)) return true; // nothing of it in view
+    // A layer drawn first on an opaque background (a list filling its screen) has a bitmap of that
+    // background and itself: opaque, so composited as a copy, and its edges blended as drawn.
+    const backdrop = layer.opacity === 255 ? this.backdrop : null;
+    const r = entry.region;
+    if (!r || entry.dpr !== this.dpr || entry.backdrop !== backdrop || needed.x0 < r.x0 || needed.y0 < r.y0 || needed.x1 > r.x1 || needed.y1 > r.y1) {
+      // A layer that moves gets a bitmap at once (with a margin to move into); one drawn again where
+      // it was, once it has been so three draws running (a spinner's backdrop), of what is needed.
+      if (!moved && !(r || (running && entry.repeats >= 3))) return false;
+      if (!this.makeBitmap(entry, children, content.bounds, needed, moved, backdrop, styles)) return false;
+    }
+    this.blit(entry, needed, layer.opacity);
+    entry.uses++;
+    this.counts.cached++;
+    return true;
+  }
+
+
+  /**
+   * Draws a layer's entries into its bitmap: what is in view (`needed`) and a margin around it
+   * within the content's box, in as many pixels as the caps allow; false when it does not fit.
+   * @param {LayerEntry} entry
+   * @param {Item[]} children
+   * @param {Box} bounds
+   * @param {Box} needed
+   * @param {boolean} moving (a margin to move into)
+   * @param {number | null} backdrop the opaque colour under the layer, if nothing else is
+   * @param {Style[]} styles
+   */
+  makeBitmap(entry, children, bounds, needed, moving, backdrop, styles) {
+    const dpr = this.dpr;
+    const cap = Math.min(LAYER_CAP * this.canvasPixels, MAX_PIXELS);
+    const span = moving ? Math.max(Math.sqrt(this.canvasPixels) / dpr, needed.x1 - needed.x0, needed.y1 - needed.y0) : 0;
+    /** @type {Box | null} */
+    let region = null;
+    let width = 0, height = 0;
+    for (let margin = span; ; margin = margin >= 1 ? margin / 2 : 0) {
+      const r = intersect({ x0: needed.x0 - margin, y0: needed.y0 - margin, x1: needed.x1 + margin, y1: needed.y1 + margin }, bounds);
+      const snapped = { x0: Math.floor(r.x0 * dpr) / dpr, y0: Math.floor(r.y0 * dpr) / dpr, x1: Math.ceil(r.x1 * dpr) / dpr, y1: Math.ceil(r.y1 * dpr) / dpr };
+      width = Math.round((snapped.x1 - snapped.x0) * dpr);
+      height = Math.round((snapped.y1 - snapped.y0) * dpr);
+      if (width * height <= cap) { region = snapped; break; }
+      if (margin === 0) break;
+    }
+    releaseCanvas(entry);
+    if (!region || width <= 0 || height <= 0) return false;
+    // Skia dithers gradients by device pixel (an 8 × 8 pattern at most): the bitmap starts on the
+    // canvas' pattern where the layer is now, so a layer that has not moved since (a fade, a
+    // spinner's backdrop) is its direct draw exactly; one that moved keeps its own dither.
+    const ax = (((this.tx + Math.round(region.x0 * dpr)) % 8) + 8) % 8, ay = (((this.ty + Math.round(region.y0 * dpr)) % 8) + 8) % 8;
+    region = { x0: region.x0 - ax / dpr, y0: region.y0 - ay / dpr, x1: region.x1, y1: region.y1 };
+    width += ax;
+    height += ay;
+    // The budget for all bitmaps: the least recently drawn go first, never one drawn in this frame.
+    const budget = Math.min(TOTAL_CAP * this.canvasPixels, MAX_PIXELS);
+    let total = width * height;
+    for (const e of this.layers.values()) if (e.canvas) total += e.width * e.height;
+    if (total > budget) {
+      const old = [...this.layers.values()].filter((e) => e.canvas && e.used < this.serial).sort((a, b) => a.used - b.used);
+      for (const e of old) {
+        if (total <= budget) break;
+        total -= e.width * e.height;
+        releaseCanvas(e);
+      }
+      if (total > budget) return false;
+    }
+    const canvas = makeCanvas(this.ctx.canvas, width, height);
+    const bctx = canvas ? /** @type {Context2D | null} */ (canvas.getContext("2d", { alpha: backdrop === null })) : null;
+    if (!canvas || !bctx) return false;
+    if (backdrop !== null) {
+      bctx.fillStyle = cssColor(backdrop);
+      bctx.fillRect(0, 0, width, height);
+    }
+    const saved = { ctx: this.ctx, view: this.view, tx: this.tx, ty: this.ty };
+    this.ctx = bctx;
+    this.view = region;
+    this.tx = -Math.round(region.x0 * dpr);
+    this.ty = -Math.round(region.y0 * dpr);
+    this.building = true;
+    bctx.setTransform(dpr, 0, 0, dpr, this.tx, this.ty);
+    try {
+      this.drawEntries(children, styles, 0);
+    } finally {
+      this.building = false;
+      this.ctx = saved.ctx;
+      this.view = saved.view;
+      this.tx = saved.tx;
+      this.ty = saved.ty;
+    }
+    entry.canvas = canvas;
+    entry.backdrop = backdrop;
+    entry.region = region;
+    entry.dpr = dpr;
+    entry.width = width;
+    entry.height = height;
+    this.counts.cachedBuilt++;
+    return true;
+  }
+
+  /**
+   * Composites the part of a layer's bitmap in view at the layer's place (whole device pixels: no
+   * resampling) and opacity, under the clips in force.
+   * @param {LayerEntry} entry
+   * @param {Box} needed
+   * @param {number} opacity
+   */
+  blit(entry, needed, opacity) {
+    const r = /** @type {Box} */ (entry.region), dpr = this.dpr, canvas = /** @type {AnyCanvas} */ (entry.canvas);
+    const sx0 = Math.max(0, Math.floor((needed.x0 - r.x0) * dpr)), sy0 = Math.max(0, Math.floor((needed.y0 - r.y0) * dpr));
+    const sx1 = Math.min(entry.width, Math.ceil((needed.x1 - r.x0) * dpr)), sy1 = Math.min(entry.height, Math.ceil((needed.y1 - r.y0) * dpr));
+    if (sx1 <= sx0 || sy1 <= sy0) return;
+    const ctx = this.ctx;
+    const ox = this.tx + Math.round(r.x0 * dpr), oy = this.ty + Math.round(r.y0 * dpr);
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.imageSmoothingEnabled = false;
+    ctx.globalAlpha = opacity / 255;
+    ctx.drawImage(canvas, sx0, sy0, sx1 - sx0, sy1 - sy0, ox + sx0, oy + sy0, sx1 - sx0, sy1 - sy0);
     ctx.restore();
   }
 
-  /** A canvas the size of the target's backing store for the `depth`-th translucent layer. */
+  /**
+   * A canvas the size of the target's backing store for the `depth`-th translucent layer.
+   * @param {number} depth
+   * @returns {AnyCanvas | null}
+   */
   offscreen(depth) {
     const { width, height } = this.ctx.canvas;
     let off = this.offscreens[depth];
     if (!off) {
-      const Offscreen = /** @type {any} */ (globalThis).OffscreenCanvas;
-      off = typeof Offscreen === "function" ? new Offscreen(width, height)
-        : /** @type {any} */ (this.ctx.canvas).ownerDocument?.createElement("canvas");
+      off = makeCanvas(this.ctx.canvas, width, height);
       if (!off) return null;
       this.offscreens[depth] = off;
     }
@@ -281,13 +766,23 @@ export class CanvasRenderer {
     return off;
   }
 
-  /** Canvas styles for the frame's paint table, reusing cached gradients. */
+  /**
+   * Canvas styles for the frame's paint table, reusing cached gradients; notes each slot's key.
+   * @param {Paint[]} paints
+   * @returns {Style[]}
+   */
   paintStyles(paints) {
     const cache = this.paintCache;
     cache.length = Math.min(cache.length, paints.length);
+    /** @type {Style[]} */
     const styles = new Array(paints.length);
+    /** @type {string[]} */
+    const keys = new Array(paints.length);
+    let same = this.keys.length === paints.length;
     for (let slot = 0; slot < paints.length; slot++) {
       const key = paintKey(paints[slot]);
+      keys[slot] = key;
+      if (same && this.keys[slot] !== key) same = false;
       let entry = cache[slot];
       if (!entry || entry.key !== key) {
         entry = { key, style: this.makeStyle(paints[slot]) };
@@ -295,21 +790,23 @@ export class CanvasRenderer {
       }
       styles[slot] = entry.style;
     }
+    if (!same) this.keys = keys; // unchanged paints keep the same array: layers compare it at once
     return styles;
   }
 
+  /** @param {Paint} paint @returns {Style} */
   makeStyle(paint) {
     const ctx = this.ctx;
     let gradient;
     switch (paint.kind) {
       case "solid":
-        return cssColor(paint.color);
+        return cssColor(paint.color ?? 0);
       case "linear":
-        gradient = ctx.createLinearGradient(pt(paint.x0), pt(paint.y0), pt(paint.x1), pt(paint.y1));
+        gradient = ctx.createLinearGradient(pt(paint.x0 ?? 0), pt(paint.y0 ?? 0), pt(paint.x1 ?? 0), pt(paint.y1 ?? 0));
         break;
       case "radial": {
-        const cx = pt(paint.cx), cy = pt(paint.cy);
-        gradient = ctx.createRadialGradient(cx, cy, 0, cx, cy, Math.max(0, pt(paint.radius)));
+        const cx = pt(paint.cx ?? 0), cy = pt(paint.cy ?? 0);
+        gradient = ctx.createRadialGradient(cx, cy, 0, cx, cy, Math.max(0, pt(paint.radius ?? 0)));
         break;
       }
       default:
@@ -322,6 +819,7 @@ export class CanvasRenderer {
     return gradient;
   }
 
+  /** @param {Item} item @param {Style[]} styles */
   drawItem(item, styles) {
     if (this.outside(item)) return;
     const ctx = this.ctx;
@@ -352,20 +850,20 @@ export class CanvasRenderer {
     ctx.restore();
   }
 
-  /** A rect or image (unrotated) that lies wholly outside the view, its stroke included. */
+  /**
+   * An item that lies wholly outside the view: the box dirtyRects() repaints for it (its stroke, a
+   * rotation and a text's overhang included).
+   * @param {Item} item
+   */
   outside(item) {
-    // The box dirtyRects() repaints for an item: its stroke, a rotation (its circle) and a text's
-    // overhang (its size) included.
-    const v = this.view;
-    const x = pt(item.x), y = pt(item.y), w = pt(item.width), h = pt(item.height);
-    let m = 1 + pt(item.lineWidth || 0);
-    if (item.kind === ItemKind.text) m += pt(item.fontSize || 0);
-    const cx = x + w / 2, cy = y + h / 2;
-    const rx = (item.rotation ? Math.hypot(w, h) / 2 : Math.abs(w) / 2) + m;
-    const ry = (item.rotation ? Math.hypot(w, h) / 2 : Math.abs(h) / 2) + m;
-    return cx + rx < v.x0 || cx - rx > v.x1 || cy + ry < v.y0 || cy - ry > v.y1;
+    const v = this.view, b = itemBox(item);
+    return b.x1 < v.x0 || b.x0 > v.x1 || b.y1 < v.y0 || b.y0 > v.y1;
   }
 
+  /**
+   * @param {Item} item @param {number} x @param {number} y @param {number} w @param {number} h
+   * @param {Style | undefined} fill @param {Style | undefined} stroke
+   */
   drawRect(item, x, y, w, h, fill, stroke) {
     const ctx = this.ctx;
     roundedRectPath(ctx, x, y, w, h, pt(item.cornerRadius));
@@ -381,6 +879,7 @@ export class CanvasRenderer {
   }
 
   /** One line, already broken by the core: never re-wrapped, never kerned differently. */
+  /** @param {Item} item @param {number} x @param {number} y @param {Style | undefined} fill */
   drawText(item, x, y, fill) {
     if (fill === undefined || !item.text) return;
     const ctx = this.ctx;
@@ -395,18 +894,23 @@ export class CanvasRenderer {
   }
 
   /** Fonts declared with @font-face load lazily; canvas text does not trigger it reliably. */
+  /** @param {string} font */
   ensureFont(font) {
     if (this.requestedFonts.has(font)) return;
     this.requestedFonts.add(font);
     const fonts = /** @type {any} */ (globalThis).document?.fonts ?? /** @type {any} */ (globalThis).fonts;
     if (!fonts || fonts.check(font)) return;
     fonts.load(font).then(
-      (faces) => { if (faces.length > 0) this.onFontLoaded?.(); },
+      (/** @type {FontFace[]} */ faces) => { if (faces.length > 0) this.onFontLoaded?.(); },
       () => {},
     );
   }
 
   /** A placeholder box: its paint, and a subtle mountain-and-sun glyph clipped to the box. */
+  /**
+   * @param {Item} item @param {number} x @param {number} y @param {number} w @param {number} h
+   * @param {Style | undefined} fill @param {Style | undefined} stroke
+   */
   drawImage(item, x, y, w, h, fill, stroke) {
     const ctx = this.ctx;
     const r = pt(item.cornerRadius);
@@ -444,6 +948,10 @@ export class CanvasRenderer {
   }
 
   /** Eight spokes; spoke k points −k/8 turn from 12 o'clock and fades towards the tail (PROTOCOL.md). */
+  /**
+   * @param {Item} item @param {number} x @param {number} y @param {number} w @param {number} h
+   * @param {Style | undefined} fill
+   */
   drawActivityIndicator(item, x, y, w, h, fill) {
     if (fill === undefined || item.lineWidth <= 0) return;
     const ctx = this.ctx;
@@ -469,6 +977,10 @@ export class CanvasRenderer {
   }
 
   /** A ring segment: 0 = 12 o'clock, clockwise, centred in the box, inside it. */
+  /**
+   * @param {Item} item @param {number} x @param {number} y @param {number} w @param {number} h
+   * @param {Style | undefined} stroke
+   */
   drawArc(item, x, y, w, h, stroke) {
     if (stroke === undefined || item.lineWidth <= 0 || item.arcSweep === 0) return;
     const ctx = this.ctx;
@@ -487,9 +999,38 @@ export class CanvasRenderer {
 }
 
 /**
- * @typedef {{x: number, y: number, width: number, height: number}} Rect
- * @typedef {import("./wire.js").Frame} Frame
+ * A canvas for a layer bitmap or a translucent layer, beside `like` (an OffscreenCanvas where there
+ * is one, else a canvas of like's document); null where there is neither (node's fakes).
+ * @param {any} like
+ * @param {number} width
+ * @param {number} height
+ * @returns {AnyCanvas | null}
  */
+function makeCanvas(like, width, height) {
+  const Offscreen = /** @type {any} */ (globalThis).OffscreenCanvas;
+  if (typeof Offscreen === "function") return /** @type {AnyCanvas} */ (new Offscreen(width, height));
+  const doc = like?.ownerDocument;
+  if (!doc || typeof doc.createElement !== "function") return null;
+  const canvas = /** @type {HTMLCanvasElement} */ (doc.createElement("canvas"));
+  canvas.width = width;
+  canvas.height = height;
+  return canvas;
+}
+
+/**
+ * Frees a layer entry's bitmap (its memory at once, not when it is collected).
+ * @param {LayerEntry} entry
+ */
+function releaseCanvas(entry) {
+  if (entry.canvas) {
+    entry.canvas.width = 0;
+    entry.canvas.height = 0;
+  }
+  entry.canvas = null;
+  entry.region = null;
+  entry.width = 0;
+  entry.height = 0;
+}
 
 /**
  * A canvas (an HTMLCanvasElement, or an OffscreenCanvas in a worker) and what it shows: the
@@ -506,8 +1047,11 @@ export class Surface {
     this.canvas = canvas;
     this.env = env;
     this.renderer = new CanvasRenderer(canvas.getContext("2d"));
-    this.renderer.retained = true; // this canvas is only drawn here: a frame repaints what changed
-    this.renderer.onFontLoaded = () => { this.renderer.last = null; this.invalidate(); };
+    // This canvas is only drawn here: a frame repaints what changed, layers that hold still are
+    // composited from their bitmaps.
+    this.renderer.retained = true;
+    // A font that loaded draws text anew: the whole frame, and no bitmap drawn with the fallback.
+    this.renderer.onFontLoaded = () => { this.renderer.last = null; this.renderer.dropLayers(); this.invalidate(); };
     /** @type {Frame | null} */
     this.frame = null;
     this.cssWidth = 0;
@@ -520,7 +1064,13 @@ export class Surface {
     this.onDrawn = null;
   }
 
-  /** Sets the backing store to CSS size × dpr (crisp lines and text on high-density screens). */
+  /**
+   * Sets the backing store to CSS size × dpr (crisp lines and text on high-density screens); a new
+   * size or pixel ratio drops the layer bitmaps.
+   * @param {number} cssWidth
+   * @param {number} cssHeight
+   * @param {number} dpr
+   */
   resize(cssWidth, cssHeight, dpr) {
     const pixelWidth = Math.max(1, Math.round(cssWidth * dpr));
     const pixelHeight = Math.max(1, Math.round(cssHeight * dpr));
@@ -530,16 +1080,25 @@ export class Surface {
     this.cssWidth = cssWidth;
     this.cssHeight = cssHeight;
     this.dpr = dpr;
-    if (changed) this.invalidate();
+    if (changed) {
+      this.renderer.dropLayers();
+      this.invalidate();
+    }
   }
 
-  /** Shows a new frame; the draw happens on the next animation frame. */
+  /**
+   * Shows a new frame; the draw happens on the next animation frame.
+   * @param {Frame | null} frame
+   */
   show(frame) {
     this.frame = frame;
     this.invalidate();
   }
 
-  /** Shows a new frame and draws it now (a caller already inside an animation frame). */
+  /**
+   * Shows a new frame and draws it now (a caller already inside an animation frame).
+   * @param {Frame | null} frame
+   */
   showNow(frame) {
     this.frame = frame;
     this.drawNow();

@@ -92,6 +92,9 @@ export class CanvasView {
   attach() {
     const canvas = this.canvas;
     if (canvas.tabIndex < 0) canvas.tabIndex = 0;
+    // A finger's pan on the canvas is the scene's (its lists scroll, its sheets move), as the wheel
+    // is: left to the browser, it would pan the page and cancel the pointer. A page's own setting stays.
+    if (canvas.style && !canvas.style.touchAction) canvas.style.touchAction = "none";
     const pressed = new Set(); // pointers that are down: hovering moves are not the scene's business
     const onPointer = (/** @type {PointerEvent} */ event) => {
       if (event.type === "pointerdown") {
@@ -171,7 +174,10 @@ export class CanvasView {
     this.measure();
   }
 
-  /** Shows a new frame (from the mirror); the draw happens on the next animation frame. */
+  /**
+   * Shows a new frame (from the mirror); the draw happens on the next animation frame.
+   * @param {Frame} frame
+   */
   show(frame) {
     this.surface.frame = frame;
     if (this.mode === "fixed") this.measure();
@@ -181,6 +187,7 @@ export class CanvasView {
   /**
    * Shows a new frame and draws it now: for a caller already inside an animation frame (mount's
    * loop), so the frame is not a frame late and no second animation frame is asked for.
+   * @param {Frame} frame
    */
   showNow(frame) {
     this.surface.frame = frame;
@@ -215,7 +222,12 @@ export class CanvasView {
     if (this.mode === "fill" && width > 0 && height > 0) this.reportSize();
   }
 
-  /** Sets the backing store to CSS size × dpr (crisp lines and text on high-density screens). */
+  /**
+   * Sets the backing store to CSS size × dpr (crisp lines and text on high-density screens).
+   * @param {number} cssWidth
+   * @param {number} cssHeight
+   * @param {number} dpr
+   */
   resize(cssWidth, cssHeight, dpr) {
     this.cssWidth = cssWidth;
     this.cssHeight = cssHeight;
