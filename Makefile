@@ -52,8 +52,8 @@ test-swift: setup
 	$(SWIFT) test
 	$(PYTHON) tools/conversions/check.py $(SWIFT)c
 
-# Tests/web/ includes the type checks (types.test.mjs): tsc -p Tests/web/types, and
-# tsc -p Tests/web/types/tsconfig.strict.json (strict, noImplicitAny). `make test-types` runs only those.
+# Tests/web/ includes the type check (types.test.mjs): tsc -p Tests/web/types, strict and
+# noImplicitAny. `make test-types` runs only that.
 test-js:
 	node --test Tests/web/
 

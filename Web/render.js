@@ -58,12 +58,13 @@ export function cssColor(rgba) {
  * @param {Paint} paint
  */
 function paintKey(paint) {
-  const stops = (paint.stops || []).map((s) => `${s.offset}:${s.color >>> 0}`).join(",");
+  /** @param {{offset: number, color: number}[]} stops */
+  const stopsKey = (stops) => stops.map((s) => `${s.offset}:${s.color >>> 0}`).join(",");
   switch (paint.kind) {
     case "solid": return `s${(paint.color ?? 0) >>> 0}`;
-    case "linear": return `l${paint.x0},${paint.y0},${paint.x1},${paint.y1}|${stops}`;
-    case "radial": return `r${paint.cx},${paint.cy},${paint.radius}|${stops}`;
-    default: return `?${paint.kind}`;
+    case "linear": return `l${paint.x0},${paint.y0},${paint.x1},${paint.y1}|${stopsKey(paint.stops || [])}`;
+    case "radial": return `r${paint.cx},${paint.cy},${paint.radius}|${stopsKey(paint.stops || [])}`;
+    default: return `?${/** @type {{kind: string}} */ (paint).kind}`;
   }
 }
 

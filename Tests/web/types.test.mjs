@@ -1,8 +1,6 @@
 // Web/veil.d.ts against a use of every export (usage.ts) and against the code (implementation.ts),
-// and Web/*.js against their JSDoc (// @ts-check):
-// `tsc -p Tests/web/types` (Debian's node-typescript; `make setup` installs it) must report nothing,
-// and `tsc -p Tests/web/types/tsconfig.strict.json` (strict, noImplicitAny) nothing outside the
-// files still being typed for it (STRICT_PENDING: their errors are listed, not failed).
+// and Web/*.js against their JSDoc (// @ts-check): `tsc -p Tests/web/types` (Debian's
+// node-typescript; `make setup` installs it; strict and noImplicitAny) must report nothing.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
@@ -10,12 +8,8 @@ import { readFileSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const project = fileURLToPath(new URL("./types/", import.meta.url));
-const strictProject = fileURLToPath(new URL("./types/tsconfig.strict.json", import.meta.url));
 const web = new URL("../../Web/", import.meta.url);
 const root = fileURLToPath(new URL("../../", import.meta.url)); // tsc names files relative to it
-
-/** Typed for strict in another branch; once they pass, this list goes and tsconfig.json turns strict. */
-const STRICT_PENDING = ["Web/render.js", "Web/view.js"];
 
 /** @param {string} path */
 function tsc(path) {
@@ -33,21 +27,7 @@ test("every Web/*.js starts with // @ts-check and is in the type check", () => {
   }
 });
 
-test("tsc finds no type error in Web/veil.d.ts, its use, or the JSDoc of Web/*.js", () => {
+test("tsc (strict, noImplicitAny) finds no type error in Web/veil.d.ts, its use, or the JSDoc of Web/*.js", () => {
   const run = tsc(project);
   assert.equal(run.status, 0, `tsc reported:\n${run.stdout}${run.stderr}`);
-});
-
-test("tsc with strict and noImplicitAny finds no type error outside the files still pending", (t) => {
-  const run = tsc(strictProject);
-  // One error: a line "path(line,col): error TS…", then its indented continuation lines.
-  const errors = run.stdout.split(/\n(?=\S)/).filter((e) => e.trim() !== "");
-  const pending = errors.filter((e) => STRICT_PENDING.some((file) => e.startsWith(`${file}(`)));
-  const failing = errors.filter((e) => !pending.includes(e));
-  for (const file of STRICT_PENDING) {
-    const count = pending.filter((e) => e.startsWith(`${file}(`)).length;
-    if (count > 0) t.diagnostic(`${file}: ${count} errors under strict (pending)`);
-  }
-  assert.ok(run.status === 0 || errors.length > 0, `tsc failed without reporting an error:\n${run.stdout}${run.stderr}`);
-  assert.deepEqual(failing, [], `tsc (strict) reported:\n${failing.join("\n")}`);
 });
