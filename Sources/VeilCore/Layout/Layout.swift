@@ -274,7 +274,7 @@ public enum Layout {
         }
         let skeleton = node.skeletonMark?.skeletonRows == true
         // `{index}` in the template's text shows each row's index (RowIndexText).
-        let showsIndex = !skeleton && style.row.showsRowIndex
+        let showsIndex = !skeleton && style.row.replacingRowIndex(0) != nil
         // At most `maxRowsMade` rows in all (what `mostNodesLaidOut` counts for the list).
         var row = 0
         var made = 0
@@ -295,7 +295,7 @@ public enum Layout {
                 let template = skeleton ? style.skeletonTemplate(section: s, row: r)
                                         : data.map { $0.filling(style.row) } ?? style.row
                 var instance = template.instantiated(prefix: node.id + UTF8Text("/\(row + r)/").bytes)
-                if showsIndex { instance = instance.replacingRowIndex(row + r) }
+                if showsIndex, let shown = instance.replacingRowIndex(row + r) { instance = shown }
                 place(instance, in: rect(at + Double(r) * rowLength, rowLength), appendingTo: &boxes, previous: nil, context)
             }
             at += Double(count) * rowLength
