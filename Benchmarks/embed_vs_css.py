@@ -661,8 +661,9 @@ def run(rounds=4, scale=1, motion="shimmer", before=None):
         results = {name: [] for name in names}
         suffix = "" if motion == "shimmer" else f"-{motion}"
         driver.get(f"{base}/css{suffix}.html")  # the browser's own start-up out of the first sample
-        for _ in range(rounds):
-            for name in names:
+        for round_ in range(rounds):
+            # Each round in another order: a page is not always measured after the same one.
+            for name in names[round_ % len(names):] + names[:round_ % len(names)]:
                 # A scroll is measured over two of its 1.5 s cycles (its busy-task figure is left out:
                 # the page's timer starts each scroll); a fling and a sheet drag while a finger moves them.
                 results[name].append(measure(driver, f"{base}/{name}{suffix}.html", seconds=SECONDS[motion],
