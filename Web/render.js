@@ -271,8 +271,9 @@ function sameClip(a, b) {
  * gets its bitmap at once; one drawn again where it was (something around it changed: a spinner's
  * backdrop) once it has been so three draws running. New content is drawn directly (content that
  * changes every frame, such as a shimmer's placeholders, never gets a bitmap), except for a moving
- * layer whose last bitmap served four frames or more: a list's window of rows changes every 256 pt of
- * scrolling, and the scroll goes on. Only layers worth it: translucent ones (they are composited
+ * layer whose last bitmap served `AMORTIZED` frames or more: a list's window of rows changes every
+ * 256 pt of scrolling, and the scroll goes on. A moving layer whose last bitmap served fewer (a fling
+ * fast enough to change windows more often) is drawn directly until its content holds that long. Only layers worth it: translucent ones (they are composited
  * through a bitmap anyway), or ones with text or at least `MIN_ITEMS` items.
  *
  * Pixels: the bitmap is in device pixels, and every layer is drawn at its offset snapped to the
@@ -302,12 +303,14 @@ const LAYER_CAP = 3;
 const TOTAL_CAP = 4;
 const MAX_PIXELS = 16 << 20;
 const IDLE_DRAWS = 120;
+const AMORTIZED = 8;
 
 /**
  * A layer's cache entry, by layer id: what it drew last (its child list, the frame's paint keys)
  * and its bitmap, if made: `region` is what the bitmap holds, in the layer's points.
  * @typedef {{children: Item[], keys: string[], layer: Item, canvas: AnyCanvas | null, region: Box | null, dpr: number,
- *   width: number, height: number, used: number, repeats: number, uses: number, backdrop: number | null}} LayerEntry
+ *   width: number, height: number, used: number, repeats: number, uses: number, served: number,
+ *   backdrop: number | null}} LayerEntry
  */
 
 /**
@@ -596,7 +599,7 @@ export class CanvasRenderer {
     const entry = this.layers.get(layer.id);
     if (!entry) {
       this.layers.set(layer.id, { children, keys: this.keys, layer, canvas: null, region: null, dpr: 0, width: 0,
-        height: 0, used: this.serial, repeats: 0, uses: 0, backdrop: null });
+        height: 0, used: this.serial, repeats: 0, uses: 0, served: Infinity, backdrop: null });
       return false;
     }
     const previous = entry.layer, keys = entry.keys, running = entry.used === this.serial - 1;
@@ -613,13 +616,13 @@ export class CanvasRenderer {
       if (keys !== this.keys && content.slots.some((slot) => keys[slot] !== this.keys[slot])) content = null;
     }
     if (!content) { // new content: drawn directly until it holds still…
+      if (entry.region) entry.served = entry.uses;
       entry.children = children;
       entry.region = null;
       entry.repeats = 0;
-      // …unless it keeps moving and its last bitmap served a while: a list's window of rows changes
-      // every 256 pt of scrolling, and the scroll goes on.
-      const again = moved && entry.uses >= 4;
-      entry.uses = 0;
+      // …unless it keeps moving and its last bitmap paid for itself: a list's window of rows changes
+      // every 256 pt of scrolling, and a slow scroll goes on.
+      const again = moved && entry.served >= AMORTIZED;
       if (!again) return false;
       content = contentOf(children, this.dpr);
     } else {
@@ -634,10 +637,14 @@ export class CanvasRenderer {
     const backdrop = layer.opacity === 255 ? this.backdrop : null;
     const r = entry.region;
     if (!r || entry.dpr !== this.dpr || entry.backdrop !== backdrop || needed.x0 < r.x0 || needed.y0 < r.y0 || needed.x1 > r.x1 || needed.y1 > r.y1) {
-      // A layer that moves gets a bitmap at once (with a margin to move into); one drawn again where
-      // it was, once it has been so three draws running (a spinner's backdrop), of what is needed.
-      if (!moved && !(r || (running && entry.repeats >= 3))) return false;
+      // A layer that moves gets a bitmap at once (with a margin to move into), unless its last one
+      // served fewer than `AMORTIZED` frames (a fast fling through a list's windows of rows: drawn
+      // directly until its content holds that long); one drawn again where it was, once it has been
+      // so three draws running (a spinner's backdrop), of what is needed.
+      if (moved ? entry.served < AMORTIZED && entry.repeats < AMORTIZED : !(r || (running && entry.repeats >= 3))) return false;
+      if (r) entry.served = entry.uses;
       if (!this.makeBitmap(entry, children, content.bounds, needed, moved, backdrop, styles)) return false;
+      entry.uses = 0;
     }
     this.blit(entry, needed, layer.opacity);
     entry.uses++;
