@@ -222,6 +222,24 @@ def touch_drag(driver, x, y, dy, steps, pause=0.0):
     gesture.perform()
 
 
+def open_settled_viewer(driver, server_url, scene):
+    """The live viewer on `scene`, drawn, described, its bar at its final width (the clock's first
+    notice fills it) and the canvas still: what a test that taps by position needs."""
+    driver.get(f"{server_url}/index.html?scene={scene}")
+    wait_for(driver, "window.veilViewer && veilViewer.frames > 0 && veilViewer.description.buttons.length > 0"
+                     " && veilViewer.clock !== undefined", what=f"{scene} drawn and described")
+    wait_until_still(driver, FRAMES_DRAWN)
+
+
+def pointer_to_center(driver, box):
+    """ActionChains with the mouse over the centre of `box` (canvas points, as the description gives)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    canvas = driver.find_element("css selector", "canvas")
+    shown = canvas_box(driver)
+    return ActionChains(driver).move_to_element_with_offset(
+        canvas, box["x"] + box["width"] / 2 - shown["width"] / 2, box["y"] + box["height"] / 2 - shown["height"] / 2)
+
+
 def canvas_box(driver, selector="canvas"):
     """The canvas' CSS box in the viewport, and the device pixel ratio."""
     return driver.execute_script(

@@ -16,7 +16,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import harness  # noqa: E402
-from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402
 
 
 class ViewerCasesTest(unittest.TestCase):
@@ -44,19 +43,10 @@ class ViewerCasesTest(unittest.TestCase):
 
     def test_a_tap_saved_as_a_case_fails_once_the_scene_changes(self):
         driver = self.driver
-        driver.get(f"{self.server.url}/index.html?scene=hello")
-        harness.wait_for(driver, "window.veilViewer && veilViewer.frames > 0 && veilViewer.description.buttons.length > 0",
-                         what="hello drawn and described")
-        harness.wait_until_still(driver, harness.FRAMES_DRAWN)
-        harness.wait_for(driver, "veilViewer.clock !== undefined", what="the clock's first notice (the bar's final width)")
-        harness.wait_until_still(driver, harness.FRAMES_DRAWN)
+        harness.open_settled_viewer(driver, self.server.url, "hello")
         button = driver.execute_script("return veilViewer.description.buttons.find((b) => b.title === 'Share')")
         self.assertIsNotNone(button, "hello has a Share button")
-        canvas = driver.find_element("css selector", "canvas")
-        box = harness.canvas_box(driver)
-        ActionChains(driver).move_to_element_with_offset(
-            canvas, button["x"] + button["width"] / 2 - box["width"] / 2, button["y"] + button["height"] / 2 - box["height"] / 2
-        ).click().perform()
+        harness.pointer_to_center(driver, button).click().perform()
         harness.wait_for(driver, "document.querySelector('#events li[data-name]') !== null", what="the tap's event in the log")
 
         answer = self.save()

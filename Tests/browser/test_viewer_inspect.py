@@ -18,10 +18,7 @@ class ViewerInspectTest(harness.ServedBrowserTest):
 
     def test_hover_names_the_node_and_a_click_picks_it(self):
         driver = self.driver
-        driver.get(f"{self.server.url}/index.html?scene=hello")
-        harness.wait_for(driver, "window.veilViewer && veilViewer.frames > 0 && veilViewer.description.buttons.length > 0",
-                         what="hello drawn")
-        harness.wait_until_still(driver, harness.FRAMES_DRAWN)
+        harness.open_settled_viewer(driver, self.server.url, "hello")
         harness.wait_for(driver, "document.querySelectorAll('#tree button').length > 5", what="the node tree")
         tree = driver.execute_script("return [...document.querySelectorAll('#tree button')].map((b) => b.dataset.id)")
         self.assertIn("share", tree)
@@ -29,12 +26,9 @@ class ViewerInspectTest(harness.ServedBrowserTest):
 
         share = driver.execute_script("return veilViewer.description.buttons.find((b) => b.node === 'share')")
         driver.find_element("id", "inspect").click()
-        canvas = driver.find_element("css selector", "canvas")
         box = harness.canvas_box(driver)
         events_before = driver.execute_script("return document.querySelectorAll('#events li[data-name]').length")
-        ActionChains(driver).move_to_element_with_offset(
-            canvas, share["x"] + share["width"] / 2 - box["width"] / 2, share["y"] + share["height"] / 2 - box["height"] / 2
-        ).perform()
+        harness.pointer_to_center(driver, share).perform()
         harness.wait_for(driver, "!document.querySelector('.inspect-box').hidden && "
                                  "document.querySelector('.inspect-label').textContent.startsWith('share')",
                          what="the Share button outlined and named")
