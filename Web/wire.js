@@ -2,7 +2,7 @@
 // veil.v2 wire format: decoder, frame hash and mirror (docs/PROTOCOL.md). ES module, no build step.
 // Mirrors Sources/VeilCore/Patch/* step for step: same bounds, same apply algorithm, same hash.
 //
-//   decodeMessage(bytes) → {type: "keyframe"|"delta", seq, base, hash, events: [{name, node}],
+//   decodeMessage(bytes) → {type: "keyframe"|"delta", seq, base, hash, events: [{name, node, range?}],
 //                           extensions: [{tag, payload}], frame | patch}
 //   new Mirror().apply(bytes) → {ok: true, frame, events} | {ok: false, reason, events}
 //   frameHash(frame) → the 32-bit sum of FNV-1a terms a message carries (docs/PROTOCOL.md, "Frame hash")
@@ -25,7 +25,9 @@
  *   text: string, fontSize: number, fontWeight: number, baseline: number, arcStart: number, arcSweep: number,
  *   children?: Item[]}} Item an item, or a layer (kind 5) with `children`
  * @typedef {{width: number, height: number, background: number, paints: Paint[], items: Item[]}} Frame
- * @typedef {{name: string, node: string}} HostEvent a host event of the session: a button's action ("retry"), "refresh"…
+ * @typedef {{start: number, end: number}} RowRange rows `start` up to, not including, `end`
+ * @typedef {{name: string, node: string, range?: RowRange}} HostEvent a host event of the session: a button's
+ *   action ("retry"), "refresh"…; a `rows` event (a list that fetches its rows) has the `range` it asks for
  */
 
 /**
@@ -62,6 +64,9 @@ const HAS_BASE_DISTANCE = 8;
 const HAS_EXTENSIONS = 16;
 const KNOWN_BITS = TYPE_MASK | HAS_EVENTS | HAS_BASE_DISTANCE | HAS_EXTENSIONS;
 export const LAYER = 5;
+// The extension record that carries events' row ranges, and the most rows a list has.
+const EVENT_RANGES = 2;
+const MAX_LIST_ROWS = 1000000;
 
 export const LIMITS = Object.freeze({
   maxMessageBytes: 16 << 20,
@@ -236,7 +241,7 @@ export function decodeMessage(bytes) {
   }
   const hash = r.u32le();
   const events = flags & HAS_EVENTS ? readEvents(r) : [];
-  const extensions = flags & HAS_EXTENSIONS ? readExtensions(r) : [];
+  const extensions = flags & HAS_EXTENSIONS ? readExtensions(r, events) : [];
   /** @type {Message} */
   const message = type === KEYFRAME
     ? { type: "keyframe", seq, base: null, hash, events, extensions, frame: readFrame(r) }
@@ -260,25 +265,53 @@ function readEvents(r) {
   return events;
 }
 
-// Extension records: none is defined yet; an optional one (even tag) is kept as unknown, one that
-// must be understood (odd tag) is refused.
-/** @param {Reader} r */
-function readExtensions(r) {
+// Extension records: the events' row ranges (tag 2) go onto `events`; any other optional one (even
+// tag) is kept as unknown, one that must be understood (odd tag) is refused.
+/** @param {Reader} r @param {HostEvent[]} events */
+function readExtensions(r, events) {
   const start = r.o;
   const n = r.count(LIMITS.maxExtensions, 2, "extensions");
   if (n === 0) r.fail("the extensions section is present but empty", start);
   /** @type {Extension[]} */
   const records = [];
+  let sawRanges = false;
   for (let i = 0; i < n; i++) {
     const at = r.o;
     const tag = r.varint();
     const length = r.count(LIMITS.maxMessageBytes, 1, "extension bytes");
-    const payload = r.b.slice(r.o, r.o + length);
-    r.o += length;
-    if (tag & 1) r.fail(`extension ${tag} must be understood and is not supported`, at);
-    records.push({ tag, payload });
+    const end = r.o + length;
+    if (tag === EVENT_RANGES) {
+      if (sawRanges) r.fail("extension 2 (event ranges) appears twice", at);
+      sawRanges = true;
+      const record = new Reader(r.b.subarray(0, end));
+      record.o = r.o;
+      readEventRanges(record, events);
+    } else {
+      if (tag & 1) r.fail(`extension ${tag} must be understood and is not supported`, at);
+      records.push({ tag, payload: r.b.slice(r.o, end) });
+    }
+    r.o = end;
   }
   return records;
+}
+
+// Extension 2: count, then per range the event's index (ascending), its first row and row count.
+/** @param {Reader} r a reader that ends where the record ends @param {HostEvent[]} events */
+function readEventRanges(r, events) {
+  const n = r.count(events.length, 3, "event ranges");
+  if (n === 0) r.fail("the event ranges record is empty");
+  let next = 0;
+  for (let i = 0; i < n; i++) {
+    const at = r.o;
+    const index = r.bounded(events.length - 1, "event index");
+    if (index < next) r.fail("event ranges must name events in ascending order, each once", at);
+    const first = r.bounded(MAX_LIST_ROWS - 1, "first row");
+    const count = r.bounded(MAX_LIST_ROWS - first, "row count");
+    if (count === 0) r.fail("an event's row range is empty", at);
+    events[index] = { ...events[index], range: { start: first, end: first + count } };
+    next = index + 1;
+  }
+  if (r.remaining > 0) r.fail(`${r.remaining} unexpected bytes after the event ranges`);
 }
 
 /** @param {Reader} r */

@@ -21,6 +21,13 @@ extension Command {
     public static func sheet(node: String, _ command: SheetCommand) -> Command { .sheet(node: Array(node.utf8), command) }
 }
 
+extension ListRow {
+    /// A row that sets texts of the template's nodes: `ListRow(texts: ["name": "Ada", "email": "ada@example.com"])`.
+    public init(texts: KeyValuePairs<String, String>) {
+        self.init(texts.map { (node: Array($0.key.utf8), changes: [NodeChange.text(Array($0.value.utf8))]) })
+    }
+}
+
 extension SkeletonCommand {
     /// Shows the skeleton in `style`, fading in as SkeletonView does, at once.
     public static func show(_ style: SkeletonStyle = SkeletonStyle()) -> SkeletonCommand {

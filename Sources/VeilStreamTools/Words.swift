@@ -171,8 +171,10 @@ public enum Words {
 
     public static func events(_ events: [HostEvent]) -> String {
         if events.isEmpty { return "none" }
-        return events.map { "\(String(decoding: $0.name, as: UTF8.self)) on \(String(decoding: $0.node, as: UTF8.self))" }
-            .joined(separator: ", ")
+        return events.map { event in
+            let rows = event.range.map { " \($0.lowerBound)..<\($0.upperBound)" } ?? ""
+            return "\(String(decoding: event.name, as: UTF8.self))\(rows) on \(String(decoding: event.node, as: UTF8.self))"
+        }.joined(separator: ", ")
     }
 
     public static func hex32(_ value: UInt32) -> String {

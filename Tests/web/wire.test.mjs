@@ -106,8 +106,12 @@ test("the type/flags byte says whether a base distance and events follow", () =>
   assert.deepEqual(keyframe.events, [{ name: "tap", node: "retry" }]);
   assert.equal(keyframe.base, null);
   // Bit 4: extension records; an unknown optional one (even tag) is kept, a required one (odd) refused.
-  const extended = decodeMessage(fromHex("56021202000000000102030102" + "03" + "00"));
-  assert.deepEqual(extended.extensions, [{ tag: 2, payload: Uint8Array.of(1, 2, 3) }]);
+  const extended = decodeMessage(fromHex("56021202000000000104030102" + "03" + "00"));
+  assert.deepEqual(extended.extensions, [{ tag: 4, payload: Uint8Array.of(1, 2, 3) }]);
+  // Extension 2 puts a row range on an event ("rows" on "f": rows 40 up to 60), and is not kept.
+  const rows = decodeMessage(fromHex("5602160200000000010472 6f77730166 0102040100281400".replace(/ /g, "")));
+  assert.deepEqual(rows.events, [{ name: "rows", node: "f", range: { start: 40, end: 60 } }]);
+  assert.deepEqual(rows.extensions, []);
   assert.throws(() => decodeMessage(fromHex("5602120200000000010300" + "00")), /must be understood/);
 });
 

@@ -7,14 +7,16 @@ enum ComponentRegistry {
     static func components() -> (all: [any Component], live: LiveComponents) {
         let scroll = ScrollComponent()
         let sheet = SheetComponent(scroll: scroll)  // drives the scroll containers in its pages (the hand-off)
+        let fetch = FetchComponent()
         let all: [any Component] = [
             sheet,
             scroll,
+            fetch,
             SkeletonComponent(),
             StatusComponent(),
             SpinnerComponent(),  // above a status on the same host
         ]
-        return (all, LiveComponents(sheet: sheet, scroll: scroll))
+        return (all, LiveComponents(sheet: sheet, scroll: scroll, fetch: fetch))
     }
 }
 
@@ -26,6 +28,7 @@ enum ComponentRegistry {
 struct LiveComponents {
     let sheet: SheetComponent
     let scroll: ScrollComponent
+    let fetch: FetchComponent
 
     func publish(into values: inout MovingValues, at t: Double) {
         sheet.publish(into: &values, at: t)
@@ -51,11 +54,12 @@ struct LiveComponents {
     func didLayOut(_ root: LayoutBox, with values: MovingValues, at t: Double) {
         sheet.didLayOut(root, with: values, at: t)
         scroll.didLayOut(root, with: values, at: t)
+        fetch.didLayOut(root, with: values, at: t)
     }
 
     /// Their events, the last registered first: a scroll container's come before those of the
     /// sheet that drives it.
-    func takeEvents() -> [HostEvent] { scroll.takeEvents() + sheet.takeEvents() }
+    func takeEvents() -> [HostEvent] { fetch.takeEvents() + scroll.takeEvents() + sheet.takeEvents() }
 
     var focusTrap: [UInt8]? { sheet.focusTrap ?? scroll.focusTrap }
 }

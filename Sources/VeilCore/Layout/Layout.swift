@@ -291,9 +291,16 @@ public enum Layout {
             last = min(last, first + max(0, Limits.maxRowsMade - made))
             made += last - first
             for r in first ..< last {
-                let data = row + r < style.rowData.count ? style.rowData[row + r] : nil
-                let template = skeleton ? style.skeletonTemplate(section: s, row: r)
-                                        : data.map { $0.filling(style.row) } ?? style.row
+                let template: Node
+                if skeleton {
+                    template = style.skeletonTemplate(section: s, row: r)
+                } else if let fetched = style.fetched {
+                    // A fetching list: the rows it holds, the others waiting (skeletonized).
+                    template = fetched.rows.row(row + r).map { $0.filling(style.row) } ?? fetched.waiting
+                } else {
+                    let data = row + r < style.rowData.count ? style.rowData[row + r] : nil
+                    template = data.map { $0.filling(style.row) } ?? style.row
+                }
                 var instance = template.instantiated(prefix: node.id + UTF8Text("/\(row + r)/").bytes)
                 if showsIndex, let shown = instance.replacingRowIndex(row + r) { instance = shown }
                 place(instance, in: rect(at + Double(r) * rowLength, rowLength), appendingTo: &boxes, previous: nil, context)

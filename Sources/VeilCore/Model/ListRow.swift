@@ -28,14 +28,28 @@ public enum RowsEdit: Sendable {
     case prepend([ListRow])
     case replace(at: Int, [ListRow])
     case remove(at: Int, count: Int)
+    /// Rows a list that fetches its rows asked for, from `at` (`FetchComponent`).
+    case fill(at: Int, [ListRow])
+
+    var fills: Bool { if case .fill = self { return true } else { return false } }
 }
 
 extension ListStyle {
+    /// Refuses rows that change a node the row template does not have.
+    func checkNodes(of rows: [ListRow]) throws(SessionError) {
+        for r in rows where r.changes.contains(where: { self.row.path(to: $0.node) == nil }) {
+            throw SessionError("rows: a row names a node the list's row template does not have")
+        }
+    }
+
     /// Applies `edit` to the rows (a single-section list): the data and the count move together;
     /// rows past the data stay the template's. Returns how many rows went in before the first
     /// row shown before (a prepend), so the view can keep them where they were.
     mutating func apply(_ edit: RowsEdit) throws(SessionError) -> Int {
         guard sections.isEmpty else { throw SessionError("rows: a list with sections takes no row edits") }
+        guard fetch == nil, !edit.fills else {
+            throw SessionError("rows: the list fetches its rows: \"fill\" answers its \"rows\" events")
+        }
         // Rows without data up to the count keep showing the template.
         var rows = rowData
         switch edit {
@@ -50,6 +64,8 @@ extension ListStyle {
             }
             if rows.count < at + new.count { rows += Array(repeating: ListRow(), count: at + new.count - rows.count) }
             rows.replaceSubrange(at ..< at + new.count, with: new)
+        case .fill:
+            break
         case let .remove(at, count):
             guard at >= 0, count >= 0, at + count <= rowCount else {
                 throw SessionError("rows: remove at \(at) of \(count) rows goes past the \(rowCount) rows")
@@ -61,6 +77,7 @@ extension ListStyle {
         case let .append(new), let .prepend(new): count += new.count
         case .replace: count = max(count, rows.count)
         case let .remove(_, n): count -= n
+        case .fill: break
         }
         guard count <= Limits.maxListRows, rows.count <= Limits.maxRowData else {
             throw SessionError("rows: a list has at most \(Limits.maxListRows) rows, \(Limits.maxRowData) of them with data")

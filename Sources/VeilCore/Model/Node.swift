@@ -292,5 +292,10 @@ public struct ListStyle: Sendable {
     /// Row data (single-section lists): row k shows the template with `rowData[k]`'s changes;
     /// rows past the data show the template as it is.
     public var rowData: [ListRow] = []
+    /// Rows come from the host instead of `rowData` (`RowFetchStyle`).
+    public var fetch: RowFetchStyle? = nil
+    /// What a fetching list holds now and draws its waiting rows with; installed by
+    /// `FetchComponent` on the tree the session lays out, never in a scene.
+    var fetched: FetchedList? = nil
     public init(row: Node) { self.row = row }
 }

@@ -30,8 +30,8 @@ public enum WireDecoder {
             base = sequence &- distance
         }
         let hash = try r.uint32LE()
-        let events = flags & WireHeader.hasEvents != 0 ? try readEvents(&r) : []
-        let extensions = flags & WireHeader.hasExtensions != 0 ? try readExtensions(&r) : []
+        var events = flags & WireHeader.hasEvents != 0 ? try readEvents(&r) : []
+        let extensions = flags & WireHeader.hasExtensions != 0 ? try readExtensions(&r, events: &events) : []
         let body: Message.Body
         if type == WireHeader.keyframe {
             body = .keyframe(try FrameCoding.readFrame(&r))
@@ -56,18 +56,26 @@ public enum WireDecoder {
         return events
     }
 
-    /// Extension records: none is defined yet, so each is kept as unknown when optional (even tag)
-    /// and refused when it must be understood (odd tag).
-    static func readExtensions(_ r: inout ByteReader) throws(WireError) -> [WireExtension] {
+    /// Extension records: the events' row ranges (tag 2, `EventRanges`) go onto `events`; any other
+    /// is kept as unknown when optional (even tag) and refused when it must be understood (odd tag).
+    static func readExtensions(_ r: inout ByteReader, events: inout [HostEvent]) throws(WireError) -> [WireExtension] {
         let start = r.offset
         let n = try r.count(max: WireLimits.maxExtensions, minBytes: 2, of: "extensions")
         guard n > 0 else { throw WireError(offset: start, reason: "the extensions section is present but empty") }
         var records: [WireExtension] = []
+        var sawRanges = false
         for _ in 0 ..< n {
             let at = r.offset
             let tag = try r.varint()
             let length = try r.count(max: WireLimits.maxMessageBytes, minBytes: 1, of: "extension bytes")
+            let payloadStart = r.offset
             let payload = try r.take(length)
+            if tag == EventRanges.tag {
+                guard !sawRanges else { throw WireError(offset: at, reason: "extension 2 (event ranges) appears twice") }
+                sawRanges = true
+                try EventRanges.apply(payload, at: payloadStart, to: &events)
+                continue
+            }
             let record = WireExtension(tag: tag, payload: payload)
             if record.isRequired {
                 throw WireError(offset: at, reason: "extension \(tag) must be understood and is not supported")

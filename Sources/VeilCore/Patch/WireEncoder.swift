@@ -8,6 +8,7 @@ public enum WireEncoder {
                                      extensions: [], to: &w)
         w.patchUInt32LE(hash ?? FrameHash.of(frame), at: hashOffset)
         writeEvents(events, to: &w)
+        writeExtensions([], of: events, to: &w)
         FrameCoding.write(frame, to: &w)
         return w.bytes
     }
@@ -20,7 +21,7 @@ public enum WireEncoder {
                                      extensions: extensions, to: &w)
         w.patchUInt32LE(hash, at: hashOffset)
         writeEvents(events, to: &w)
-        writeExtensions(extensions, to: &w)
+        writeExtensions(extensions, of: events, to: &w)
         writePatch(patch, to: &w)
         return w.bytes
     }
@@ -34,7 +35,7 @@ public enum WireEncoder {
                                          events: message.events, extensions: message.extensions, to: &w)
             w.patchUInt32LE(message.hash, at: hashOffset)
             writeEvents(message.events, to: &w)
-            writeExtensions(message.extensions, to: &w)
+            writeExtensions(message.extensions, of: message.events, to: &w)
             FrameCoding.write(frame, to: &w)
             return w.bytes
         case let .delta(base, patch):
@@ -54,7 +55,7 @@ public enum WireEncoder {
         var flags = type
         if !events.isEmpty { flags |= WireHeader.hasEvents }
         if let distance, distance != 1 { flags |= WireHeader.hasBaseDistance }
-        if !extensions.isEmpty { flags |= WireHeader.hasExtensions }
+        if !extensions.isEmpty || events.contains(where: { $0.range != nil }) { flags |= WireHeader.hasExtensions }
         w.write(flags)
         w.writeVarint(sequence)
         if flags & WireHeader.hasBaseDistance != 0, let distance { w.writeVarint(distance) }
@@ -73,11 +74,13 @@ public enum WireEncoder {
         }
     }
 
-    /// The extensions section: present only when there are extension records.
-    static func writeExtensions(_ extensions: [WireExtension], to w: inout ByteWriter) {
-        if extensions.isEmpty { return }
-        w.writeVarint(extensions.count)
-        for e in extensions {
+    /// The extensions section: present only when there are extension records — `extensions`, after
+    /// the events' row ranges (`EventRanges`) when an event has one.
+    static func writeExtensions(_ extensions: [WireExtension], of events: [HostEvent], to w: inout ByteWriter) {
+        let records = (EventRanges.record(events).map { [$0] } ?? []) + extensions
+        if records.isEmpty { return }
+        w.writeVarint(records.count)
+        for e in records {
             w.writeVarint(e.tag)
             w.writeLengthPrefixed(e.payload)
         }

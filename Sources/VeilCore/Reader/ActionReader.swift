@@ -98,7 +98,7 @@ extension ReaderContext {
     }
 }
 
-/// `{"rows": {"node": id, "append" | "prepend": [rows], "replace": {"at": n, "rows": [rows]},
+/// `{"rows": {"node": id, "append" | "prepend": [rows], "replace" | "fill": {"at": n, "rows": [rows]},
 /// "remove": {"at": n, "count": n}}}`.
 enum RowsKeys {
     static let fields: [Field<NodeCommandDraft<RowsEdit>>] = [
@@ -114,6 +114,11 @@ enum RowsKeys {
             var inner = NodeCommandDraft<RowsEdit>()
             try c.readObject(m.value, "\"remove\"", RowsAtKeys.fields, into: &inner)
             try c.say(&d, m, .remove(at: inner.at, count: inner.count))
+        },
+        Field("fill", takes: { .object(RowsAtKeys.fields).about("Rows a list that fetches its rows asked for (a \"rows\" event), from \"at\".") }) { d, m, c throws(SceneError) in
+            var inner = NodeCommandDraft<RowsEdit>()
+            try c.readObject(m.value, "\"fill\"", RowsAtKeys.fields, into: &inner)
+            try c.say(&d, m, .fill(at: inner.at, inner.rows))
         },
     ]
 }

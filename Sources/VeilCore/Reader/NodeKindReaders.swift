@@ -140,6 +140,8 @@ struct ListDraft {
     var rowCountOffset: Int
     /// "rows", read in `finish`.
     var rows: JSONValue? = nil
+    /// Where "fetch" is, for an error about it.
+    var fetchOffset: Int? = nil
 
     init(listOffset: Int) { rowCountOffset = listOffset }
 
@@ -152,6 +154,9 @@ struct ListDraft {
                 throw c.error(at: rows.offset, "\"rows\" is for a list without sections")
             }
             style.rowCount = max(style.rowCount, style.rowData.count)
+        }
+        if let fetchOffset, !style.rowData.isEmpty || !style.sections.isEmpty {
+            throw c.error(at: fetchOffset, "a list that fetches its rows has neither \"rows\" nor \"sections\"")
         }
         let rows = style.mostRowsLaidOut
         let perRow = style.row.mostLaidOut
@@ -187,6 +192,7 @@ enum ListKeys {
         Field("rows", takes: {
             .array(.ref(.row), min: 0, max: Limits.maxRowData).about("Data of the first rows: per row, template node id → a text or an object of \"set\" changes. Not with \"sections\".")
         }) { d, m, c throws(SceneError) in d.style.rows = m.value },
+        RowFetchKeys.field,
         CommonNodeKeys.lift(RefreshKeys.field),
         CommonNodeKeys.lift(LoadMoreKeys.field),
         Field("rowHeight", takes: { .number(Bounds.size).about("A row's height, points.", byDefault: "44") }) { d, m, c throws(SceneError) in d.style.style.rowHeight = try c.number(m, Bounds.size) },

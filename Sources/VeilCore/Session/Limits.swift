@@ -44,6 +44,9 @@ public enum Limits {
     public static let maxRowsMade = 1_000
     /// Rows of one list that carry data ("rows" in the scene and the rows command).
     public static let maxRowData = 100_000
+    /// Rows a list that fetches its rows holds before it is first laid out (after that, those near
+    /// its window: `FetchedRows`).
+    public static let maxRowsHeld = 10_000
     /// Sections of one list.
     public static let maxSections = 100
     /// Colours of a skeleton gradient.

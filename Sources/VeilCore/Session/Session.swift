@@ -63,18 +63,14 @@ public final class Session {
         case let .motion(reduced):
             scene.reducedMotion = reduced
             for component in components { component.reducedMotionChanged(reduced) }
-        case let .rows(node, edit):
+        case let .rows(node, edit) where !edit.fills:  // a fill is the fetch component's
             let path = try scene.find(node)
             guard case var .list(style) = scene.root.node(at: path).kind else {
                 throw SessionError("rows: the node is not a list")
             }
-            let rows: [ListRow]
             switch edit {
-            case let .append(r), let .prepend(r), let .replace(_, r): rows = r
-            case .remove: rows = []
-            }
-            for row in rows where row.changes.contains(where: { style.row.path(to: $0.node) == nil }) {
-                throw SessionError("rows: a row names a node the list's row template does not have")
+            case let .append(r), let .prepend(r), let .replace(_, r): try style.checkNodes(of: r)
+            case .remove, .fill: break
             }
             let prepended = try style.apply(edit)
             var grown = scene.root

@@ -114,6 +114,15 @@ func bytes(hex: String) -> [UInt8] {
         // Slot gap 4096 (code 8192 = 80 40): beyond the paint table limit.
         ("56 02 02 02 00 00 00 00 10 80 40 00 00 00 00 00", "paint slot 4096 exceeds"),
         ("56 02 05 01 00 00 00 00 01 02 c0 80 00 00 00 00 00 00 00 00 00 00", "not valid UTF-8"),
+        // Event ranges (extension 2) on a delta with one event, "rows" on "f".
+        ("56 02 16 02 00 00 00 00 01 04 72 6f 77 73 01 66 01 02 01 00 00", "event ranges record is empty"),
+        ("56 02 16 02 00 00 00 00 01 04 72 6f 77 73 01 66 01 02 04 01 01 00 05 00", "event index 1 exceeds 0"),
+        ("56 02 16 02 00 00 00 00 01 04 72 6f 77 73 01 66 01 02 04 01 00 00 00 00", "row range is empty"),
+        ("56 02 16 02 00 00 00 00 01 04 72 6f 77 73 01 66 02 02 04 01 00 00 05 02 04 01 00 00 05 00", "appears twice"),
+        ("56 02 16 02 00 00 00 00 01 04 72 6f 77 73 01 66 01 02 06 01 00 c0 84 3d 01 00", "first row 1000000 exceeds"),
+        ("56 02 16 02 00 00 00 00 01 04 72 6f 77 73 01 66 01 02 06 01 00 bf 84 3d 02 00", "row count 2 exceeds 1"),
+        ("56 02 16 02 00 00 00 00 01 04 72 6f 77 73 01 66 01 02 05 01 00 00 05 09 00", "unexpected bytes after the event ranges"),
+        ("56 02 12 02 00 00 00 00 01 02 04 01 00 00 05 00", "exceed the limit of 0"),
     ]
 
     // MARK: exact bytes
@@ -197,7 +206,7 @@ func bytes(hex: String) -> [UInt8] {
     }
 
     @Test func unknownOptionalExtensionsAreSkippedAndRequiredOnesRefused() throws {
-        let optional = WireExtension(tag: 2, payload: [1, 2, 3])
+        let optional = WireExtension(tag: 4, payload: [1, 2, 3])
         let message = Message(sequence: 5, hash: 9, extensions: [optional], body: .delta(base: 4, Patch()))
         let bytes = WireEncoder.encode(message)
         #expect(bytes[2] == 0x12, "delta with the extensions flag")
@@ -229,8 +238,13 @@ func bytes(hex: String) -> [UInt8] {
             var random = RandomFrames(seed: seed)
             let a = random.frame()
             let b = random.successor(of: a)
-            let events = (0 ..< random.int(0 ... 2)).map { _ in
-                HostEvent(name: RandomFrames.texts[random.int(1 ... 4)], node: RandomFrames.texts[random.int(0 ... 6)])
+            let events = (0 ..< random.int(0 ... 3)).map { _ in
+                var event = HostEvent(name: RandomFrames.texts[random.int(1 ... 4)], node: RandomFrames.texts[random.int(0 ... 6)])
+                if random.chance(40) {
+                    let first = random.chance(20) ? Limits.maxListRows - 1 : random.int(0 ... 5_000)
+                    event.range = first ..< first + random.int(1 ... min(1_000, Limits.maxListRows - first))
+                }
+                return event
             }
             let sequence = UInt32(truncatingIfNeeded: random.next())
 
@@ -272,9 +286,11 @@ func bytes(hex: String) -> [UInt8] {
             var random = RandomFrames(seed: seed)
             let a = random.frame(maxItems: 8)
             let b = random.successor(of: a)
+            // Sometimes with an event that carries a row range (extension 2), to corrupt too.
+            let events = random.chance(30) ? [HostEvent(name: Array("rows".utf8), node: Array("feed".utf8), range: 40 ..< 60)] : []
             var message = random.chance(50)
-                ? WireEncoder.keyframe(a, sequence: 3)
-                : WireEncoder.delta(Differ.diff(from: a, to: b), sequence: 4, base: 3, hash: FrameHash.of(b))
+                ? WireEncoder.keyframe(a, sequence: 3, events: events)
+                : WireEncoder.delta(Differ.diff(from: a, to: b), sequence: 4, base: 3, hash: FrameHash.of(b), events: events)
             for _ in 0 ..< random.int(1 ... 4) {
                 let i = random.int(0 ... message.count - 1)
                 switch random.int(0 ... 3) {

@@ -123,8 +123,10 @@ import Testing
         kf.items[1].x = 80
         steps.append(Step(frame: kf, events: [event("tap", "row/1"), event("retry", "status")], forceKeyframe: true))
         kf.items.removeFirst()
-        steps.append(Step(frame: kf))
-        list.append(Vector(file: "forced-keyframe.json", description: "Events in a keyframe; a forced keyframe mid-stream continues the sequence.", steps: steps))
+        var rows = event("rows", "feed")
+        rows.range = 40 ..< 60
+        steps.append(Step(frame: kf, events: [event("tap", "row/1"), rows]))
+        list.append(Vector(file: "forced-keyframe.json", description: "Events in a keyframe; a forced keyframe mid-stream continues the sequence; an event with a row range (extension 2).", steps: steps))
 
         // 8. Layers: a card moved and faded as one layer, a list scrolled under its clip, an entry
         // moved between layers, a layer inserted with its subtree and one removed with it.
@@ -177,7 +179,10 @@ import Testing
             #expect(frame == step.frame)
             var base = "null"
             if case let .delta(b, _) = message.body { base = "\(b)" }
-            let events = message.events.map { "{\"name\": \(JSONText.string($0.name)), \"node\": \(JSONText.string($0.node))}" }
+            let events = message.events.map { event in
+                let range = event.range.map { ", \"range\": {\"start\": \($0.lowerBound), \"end\": \($0.upperBound)}" } ?? ""
+                return "{\"name\": \(JSONText.string(event.name)), \"node\": \(JSONText.string(event.node))\(range)}"
+            }
             messages.append("""
                 {"hex": "\(hex(bytes).replacingOccurrences(of: " ", with: ""))",
                  "type": "\(message.isKeyframe ? "keyframe" : "delta")", "seq": \(message.sequence), "base": \(base), "hash": \(message.hash),

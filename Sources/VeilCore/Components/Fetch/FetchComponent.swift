@@ -1,0 +1,114 @@
+/// Lists that fetch their rows from the host (`RowFetchStyle`). For each such list in the tree it
+/// keeps a `FetchedRows` beside the scene and installs it on the list, with the template its waiting
+/// rows are drawn from (skeletonized); after each layout it asks for the pages near the rows laid
+/// out (`rows` events with a range); the `rows` command's `fill` brings their data.
+final class FetchComponent: Component {
+    struct List {
+        var id: [UInt8]
+        var rows: FetchedRows
+        /// Rows a layout of the list can make at once (its text bound counts each with `mostText`).
+        var rowsLaidOut: Int
+    }
+
+    private(set) var lists: [List] = []
+    private var events: [HostEvent] = []
+
+    func perform(_ command: Command, _ context: inout CommandContext) throws(SessionError) -> CommandOutcome {
+        guard case let .rows(node, .fill(at, rows)) = command else { return .passed }
+        let path = try context.scene.find(node)
+        guard case let .list(style) = context.scene.root.node(at: path).kind, let fetch = style.fetch else {
+            throw SessionError("rows: \"fill\" is for a list that fetches its rows (\"fetch\")")
+        }
+        guard at + rows.count <= style.rowCount else {
+            throw SessionError("rows: fill at \(at) of \(rows.count) rows goes past the \(style.rowCount) rows")
+        }
+        try style.checkNodes(of: rows)
+        let i = lists.firstIndex { $0.id == node }
+        var list = i.map { lists[$0] } ?? List(id: node, rows: FetchedRows(page: fetch.page), rowsLaidOut: style.mostRowsLaidOut)
+        let before = list.rows.mostText
+        // Rows for pages the list let go of (an answer that came late) are dropped: nothing changes.
+        guard list.rows.fill(at: at, rows, rowCount: style.rowCount) else { return .moved }
+        let more = list.rowsLaidOut * (list.rows.mostText - before)
+        guard more <= context.room.textBytes else {
+            throw SessionError("rows: the rows' text could then lay out more than \(Limits.maxTextLaidOut) bytes of text; at most \(Limits.maxTextLaidOut)")
+        }
+        if let i { lists[i] = list } else { lists.append(list) }
+        return .changed
+    }
+
+    var installed: TreeBound {
+        lists.reduce(TreeBound()) { $0 + TreeBound(nodes: 0, textBytes: $1.rowsLaidOut * $1.rows.mostText) }
+    }
+
+    func install(into root: Node, _ context: InstallContext) -> Node {
+        var paths: [[Int]] = []
+        func find(_ n: Node, _ path: [Int]) {
+            if case let .list(style) = n.kind, style.fetch != nil { paths.append(path) }
+            for (i, child) in n.children.enumerated() { find(child, path + [i]) }
+        }
+        find(root, [])
+        var root = root
+        var found: [List] = []
+        for path in paths {
+            root.update(at: path[...]) { n in
+                guard case var .list(style) = n.kind, let fetch = style.fetch else { return }
+                var list = lists.first { $0.id == n.id && $0.rows.page == fetch.page }
+                    ?? List(id: n.id, rows: FetchedRows(page: fetch.page), rowsLaidOut: 0)
+                list.rowsLaidOut = style.mostRowsLaidOut
+                style.fetched = FetchedList(rows: list.rows, waiting: WaitingRow.template(style.row, fetch.skeleton, context))
+                n.kind = .list(style)
+                found.append(list)
+            }
+        }
+        lists = found
+        return root
+    }
+
+    func settle(at t: Double) -> Bool { false }
+
+    /// Asks for the pages near the rows laid out: a window's worth of rows ahead on each side, and
+    /// keeps what lies within twice that.
+    func didLayOut(_ root: LayoutBox, with values: MovingValues, at t: Double) {
+        for i in lists.indices {
+            guard let box = root.box(of: lists[i].id), case let .list(style) = box.node.kind,
+                  let made = Self.rowsMade(in: box) else { continue }
+            let ahead = max(made.count, 1)
+            let need = made.lowerBound - ahead ..< made.upperBound + ahead
+            let keep = need.lowerBound - 2 * ahead ..< need.upperBound + 2 * ahead
+            for range in lists[i].rows.want(need, keep: keep, rowCount: style.rowCount)
+                where events.count < Limits.maxPendingEvents {
+                events.append(HostEvent(name: utf8("rows"), node: lists[i].id, range: range))
+            }
+        }
+    }
+
+    func takeEvents() -> [HostEvent] {
+        defer { events.removeAll() }
+        return events
+    }
+
+    /// The rows a list's layout made, from its row boxes' ids ("<list id>/<row>/<template id>").
+    static func rowsMade(in box: LayoutBox) -> Range<Int>? {
+        var first = Int.max, last = -1
+        let prefix = box.node.id.count + 1
+        for child in box.children {
+            let id = child.node.id
+            guard id.count > prefix, id[prefix - 1] == 0x2F, id.starts(with: box.node.id) else { continue }
+            var row = 0, digits = 0, k = prefix
+            while k < id.count, id[k] >= 0x30, id[k] <= 0x39, digits < 8 {
+                row = row * 10 + Int(id[k] - 0x30); digits += 1; k += 1
+            }
+            guard digits > 0, k < id.count, id[k] == 0x2F else { continue }
+            first = min(first, row)
+            last = max(last, row)
+        }
+        return last >= 0 ? first ..< last + 1 : nil
+    }
+}
+
+/// What a fetching list carries on the tree the session lays out (`ListStyle.fetched`): the rows it
+/// holds, and the template a waiting row is drawn from.
+struct FetchedList: Sendable {
+    var rows: FetchedRows
+    var waiting: Node
+}
