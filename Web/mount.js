@@ -23,6 +23,12 @@ const DEFAULT_WASM = new URL("veil.wasm", import.meta.url);
 /** The worker's module, beside this file. */
 const WORKER_URL = new URL("worker.js", import.meta.url);
 
+/** Bytes of rows one fill command carries at most: under the session's 64 KiB bound on a command. */
+const FILL_BATCH_BYTES = 48 * 1024;
+const utf8Encoder = new TextEncoder();
+/** @param {string} text */
+const utf8Length = (text) => utf8Encoder.encode(text).length;
+
 /** Sessions started in workers so far: each session's messages carry its number. */
 let generations = 0;
 
@@ -60,6 +66,10 @@ if (typeof document === "object" && /^https?:$/.test(DEFAULT_WASM.protocol)) {
  * @property {"auto" | "worker" | "main"} [thread] default "auto": a Worker where OffscreenCanvas and module workers exist, else the page's thread; "worker" fails where they do not
  * @property {Element | null} [firstFrame] the scene's first frame already in the page (an `<img>` or inline `<svg>` from `veil render`), removed once the live canvas shows its own
  * @property {any} [env] the window (tests pass a fake): requestAnimationFrame, matchMedia, devicePixelRatio, ResizeObserver, performance, Worker, OffscreenCanvas
+ * @property {RowSource} [rows] answers lists that fetch their rows ("fetch"): called with each range one asks for
+ * @typedef {import("./wire.js").RowRange} RowRange
+ * @typedef {(request: {node: string, start: number, end: number}) => object[] | Promise<object[]>} RowSource
+ *   the rows `start` up to `end` of list `node`, each as in the scene's "rows"
  * @typedef {{loadingText?: string, loadedText?: string, refreshText?: string, loadMoreText?: string,
  *   sheetTexts?: Partial<import("./a11y.js").SheetTexts>}} AccessibleTexts
  */
@@ -452,6 +462,8 @@ export class Controller {
   constructor(backend, options) {
     this.env = options.env;
     this.defaultNode = options.defaultNode;
+    /** The `rows` option: what answers the `rows` events of lists that fetch their rows. */
+    this.rowSource = options.rows ?? null;
     /** @type {Map<string, Set<Listener>>} */
     this.listeners = new Map();
     this.destroyed = false;
@@ -565,6 +577,8 @@ export class Controller {
       replace: (o) => this.command("rows", "rows.replace", o, (n, r) => ({ node: n, replace: { at: r.at, rows: r.rows } })),
       /** @param {{node?: string, at: number, count: number}} o */
       remove: (o) => this.command("rows", "rows.remove", o, (n, r) => ({ node: n, remove: { at: r.at, count: r.count } })),
+      /** @param {{node?: string, at: number, rows: object[]}} o */
+      fill: (o) => this.command("rows", "rows.fill", o, (n, r) => ({ node: n, fill: { at: r.at, rows: r.rows } })),
     };
     this.scroll = {
       /** @param {{node?: string, to: number, animated?: boolean}} o */
@@ -667,7 +681,39 @@ export class Controller {
   applied(frame, events) {
     if (frame) this.emit("frame", frame);
     if (events.length && this.link) this.view?.followEvents(events);
-    for (const event of events) { this.emit(event.name, event); this.emit("*", event); }
+    for (const event of events) {
+      if (event.name === "rows" && event.range && this.rowSource) this.fetchRows(event.node, event.range);
+      this.emit(event.name, event);
+      this.emit("*", event);
+    }
+  }
+
+  /**
+   * A list asked for rows `range` (a `rows` event): the `rows` option's answer, sync or async,
+   * fills them in, in commands that stay under the session's bound on one command's bytes.
+   * A failure is an "error" event; the rows then stay waiting (the list does not ask again while
+   * they are near its window).
+   * @param {string} node @param {RowRange} range
+   */
+  async fetchRows(node, range) {
+    try {
+      const rows = await /** @type {RowSource} */ (this.rowSource)({ node, start: range.start, end: range.end });
+      if (this.destroyed) return;
+      if (!Array.isArray(rows)) throw new Error(`veil: the rows option returned ${typeof rows} for ${node} rows ${range.start}..<${range.end}, not an array of rows`);
+      let at = range.start, batch = [], bytes = 0;
+      for (const row of rows) {
+        const size = utf8Length(JSON.stringify(row));
+        if (batch.length && bytes + size > FILL_BATCH_BYTES) {
+          await this.rows.fill({ node, at, rows: batch });
+          at += batch.length; batch = []; bytes = 0;
+        }
+        batch.push(row);
+        bytes += size + 1;
+      }
+      if (batch.length) await this.rows.fill({ node, at, rows: batch });
+    } catch (error) {
+      this.emit("error", error);
+    }
   }
 
   /** A frame reached the canvas: the page's own first frame, if any, gives way at the next paint. */

@@ -23,8 +23,13 @@ export interface Item {
   children?: Item[];
 }
 
-/** A host event of the session: a button's action ("retry"), "refresh", "loadMore", "focusExit"… */
-export interface HostEvent { name: string; node: string }
+/** Rows `start` up to, not including, `end`. */
+export interface RowRange { start: number; end: number }
+/** A host event of the session: a button's action ("retry"), "refresh", "loadMore", "focusExit"…;
+ * a list that fetches its rows sends "rows" with the `range` it asks for. */
+export interface HostEvent { name: string; node: string; range?: RowRange }
+/** The `rows` option: the rows `start` up to `end` of list `node`, each as in the scene's "rows". */
+export type RowSource = (request: { node: string; start: number; end: number }) => object[] | Promise<object[]>;
 
 /** A message applied (the frame after it), or not (why); its host events either way. */
 export type MirrorResult =
@@ -76,6 +81,9 @@ export interface MountOptions {
   firstFrame?: Element | null;
   /** The window (tests pass a fake). */
   env?: unknown;
+  /** Answers the lists that fetch their rows ("fetch"): called once for each range one asks for;
+   * the rows it returns (or resolves to) fill that range. */
+  rows?: RowSource;
 }
 
 export interface NodeOption { node?: string }
@@ -171,6 +179,8 @@ export class Controller {
     append(options: NodeOption & { rows: object[] }): Promise<void>;
     prepend(options: NodeOption & { rows: object[] }): Promise<void>;
     replace(options: NodeOption & { at: number; rows: object[] }): Promise<void>;
+    /** Rows a list that fetches its rows asked for (a "rows" event), from `at`. */
+    fill(options: NodeOption & { at: number; rows: object[] }): Promise<void>;
     remove(options: NodeOption & { at: number; count: number }): Promise<void>;
   };
   readonly scroll: { to(options: NodeOption & { to: number; animated?: boolean }): void };

@@ -392,3 +392,83 @@ test('size "fill": the scene is laid out at the size of the canvas\' container, 
   assert.deepEqual([canvas.width, canvas.height], [500, 400], 'the backing store at devicePixelRatio 2');
   veil.destroy();
 });
+
+/** A list of a million contacts whose rows come from the host ("fetch"). */
+const contactsScene = {
+  canvas: { width: 390, height: 844 },
+  root: { type: 'list', id: 'contacts', rowCount: 1000000, rowHeight: 56, fetch: { page: 30 },
+    row: { type: 'stack', id: 'row', axis: 'horizontal', spacing: 12, padding: 8, children: [
+      { type: 'view', id: 'avatar', width: 40, height: 40, cornerRadius: 20, background: '#8E8E93' },
+      { type: 'label', id: 'name', text: 'Contact {index}' }] } },
+};
+
+/** The texts a frame draws, inside layers too. */
+function texts(items, out = []) {
+  for (const item of items) {
+    if (item.text) out.push(item.text);
+    if (item.children) texts(item.children, out);
+  }
+  return out;
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+test('the rows option answers a list that fetches its rows, each range once, sync or async', async () => {
+  const asked = [];
+  const veil = await mount(null, {
+    scene: contactsScene, wasm,
+    rows: async ({ node, start, end }) => {
+      asked.push(`${node} ${start}..<${end}`);
+      await settle();
+      return Array.from({ length: end - start }, (_, k) => ({ name: `Person ${start + k}` }));
+    },
+  });
+  const events = [];
+  veil.on('rows', (event) => events.push(event));
+  assert.ok(!texts(veil.tick(0).frame.items).includes('Person 0'), 'rows wait for their data at first');
+  veil.tick(0.02);
+  await settle(); await settle();
+  const frame = veil.tick(0.04).frame;
+  assert.ok(texts(frame.items).includes('Person 0') && texts(frame.items).includes('Person 14'), texts(frame.items).join());
+  assert.deepEqual(events[0], { name: 'rows', node: 'contacts', range: { start: 0, end: 30 } });
+  // Far down and back: each page near the window is asked for once.
+  for (const [k, to] of [50000, 50300, 50600, 0].entries()) {
+    await veil.scroll.to({ node: 'contacts', to });
+    veil.tick(0.1 + k * 0.02); veil.tick(0.11 + k * 0.02);
+    await settle(); await settle();
+  }
+  assert.ok(texts(veil.tick(0.5).frame.items).includes('Person 3'));
+  assert.ok(asked.some((a) => a.startsWith('contacts 870..<')), asked.join());
+  assert.equal(new Set(asked.slice(0, 5)).size, asked.slice(0, 5).length);
+  veil.destroy();
+});
+
+test('a rows option that fails is an error event; rows too large for one command go in several', async () => {
+  const errors = [];
+  const failing = await mount(null, { scene: contactsScene, wasm, rows: () => { throw new Error('offline'); } });
+  failing.on('error', (e) => errors.push(e.message));
+  failing.tick(0); failing.tick(0.02);
+  await settle();
+  assert.ok(errors.length > 0 && errors.every((e) => e === 'offline'), errors.join());
+  failing.destroy();
+  errors.length = 0;
+
+  // 100 rows of 900 bytes (a row's text stays within what 1,000 rows laid out at once may hold):
+  // more than one 64 KiB command.
+  const long = 'x'.repeat(900);
+  const scene = { ...contactsScene, root: { ...contactsScene.root, fetch: { page: 100 } } };
+  const veil = await mount(null, { scene, wasm,
+    rows: ({ start, end }) => Array.from({ length: end - start }, (_, k) => ({ name: `${start + k} ${long}` })) });
+  veil.on('error', (e) => errors.push(e.message));
+  const lines = recordLines(veil);
+  for (let k = 0; k < 6; k++) { veil.tick(k * 0.02); await settle(); }
+  const firstPage = lines.map((l) => l.command?.rows?.fill).filter((f) => f && f.at < 100).sort((a, b) => a.at - b.at);
+  assert.ok(firstPage.length > 1, `${firstPage.length} fill commands`);
+  let at = 0;
+  for (const fill of firstPage) { assert.equal(fill.at, at); at += fill.rows.length; }
+  assert.equal(at, 100, 'the batches cover the page, in order');
+  assert.deepEqual(errors, []);
+  veil.tick(0.2);
+  assert.ok(texts(veil.frame.items).some((t) => t.startsWith('0 xxx')));
+  veil.destroy();
+});
