@@ -24,6 +24,18 @@ struct VeilSessionTests {
         #expect(tick.message != nil)
     }
 
+    @Test func aListThatFetchesItsRowsAsksWithARangeAndIsAnsweredWithAFill() throws {
+        let session = try VeilSession(json: try scene("contacts"), file: "contacts.json")
+        // The first message draws the rows waiting and asks for them.
+        let asked = session.tick(at: 0).events
+        #expect(asked.first == VeilEvent(name: "rows", node: "contacts", range: 0 ..< 40))
+        #expect(asked.first?.description == "rows 0..<40 from contacts")
+        let rows = (0 ..< 40).map { ListRow(texts: ["name": "Person \($0)", "detail": "mobile"]) }
+        try session.perform(.rows(node: "contacts", .fill(at: 0, rows)))
+        #expect(session.core.rowsHeld(Array("contacts".utf8)) == 40)
+        #expect(session.tick(at: 2.0 / 30).message != nil, "the rows replace the skeleton rows")
+    }
+
     @Test func theBytesAreTheCoresBytes() throws {
         let text = try scene("feed")
         let session = try VeilSession(json: text, file: "feed.json")

@@ -306,6 +306,7 @@ enum Summary {
         }
         Swift.print("overlays every second: interned item keys after 1 min \(keys[0]), after 10 min \(keys[1])")
         HostileScenes.printFigures()
+        FetchFigures.print()
         Swift.print("===\n")
     }
 }

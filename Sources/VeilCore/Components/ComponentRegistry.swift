@@ -61,5 +61,9 @@ struct LiveComponents {
     /// sheet that drives it.
     func takeEvents() -> [HostEvent] { fetch.takeEvents() + scroll.takeEvents() + sheet.takeEvents() }
 
+    /// The events a layout raised (a fetching list's requests for rows), for the message that
+    /// draws that layout.
+    func takeLayoutEvents() -> [HostEvent] { fetch.takeEvents() }
+
     var focusTrap: [UInt8]? { sheet.focusTrap ?? scroll.focusTrap }
 }

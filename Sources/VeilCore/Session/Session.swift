@@ -251,6 +251,10 @@ public final class Session {
         needsRender = false
         animatesUnrecorded = output.animatesUnrecorded
         var events = events
+        // What the layout asked the host (a fetching list's rows) rides on the message that draws
+        // it, not the next; past the bound, the rest wait for the next message.
+        for event in live.takeLayoutEvents() { report(event) }
+        while !pendingEvents.isEmpty && events.count < Limits.maxPendingEvents { events.append(pendingEvents.removeFirst()) }
         // Told once when frames start leaving nodes out (RenderBudget), not at every render.
         if let leftOut = output.leftOut, !leftNodesOut, events.count < Limits.maxPendingEvents {
             events.append(HostEvent(name: utf8("truncated"), node: leftOut))

@@ -8,7 +8,17 @@ final class FetchComponent: Component {
         var rows: FetchedRows
         /// Rows a layout of the list can make at once (its text bound counts each with `mostText`).
         var rowsLaidOut: Int
+        /// Its offset and the time at its last layout, and the lead it asked with then (rows,
+        /// signed): how fast, and which way, it moves.
+        var lastOffset = 0.0
+        var lastTime: Double? = nil
+        var lead = 0
     }
+
+    /// How far ahead of a moving list it asks: the rows it will reach in this long at the speed it
+    /// moved since its last layout (a host's fetch takes about that), at most `mostLead` windows.
+    static let leadSeconds = 0.3
+    static let mostLead = 4
 
     private(set) var lists: [List] = []
     private var events: [HostEvent] = []
@@ -66,15 +76,27 @@ final class FetchComponent: Component {
 
     func settle(at t: Double) -> Bool { false }
 
-    /// Asks for the pages near the rows laid out: a window's worth of rows ahead on each side, and
-    /// keeps what lies within twice that.
+    /// Asks for the pages near the rows laid out: a window's worth of rows beyond them on each
+    /// side, and on the side it moves towards the rows it will reach in `leadSeconds`; keeps what
+    /// lies within two windows more.
     func didLayOut(_ root: LayoutBox, with values: MovingValues, at t: Double) {
         for i in lists.indices {
             guard let box = root.box(of: lists[i].id), case let .list(style) = box.node.kind,
                   let made = Self.rowsMade(in: box) else { continue }
-            let ahead = max(made.count, 1)
-            let need = made.lowerBound - ahead ..< made.upperBound + ahead
-            let keep = need.lowerBound - 2 * ahead ..< need.upperBound + 2 * ahead
+            let window = max(made.count, 1)
+            let offset = values.value(of: lists[i].id, .offset)
+            // A second layout at the same time (a container placed at once) keeps the lead.
+            if let last = lists[i].lastTime, t > last, style.rowLength > 0 {
+                let rows = (offset - lists[i].lastOffset) / (t - last) * Self.leadSeconds / style.rowLength
+                lists[i].lead = Int.clamped(rows.rounded(), to: -Self.mostLead * window ... Self.mostLead * window)
+            } else if lists[i].lastTime != t {
+                lists[i].lead = 0
+            }
+            lists[i].lastOffset = offset
+            lists[i].lastTime = t
+            let lead = lists[i].lead
+            let need = made.lowerBound - window + min(lead, 0) ..< made.upperBound + window + max(lead, 0)
+            let keep = need.lowerBound - 2 * window ..< need.upperBound + 2 * window
             for range in lists[i].rows.want(need, keep: keep, rowCount: style.rowCount)
                 where events.count < Limits.maxPendingEvents {
                 events.append(HostEvent(name: utf8("rows"), node: lists[i].id, range: range))
@@ -111,4 +133,16 @@ final class FetchComponent: Component {
 struct FetchedList: Sendable {
     var rows: FetchedRows
     var waiting: Node
+}
+
+extension Session {
+    /// How many rows the list `id`, which fetches its rows, holds now (nil for any other node):
+    /// those near its window, whatever its `rowCount` (benchmarks and tests read it).
+    public func rowsHeld(_ id: [UInt8]) -> Int? {
+        for component in components {
+            guard let fetch = component as? FetchComponent else { continue }
+            return fetch.lists.first { $0.id == id }?.rows.heldRows
+        }
+        return nil
+    }
 }
