@@ -94,6 +94,8 @@ struct NextChangeTests {
                     let until = min(session.nextChange ?? .infinity, t + 3)
                     for k in 1 ... 4 {
                         let probe = t + (until - t) * Double(k) / 5
+                        // Rounding can land a probe on the change itself (t a hair before it).
+                        if probe >= until { continue }
                         let message = session.tick(at: probe)
                         #expect(message == nil, "seed \(seed): a message at \(probe) before the next change \(until):\n\(log.joined(separator: "\n"))")
                         if message != nil { return }

@@ -23,7 +23,7 @@ enum SkeletonDrawing {
         guard let look = box.node.skeletonMark?.look else { return nil }
         let node = box.node
         let scope = Scope(outerBrush: pass.components.skeleton, opened: pass.flat == nil)
-        if scope.opened { openLayers(node, clip: childClip, &pass) }
+        if scope.opened { openLayers(node, look: look, clip: childClip, &pass) }
         let origin = pass.flat?.upper.origin ?? pass.layers[pass.layers.count - 1].origin
         let bounds = box.frame.offsetBy(dx: -origin.x, dy: -origin.y)
         let brush = SkeletonBrush(look, owner: node.id, bounds: bounds, time: pass.time, paints: &pass.paints)
@@ -54,11 +54,14 @@ enum SkeletonDrawing {
         pass.components.skeleton = scope.outerBrush
     }
 
-    private static func openLayers(_ node: Node, clip: Rect?, _ pass: inout RenderPass) {
+    private static func openLayers(_ node: Node, look: SkeletonLook, clip: Rect?, _ pass: inout RenderPass) {
         let origin = pass.layers[pass.layers.count - 1].origin
         // Interned together, so the two ids are adjacent and a cross-dissolve's two updates cost
-        // one byte of id gap for the second.
-        var content = Item(id: pass.ids.id(node: node.id, role: "skc"), kind: .layer)
+        // one byte of id gap for the second. The content layer only when it will be drawn
+        // (`SkeletonBrush.showsContent`): the ids interned are then those of the frame, whether a
+        // layer is drawn afresh or kept from an earlier render.
+        let showsContent = look.fade != nil || look.reveal(at: pass.time) < 1
+        var content = Item(id: showsContent ? pass.ids.id(node: node.id, role: "skc") : 0, kind: .layer)
         var placeholders = Item(id: pass.ids.id(node: node.id, role: "skp"), kind: .layer)
         content.opacity = 0; placeholders.opacity = 0
         pass.flat = FlatLayers(lower: LayerBuilder(layer: content, origin: origin),
