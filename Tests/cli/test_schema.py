@@ -48,6 +48,8 @@ ALLOWED = [
     ("a row preparation names a node of the list's row template", r"^no node \"[^\"]*\" in the list's row template"),
     ("a refresh's states need its custom view", r"^\"states\" change the nodes of a custom \"view\""),
     ("rows are for a list without sections", r"^\"rows\" is for a list without sections"),
+    ("a list that fetches its rows has no rows or sections of its own",
+     r"^a list that fetches its rows has neither \"rows\" nor \"sections\""),
     ("pull to refresh: vertical only, and not with load-more at the start",
      r"^pull to refresh is for vertical|^a list cannot both pull to refresh and load more"),
     ("a skeleton command's style keys go with show, its transition not with update",

@@ -10,7 +10,7 @@ enum CommandReaders {
             return .set(node: draft.node, changes: draft.changes)
         },
         Variant("rows", takes: {
-            .object(RowsKeys.fields, needsOneOf: ["append", "prepend", "replace", "remove"]).about("Edits a list's row data.")
+            .object(RowsKeys.fields, needsOneOf: ["append", "prepend", "replace", "remove", "fill"]).about("Edits a list's row data, or fills in the rows a fetching list asked for.")
         }) { m, c throws(SceneError) in
             let (node, edit) = try c.readNodeCommand(m, RowsKeys.fields, needs: "one of \"append\", \"prepend\", \"replace\" or \"remove\"")
             return .rows(node: node, edit)

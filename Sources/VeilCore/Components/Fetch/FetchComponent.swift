@@ -51,12 +51,18 @@ final class FetchComponent: Component {
     }
 
     func install(into root: Node, _ context: InstallContext) -> Node {
+        // Every layout walks the tree: a path is copied only where a fetching list is.
         var paths: [[Int]] = []
-        func find(_ n: Node, _ path: [Int]) {
+        var path: [Int] = []
+        func find(_ n: Node) {
             if case let .list(style) = n.kind, style.fetch != nil { paths.append(path) }
-            for (i, child) in n.children.enumerated() { find(child, path + [i]) }
+            for i in n.children.indices {
+                path.append(i)
+                find(n.children[i])
+                path.removeLast()
+            }
         }
-        find(root, [])
+        find(root)
         var root = root
         var found: [List] = []
         for path in paths {
