@@ -59,10 +59,10 @@ struct LiveComponents {
 
     /// Their events, the last registered first: a scroll container's come before those of the
     /// sheet that drives it.
-    func takeEvents() -> [HostEvent] { fetch.takeEvents() + scroll.takeEvents() + sheet.takeEvents() }
+    func takeEvents() -> [HostEvent] { scroll.takeEvents() + sheet.takeEvents() }
 
     /// The events a layout raised (a fetching list's requests for rows), for the message that
-    /// draws that layout.
+    /// draws that layout: a layout follows a change, so a render that takes them always follows.
     func takeLayoutEvents() -> [HostEvent] { fetch.takeEvents() }
 
     var focusTrap: [UInt8]? { sheet.focusTrap ?? scroll.focusTrap }

@@ -6,10 +6,10 @@ enum EventRanges {
 
     /// The record for `events`, or nil when none has a range.
     static func record(_ events: [HostEvent]) -> WireExtension? {
-        var w = ByteWriter(capacity: 16)
         var n = 0
         for event in events where event.range != nil { n += 1 }
         guard n > 0 else { return nil }
+        var w = ByteWriter(capacity: 16)
         w.writeVarint(n)
         for (i, event) in events.enumerated() {
             guard let range = event.range else { continue }

@@ -77,13 +77,17 @@ public enum WireEncoder {
     /// The extensions section: present only when there are extension records — `extensions`, after
     /// the events' row ranges (`EventRanges`) when an event has one.
     static func writeExtensions(_ extensions: [WireExtension], of events: [HostEvent], to w: inout ByteWriter) {
-        let records = (EventRanges.record(events).map { [$0] } ?? []) + extensions
-        if records.isEmpty { return }
-        w.writeVarint(records.count)
-        for e in records {
-            w.writeVarint(e.tag)
-            w.writeLengthPrefixed(e.payload)
-        }
+        let ranges = events.isEmpty ? nil : EventRanges.record(events)
+        let count = extensions.count + (ranges == nil ? 0 : 1)
+        if count == 0 { return }
+        w.writeVarint(count)
+        if let ranges { write(ranges, to: &w) }
+        for e in extensions { write(e, to: &w) }
+    }
+
+    private static func write(_ record: WireExtension, to w: inout ByteWriter) {
+        w.writeVarint(record.tag)
+        w.writeLengthPrefixed(record.payload)
     }
 
     static func writePatch(_ p: Patch, to w: inout ByteWriter) {
