@@ -11,7 +11,8 @@ public struct Message: Equatable, Sendable {
     /// `FrameHash` of the frame after this message.
     public var hash: UInt32
     public var events: [HostEvent]
-    /// Extension records this decoder does not know but may skip (none are defined yet).
+    /// Extension records this decoder does not know but may skip (extension 2, the events' row
+    /// ranges, is read onto `events` instead).
     public var extensions: [WireExtension]
     public var body: Body
 
