@@ -57,17 +57,31 @@ faulthandler.dump_traceback_later(float(os.environ.get("VEIL_BENCH_TIMEOUT", "36
 
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
-VEIL_SCRIPT = """
+def veil_script(then="", scene="/feed.json", node="feed"):
+    """A Veil page's module: the quick start's mount (docs/EMBED.md), then what the case does."""
+    return f"""
 <script type="module">
-import { mount } from "/veil/veil.js";
-const veil = await mount(document.getElementById("feed"), {
-  scene: "/feed.json", node: "feed", firstFrame: document.getElementById("feed-first"),
-});
-veil.skeleton.show({ style: "sliding" });
+import {{ mount }} from "/veil/veil.js";
+const veil = await mount(document.getElementById("feed"), {{
+  scene: "{scene}", node: "{node}", firstFrame: document.getElementById("feed-first"),
+}});
+{then}
 window.veil = veil;
 window.benchReady = true;
 </script>
 """
+
+
+def loaded_feed(copies):
+    """The feed's rows loaded `copies` times over, its skeleton gone (the scene's timeline shows it
+    from the start)."""
+    return f"""const rows = await (await fetch("/feed-data.json")).json();
+await veil.rows.replace({{ at: 0, rows }});
+await veil.rows.append({{ rows: Array({copies - 1}).fill(rows).flat() }});
+await veil.skeleton.hide({{ transition: "none" }});"""
+
+
+VEIL_SCRIPT = veil_script('veil.skeleton.show({ style: "sliding" });')
 
 # react-loading-skeleton v3 (its skeleton.css), over the feed's layout (Web/examples/feed.json:
 # a 56 pt header, 72 pt rows with a 44 pt avatar and two text lines).
@@ -102,22 +116,9 @@ ROWS
 # A scroll: the loaded feed (18 rows) scrolled by 500 pt and back, animated, every 1.5 s — in Veil
 # `scroll.to({animated: true})` (the list's layer moves about 0.3 s, then its indicator fades),
 # with CSS a transform transition moving the same rows 500 px in 0.3 s, started every 1.5 s.
-VEIL_SCROLL_SCRIPT = """
-<script type="module">
-import { mount } from "/veil/veil.js";
-const veil = await mount(document.getElementById("feed"), {
-  scene: "/feed.json", node: "feed", firstFrame: document.getElementById("feed-first"),
-});
-const rows = await (await fetch("/feed-data.json")).json();
-await veil.rows.replace({ at: 0, rows });
-await veil.rows.append({ rows: [...rows, ...rows] });
-await veil.skeleton.hide({ transition: "none" }); // (the scene's timeline shows it from the start)
+VEIL_SCROLL_SCRIPT = veil_script(loaded_feed(3) + """
 let to = 500;
-setInterval(() => { veil.scroll.to({ to, animated: true }); to = 500 - to; }, 1500);
-window.veil = veil;
-window.benchReady = true;
-</script>
-"""
+setInterval(() => { veil.scroll.to({ to, animated: true }); to = 500 - to; }, 1500);""")
 
 CSS_SCROLL_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>CSS scroll</title>
@@ -162,20 +163,7 @@ window.benchReady = true;
 # page moves the same rows with pointer handlers setting a transform while the finger is down, then
 # a transform transition to where the same coast ends (the finger's velocity over the last moves),
 # lasting until its speed is below 10 pt/s, and shows a scroll indicator as Veil does.
-VEIL_FLING_SCRIPT = """
-<script type="module">
-import { mount } from "/veil/veil.js";
-const veil = await mount(document.getElementById("feed"), {
-  scene: "/feed.json", node: "feed", firstFrame: document.getElementById("feed-first"),
-});
-const rows = await (await fetch("/feed-data.json")).json();
-await veil.rows.replace({ at: 0, rows });
-await veil.rows.append({ rows: [...rows, ...rows, ...rows, ...rows, ...rows, ...rows, ...rows, ...rows] });
-await veil.skeleton.hide({ transition: "none" }); // (the scene's timeline shows it from the start)
-window.veil = veil;
-window.benchReady = true;
-</script>
-"""
+VEIL_FLING_SCRIPT = veil_script(loaded_feed(9))
 
 CSS_FLING_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>CSS fling</title>
@@ -240,16 +228,7 @@ window.benchReady = true;
 # same views as divs, a sheet whose pointer handlers set translateY while the finger is down and
 # whose release is a 0.45 s transform transition to the anchor nearest to where its velocity carries
 # it, and a dim whose opacity follows the sheet between its half-open and top anchors.
-VEIL_SHEET_SCRIPT = """
-<script type="module">
-import { mount } from "/veil/veil.js";
-const veil = await mount(document.getElementById("feed"), {
-  scene: "/maps.json", node: "sheet", firstFrame: document.getElementById("feed-first"),
-});
-window.veil = veil;
-window.benchReady = true;
-</script>
-"""
+VEIL_SHEET_SCRIPT = veil_script(scene="/maps.json", node="sheet")
 
 CSS_SHEET_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>CSS sheet</title>
@@ -424,7 +403,7 @@ def make_site(folder, before=None):
         "-scroll": (veil_page(VEIL_SCROLL_SCRIPT), css_scroll_page()),
         "-fling": (veil_page(VEIL_FLING_SCRIPT), css_fling_page()),
         # The quick start's markup with the maps scene's first frame.
-        "-sheet": (veil_page(VEIL_SHEET_SCRIPT).replace("/feed-first.svg", "/maps-first.svg").replace("/feed.json", "/maps.json"),
+        "-sheet": (veil_page(VEIL_SHEET_SCRIPT).replace("/feed-first.svg", "/maps-first.svg"),
                    css_sheet_page()),
     }
     for suffix, (veil, css) in pages.items():

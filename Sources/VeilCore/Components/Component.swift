@@ -157,4 +157,6 @@ enum CommandOutcome: Equatable {
     case changed
     /// Applied: only what the component publishes in `MovingValues` changed (no new layout).
     case moved
+    /// Applied, and nothing shown changed (rows that came for pages a list let go of).
+    case unchanged
 }

@@ -91,7 +91,7 @@ public final class Session {
                 outcome = try component.perform(command, &context)
             }
             scene = context.scene
-            if outcome == .moved { return }
+            if outcome == .moved || outcome == .unchanged { return }
         }
         invalidate()
     }

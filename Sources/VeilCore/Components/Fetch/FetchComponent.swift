@@ -37,7 +37,7 @@ final class FetchComponent: Component {
         var list = i.map { lists[$0] } ?? List(id: node, rows: FetchedRows(page: fetch.page), rowsLaidOut: style.mostRowsLaidOut)
         let before = list.rows.mostText
         // Rows for pages the list let go of (an answer that came late) are dropped: nothing changes.
-        guard list.rows.fill(at: at, rows, rowCount: style.rowCount) else { return .moved }
+        guard list.rows.fill(at: at, rows, rowCount: style.rowCount) else { return .unchanged }
         let more = list.rowsLaidOut * (list.rows.mostText - before)
         guard more <= context.room.textBytes else {
             throw SessionError("rows: the rows' text could then lay out more than \(Limits.maxTextLaidOut) bytes of text; at most \(Limits.maxTextLaidOut)")
@@ -103,8 +103,10 @@ final class FetchComponent: Component {
             let lead = lists[i].lead
             let need = made.lowerBound - window + min(lead, 0) ..< made.upperBound + window + max(lead, 0)
             let keep = need.lowerBound - 2 * window ..< need.upperBound + 2 * window
-            for range in lists[i].rows.want(need, keep: keep, rowCount: style.rowCount)
-                where events.count < Limits.maxPendingEvents {
+            // A message carries at most `maxPendingEvents`: pages past them are asked for at a
+            // later layout (an answer lays out again).
+            let most = Limits.maxPendingEvents - events.count
+            for range in lists[i].rows.want(need, keep: keep, rowCount: style.rowCount, most: most) {
                 events.append(HostEvent(name: utf8("rows"), node: lists[i].id, range: range))
             }
         }

@@ -39,14 +39,15 @@ struct FetchedRows: Sendable {
 
     /// The window moved: rows `need` should be there soon, rows `keep` (a span around `need`) may
     /// stay. Lets go of the pages outside `keep` and returns the pages of `need` to ask for, as row
-    /// ranges (each now waited for), ascending.
-    mutating func want(_ need: Range<Int>, keep: Range<Int>, rowCount: Int) -> [Range<Int>] {
+    /// ranges (each now waited for), ascending: at most `most` of them, the others left for a later
+    /// call (a page is waited for only once it is asked for).
+    mutating func want(_ need: Range<Int>, keep: Range<Int>, rowCount: Int, most: Int = .max) -> [Range<Int>] {
         let keptPages = pages(of: keep, rowCount: rowCount)
         kept = keptPages
         held.removeAll { !keptPages.contains($0.index) }
         asked.removeAll { !keptPages.contains($0) }
         var ranges: [Range<Int>] = []
-        for p in pages(of: need, rowCount: rowCount) where keptPages.contains(p) {
+        for p in pages(of: need, rowCount: rowCount) where keptPages.contains(p) && ranges.count < most {
             guard heldIndex(p) == nil, !isAsked(p) else { continue }
             asked.insert(p, at: asked.firstIndex { $0 > p } ?? asked.count)
             ranges.append(p * page ..< min(rowCount, (p + 1) * page))

@@ -25,16 +25,21 @@ import Testing
         var t = 0.0
         var asked: [Range<Int>] = []
         var answers = true
+        /// Answers a frame later instead of at once (a host whose fetch takes a frame).
+        var late = false
+        var due: [Range<Int>] = []
         init(_ scene: Scene) { session = Session(scene: scene) }
 
         func tick() throws {
             t += 1.0 / 60
+            for range in due { try answer(range) }
+            due = []
             guard let bytes = session.tick(at: t) else { return }
             for event in try WireDecoder.decode(bytes).events where event.name == utf8("rows") {
                 #expect(event.node == utf8("contacts"))
                 let range = try #require(event.range)
                 asked.append(range)
-                if answers { try answer(range) }
+                if answers && late { due.append(range) } else if answers { try answer(range) }
             }
         }
 
@@ -94,6 +99,34 @@ import Testing
         // Down and up never came back to a page: none was asked for twice.
         #expect(Set(host.asked).count == host.asked.count)
         #expect(host.asked.allSatisfy { $0.count == 40 && $0.lowerBound % 40 == 0 })
+    }
+
+    /// At 3,000 pt a frame (a scroll bar dragged) a window ahead is not enough: the list asks for
+    /// the rows it will reach in 0.3 s at its speed, so a host answering a frame later keeps up.
+    @Test func aFastListAsksAheadByItsSpeed() throws {
+        let host = Host(try Self.scene())
+        host.late = true
+        try host.tick(); try host.tick()
+        var waiting = 0
+        for k in 1 ... 200 {
+            try host.scroll(to: Double(k) * 3_000)
+            try host.tick()
+            if host.visible().waiting > 0 { waiting += 1 }
+        }
+        #expect(waiting <= 1, "\(waiting) of 200 frames showed a waiting row (the first may: no speed yet)")
+        #expect(Set(host.asked).count == host.asked.count)
+        #expect(host.fetch.lists[0].rows.heldRows <= 600)
+    }
+
+    /// Rows 1 pt high and pages of one row: a layout wants thousands of pages, a message carries
+    /// at most 256 events; the rest are asked for by later layouts, none lost, none twice.
+    @Test func moreRangesThanAMessageCarriesAreAskedOverSeveralMessages() throws {
+        let scene = try SceneReader.read(Array(#"{"canvas": {"width": 100, "height": 800}, "root": {"type": "list", "id": "contacts", "rowCount": 5000, "rowHeight": 1, "fetch": {"page": 1}, "row": {"type": "label", "id": "name", "text": "x", "height": 1}}}"#.utf8), file: "tiny.json")
+        let host = Host(scene)
+        for _ in 0 ..< 20 { try host.tick() }
+        #expect(Set(host.asked).count == host.asked.count)
+        #expect(host.asked.count > 256, "asked over several messages (\(host.asked.count))")
+        #expect((0 ..< 800).allSatisfy { host.asked.contains($0 ..< $0 + 1) }, "every row in view asked for")
     }
 
     @Test func unansweredPagesAreNotAskedAgainWhileTheyStayNear() throws {

@@ -86,6 +86,15 @@ import Testing
         #expect(again.isEmpty, "answered, even in part: not asked again")
     }
 
+    @Test func pagesPastTheMostAskedAtOnceAreAskedLaterNotLost() {
+        var store = FetchedRows(page: 1)
+        let first = store.want(0 ..< 1_000, keep: 0 ..< 2_000, rowCount: 1_000, most: 256)
+        #expect(first == (0 ..< 256).map { $0 ..< $0 + 1 })
+        #expect(!store.isAsked(256), "a page not asked for is not waited for")
+        let second = store.want(0 ..< 1_000, keep: 0 ..< 2_000, rowCount: 1_000, most: 256)
+        #expect(second.first == 256 ..< 257 && second.count == 256)
+    }
+
     static func text(_ row: ListRow) -> String? {
         guard case let .text(t) = row.changes.first?.changes.first else { return nil }
         return String(decoding: t, as: UTF8.self)
