@@ -82,6 +82,7 @@ test-server: build
 	$(PYTHON) Tests/server/clock_test.py $(VEIL)
 	$(PYTHON) Tests/server/cores_test.py $(VEIL)
 	$(PYTHON) Tests/server/hostile_test.py $(VEIL)
+	$(PYTHON) Tests/server/exports_test.py $(VEIL)
 
 # Every code block of README.md and docs/ a user would paste runs as written (Tests/docs/snippets_test.py).
 test-docs: build wasm

@@ -28,6 +28,13 @@ final class Connection {
     /// replaces an unsent one, so this stays bounded (`session`, `sceneError`, `refused`, `a11y`, `nodes`).
     private var noticeMembers: [(key: String, value: String)] = []
     var hasNotice: Bool { !noticeMembers.isEmpty }
+    func noticeCarries(_ key: String) -> Bool { noticeMembers.contains { $0.key == key } }
+    /// The viewer asked for an export that has not left its socket yet (`ViewerHub.askExport`).
+    var exportOwed = false
+    /// It asked again meanwhile: asked for once the owed answer is read.
+    var exportAskedAgain = false
+    /// The export's answer was handed to the socket: it is read once the next writable turn comes.
+    var answerSending = false
     /// The scene error the viewer was last told about (nil: none shown).
     private(set) var shownError: String? = nil
     /// The client message being reassembled from fragments.

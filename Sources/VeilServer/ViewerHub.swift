@@ -29,6 +29,8 @@ final class ViewerHub {
     private var connectionsByClient: [String: Int] = [:]
     /// Rooms alive per address of the client that opened them.
     private var roomsByClient: [String: Int] = [:]
+    /// Exports asked and not yet read per client address (`askExport`).
+    var exportsByClient: [String: Int] = [:]
     private var nextConnectionID = 1
     /// Set once a stop was requested: no new sessions, no more ticks, every connection closing.
     private(set) var stopping = false
@@ -193,9 +195,7 @@ final class ViewerHub {
             owner.book.work.inspections.append((connection.id, request))
             schedule(owner)
         case .success(.exportSVG):
-            owner.book.work.exportSVG = owner.book.scrubbedTo.map { .at($0) } ?? .live
-            owner.book.exportTo.insert(connection.id)
-            schedule(owner)
+            askExport(connection)
         case let .failure(close):
             fail(connection, close)
         }
@@ -209,6 +209,8 @@ final class ViewerHub {
     /// again when more waits after it.
     func nextFrame(for socket: ViewerSocket) -> OutboundFrame? {
         guard let connection = connections[socket] else { return nil }
+        // lws calls a writable turn only once what it was given before has left (or drained).
+        if connection.answerSending { exportAnswered(connection) }
         if let close = connection.closeRequest {
             if connection.closeSent { return nil }
             connection.closeSent = true
@@ -219,8 +221,11 @@ final class ViewerHub {
             if connection.outgoing != nil || connection.hasNotice { transport.wake(socket) }
             return .ping
         }
+        let carriesExport = connection.noticeCarries("svg")
         if let notice = connection.takeNotice(headroom: transport.headroom) {
-            if connection.outgoing != nil { transport.wake(socket) }
+            // An export's answer counts until the writable turn after it: ask for that turn.
+            if carriesExport { connection.answerSending = true }
+            if connection.outgoing != nil || carriesExport { transport.wake(socket) }
             return .text(notice)
         }
         if connection.outgoing == nil, let message = connection.owner.catchUp(connection) {
@@ -275,6 +280,7 @@ final class ViewerHub {
         let client = connection.client, owner = connection.owner
         connectionsByClient[client, default: 1] -= 1
         if connectionsByClient[client] == 0 { connectionsByClient[client] = nil }
+        exportAnswered(connection)
         owner.leave(connection)
         if owner.viewers.isEmpty { owners[owner.key] = nil }
         if let session = owner as? PrivateSession, !connection.closeSent, connection.closeRequest == nil, !stopping,
@@ -312,6 +318,7 @@ final class ViewerHub {
         connection.endReason = "closed by server: \(request.status) \(request.reason)"
         connection.incoming = []
         connection.outgoing = nil
+        exportAnswered(connection)
         transport.beginClose(connection.socket)
     }
 
@@ -446,13 +453,7 @@ final class ViewerHub {
             viewer.post("inspected", json)
             transport.wake(viewer.socket)
         }
-        if let svg = result.svg {
-            for viewer in viewers where owner.book.exportTo.contains(viewer.id) {
-                viewer.post("svg", jsonString(String(decoding: svg, as: UTF8.self)))
-                transport.wake(viewer.socket)
-            }
-            owner.book.exportTo = []
-        }
+        if job.work.exportSVG != nil { answerExports(result.svg, of: owner, viewers: viewers) }
         for viewer in owner.deliver(result, headroom: transport.headroom) { send(viewer) }
         if !owner.book.work.isEmpty { schedule(owner) }
     }

@@ -33,6 +33,11 @@ final class LWSTransport: ViewerTransport {
     /// Sockets whose messages permessage-deflate compresses: written in writable turns only (the
     /// compressor may need them to drain).
     private var compressing: Set<ViewerSocket> = []
+    /// The last data message written to each compressing socket, kept alive for lws: its
+    /// permessage-deflate compresses a large message in pieces, reading the caller's buffer again in
+    /// later writable turns of its own (`tx_draining_ext`), after `lws_write` returned. lws calls us
+    /// for the next writable turn only once it has drained, so the next data write replaces it.
+    private var draining: [ViewerSocket: [UInt8]] = [:]
     /// Connections refused after their upgrade, until they close: their close frame, and whether
     /// it went out.
     private var refusals: [ViewerSocket: (close: CloseRequest, sent: Bool)] = [:]
@@ -284,8 +289,8 @@ final class LWSTransport: ViewerTransport {
         case let .close(close): return writeClose(socket, close)
         // lws 4.1 hands an empty pong to nobody: the ping carries a payload for the pong to echo.
         case .ping: written = write(socket, [UInt8](repeating: 0, count: headroom) + Array("veil".utf8), LWS_WRITE_PING)
-        case let .text(notice): written = write(socket, notice, LWS_WRITE_TEXT)
-        case let .binary(message): written = write(socket, message, LWS_WRITE_BINARY)
+        case let .text(notice): written = writeData(socket, notice, LWS_WRITE_TEXT)
+        case let .binary(message): written = writeData(socket, message, LWS_WRITE_BINARY)
         }
         if written < 0 { hub.writeFailed(socket); return -1 }
         return 0
@@ -301,6 +306,7 @@ final class LWSTransport: ViewerTransport {
     func closed(_ wsi: OpaquePointer) {
         let socket = ViewerSocket(handle: wsi)
         compressing.remove(socket)
+        draining[socket] = nil
         if refusals.removeValue(forKey: socket) != nil { return }
         hub.closed(socket)
     }
@@ -315,6 +321,12 @@ final class LWSTransport: ViewerTransport {
             lws_write(socket.handle, UnsafeMutablePointer(mutating: b.baseAddress!) + headroom, payload, kind)
         }
         return written < 0 ? -1 : 0
+    }
+
+    /// A text or binary message: on a compressing socket its buffer outlives the write (`draining`).
+    private func writeData(_ socket: ViewerSocket, _ buffer: [UInt8], _ kind: lws_write_protocol) -> Int32 {
+        if compressing.contains(socket) { draining[socket] = buffer }
+        return write(socket, buffer, kind)
     }
 
     /// lws' LWS_WRITE_CLOSE (4): private in lws 4.1's headers, which leave closing to
