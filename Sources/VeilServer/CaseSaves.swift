@@ -1,21 +1,22 @@
 import Foundation
 import Synchronization
-import VeilStreamTools
 
-/// Writes the cases viewers save (`{"save": …}` with `--save-cases`) on a thread of its own — the
-/// events file beside the scene, then its stream recorded by replaying them as `veil test --update`
-/// would — and hands the outcomes to the service thread (woken by `wake`), one at a time in order.
+/// Writes the cases viewers save (`{"save": …}` with `--save-cases`), each on a thread of its own
+/// (`CaseWriter`), so that one viewer's long save never holds another's; hands the outcomes to the
+/// service thread (woken by `wake`). How many run at once is the hub's bound (`ViewerHub.save`).
 final class CaseSaves: @unchecked Sendable {
     /// One request: the scene file and what to write beside it.
     struct Request: Sendable {
         var connection: Int
+        var client: String
         var scene: String
         var events: String
+        var replacing: Bool
     }
 
     /// What a save did: the files written (relative as given), or why not.
     struct Outcome: Sendable {
-        var connection: Int
+        var request: Request
         var result: Result<Saved, SaveError>
     }
 
@@ -27,15 +28,14 @@ final class CaseSaves: @unchecked Sendable {
 
     struct SaveError: Error, Sendable, Equatable { var reason: String }
 
-    private let queue = DispatchQueue(label: "veil-case-saves")
     private let done = Mutex<[Outcome]>([])
     private let wake: @Sendable () -> Void
 
     init(wake: @escaping @Sendable () -> Void) { self.wake = wake }
 
     func save(_ request: Request) {
-        queue.async { [self] in
-            let outcome = Outcome(connection: request.connection, result: Self.write(request))
+        Thread.detachNewThread { [self] in
+            let outcome = Outcome(request: request, result: CaseWriter.write(scene: request.scene, events: request.events, replacing: request.replacing))
             done.withLock { $0.append(outcome) }
             wake()
         }
@@ -46,21 +46,5 @@ final class CaseSaves: @unchecked Sendable {
             defer { outcomes.removeAll() }
             return outcomes
         }
-    }
-
-    /// NAME.events.jsonl, then NAME.stream from replaying it (as `veil test --update`).
-    static func write(_ request: Request) -> Result<Saved, SaveError> {
-        let testCase = StreamCase(path: request.scene)
-        let events = testCase.name + StreamCase.eventsSuffix
-        do {
-            try Data(request.events.utf8).write(to: URL(fileURLWithPath: events))
-        } catch {
-            return .failure(SaveError(reason: "cannot write \(events): \(error.localizedDescription)"))
-        }
-        let result = CaseRunner.run(StreamCase(path: request.scene), CaseOptions(update: true))
-        guard result.status == .recorded || result.status == .updated || result.status == .passed else {
-            return .failure(SaveError(reason: ([result.summary] + result.details).joined(separator: "; ")))
-        }
-        return .success(Saved(events: events, stream: testCase.stream, summary: result.summary))
     }
 }

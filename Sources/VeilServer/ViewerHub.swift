@@ -42,8 +42,8 @@ final class ViewerHub {
     var reloads: SceneReloads? = nil
     /// Writes saved cases off the service thread (`--save-cases`).
     var saves: CaseSaves? = nil
-    /// Connections whose save is being written: one at a time each.
-    var saving: Set<Int> = []
+    /// The saves being written (`maxSaves`, `maxSavesPerClient`).
+    var saving: [CaseSaves.Request] = []
 
     /// `wake` wakes the service thread from another one (a tick done, a file read).
     init(options: ServeOptions, catalog: SceneCatalog, transport: any ViewerTransport, logger: Logger,

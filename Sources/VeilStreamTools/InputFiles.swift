@@ -52,7 +52,12 @@ public enum InputFiles {
     /// The actions of an events file (JSON Lines), with their line numbers. Blank lines are
     /// skipped; times must not decrease.
     public static func events(_ path: String) throws -> [StreamRunner.Entry] {
-        let source = try read(path, limit: maxEventsBytes)
+        try events(read(path, limit: maxEventsBytes), file: path)
+    }
+
+    /// The actions of an events file's bytes; errors name `path`.
+    public static func events(_ source: [UInt8], file path: String) throws -> [StreamRunner.Entry] {
+        guard source.count <= maxEventsBytes else { throw Failure("\(path): file is larger than \(maxEventsBytes) bytes") }
         var entries: [StreamRunner.Entry] = []
         var lineNumber = 0
         var start = 0

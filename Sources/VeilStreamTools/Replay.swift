@@ -21,11 +21,21 @@ public struct Replay: Sendable {
         return min(StreamRunner.maxDuration, last.rounded(.up) + 1)
     }
 
+    /// A run of `duration` seconds must reach its last action: one past it would never be applied,
+    /// and a case that skips its last taps must not pass.
+    public static func checkReach(_ events: [StreamRunner.Entry], duration: Double, file: String) throws(StreamError) {
+        guard let last = events.last, last.time > duration else { return }
+        let why = duration >= StreamRunner.maxDuration ? "the longest a replay runs" : "the replay's duration"
+        throw StreamError(file: file, line: last.line, column: 1,
+                          message: "this action at t = \(last.time) s comes after the end of the replay (\(duration) s, \(why)): it would never be applied")
+    }
+
     /// Runs `scene` with `events` at `fps` for `duration` (default: `defaultDuration`).
     public init(scene: Scene, events: [StreamRunner.Entry] = [], eventsFile: String = "events", fps: Int = 30,
                 duration: Double? = nil, expected: [[UInt8]]? = nil) throws(StreamError) {
         self.fps = fps
         self.duration = duration ?? Self.defaultDuration(scene: scene, events: events)
+        try Self.checkReach(events, duration: self.duration, file: eventsFile)
         let runner = try StreamRunner(duration: self.duration, fps: fps)
         let session = Session(scene: scene)
         var messages: [[UInt8]] = []

@@ -8,7 +8,9 @@ viewer sent, on the session's clock) and hello.stream (replayed as `veil test --
 the scene and says so; `veil test` passes on them, and fails — explaining the difference in words —
 once the scene changes. A second save without "replace" is refused (the files exist), with it they
 are rewritten; a server without the flag refuses with a reason; a malformed save closes only its
-own connection. Loopback only; stops by itself (watchdog).
+own connection. A long save (a case of a costly scene) does not hold another viewer's: each is
+written on a thread of its own, and a save through a dangling link in the served folder is refused
+without creating the link's target (issue 29). Loopback only; stops by itself (watchdog).
 """
 import json
 import os
@@ -102,5 +104,51 @@ def test_cases(root):
     plain.kill()
 
 
+def test_saves_do_not_wait_for_each_other(root):
+    folder = os.path.join(root, "parallel")
+    os.makedirs(folder)
+    spinners = [{"type": "activityIndicator", "id": f"s{i}", "frame": {"x": (i % 40) * 10, "y": (i // 40) * 6, "width": 10, "height": 10}}
+                for i in range(2000)]
+    with open(os.path.join(folder, "heavy.json"), "w") as f:
+        json.dump({"canvas": {"width": 400, "height": 300}, "root": {"type": "view", "id": "root", "children": spinners}}, f)
+    shutil.copy(os.path.join(base.REPO, "examples", "hello.json"), os.path.join(folder, "hello.json"))
+    outside = os.path.join(root, "outside.stream")
+    os.symlink(outside, os.path.join(folder, "hello.stream"))  # dangling, pointing out of the folder
+
+    server = base.start_server(root, "parallel", "--port", "0", "--save-cases", "--fps", "60")
+    port = base.read_url(server)
+    heavy = WebSocket(port, "/ws?scene=heavy", source="127.0.0.2", timeout=30)
+    heavy.expect_binary("the heavy scene's first frame", timeout=30)
+    # Twenty seconds on the session's clock (frame steps), then an action: its case replays 21 s of
+    # two thousand turning spinners.
+    heavy.send_json({"clock": {"step": 600}})
+    heavy.send_json({"clock": {"step": 600}})
+    heavy.send_json({"command": {"appearance": "dark"}})
+    time.sleep(0.3)
+    heavy.send_json({"save": {}})
+    time.sleep(0.2)
+
+    light = WebSocket(port, "/ws?scene=hello", source="127.0.0.3")
+    light.expect_binary("hello's first frame")
+    light.send_json({"command": {"appearance": "dark"}})
+    time.sleep(0.2)
+    light.send_json({"save": {"replace": True}})
+    saved = expect_notice(light, "saved", timeout=30)
+    check(saved["stream"].endswith("parallel/hello.stream"), f"the light viewer's case is saved (got {saved})")
+    check(not os.path.exists(outside), "replacing a link in the served folder replaces the link: its target is not created")
+    check(not os.path.islink(os.path.join(folder, "hello.stream")), "hello.stream is now a file of its own")
+    heavy_done = os.path.exists(os.path.join(folder, "heavy.stream"))
+    check(not heavy_done, "the light save was answered while the heavy one was still being written (no one save queue)")
+    notice = None
+    deadline = time.monotonic() + 60
+    while notice is None and time.monotonic() < deadline:
+        opcode, data = heavy.receive(timeout=60)
+        if opcode == 0x1:
+            message = json.loads(data)
+            notice = message.get("saved") or message.get("saveRefused")
+    check(notice is not None, "the heavy save is answered too (saved, or refused past a case's bound)")
+    server.kill()
+
+
 if __name__ == "__main__":
-    base.run_script("cases_test", test_cases, seconds=60)
+    base.run_script("cases_test", test_cases, test_saves_do_not_wait_for_each_other, seconds=120)

@@ -58,6 +58,13 @@ public struct StreamRunner {
     /// names `file` and the action's line. Actions later than the last tick are never applied.
     public func run(session: Session, actions: [Entry], file: String,
                     emit: (Int, [UInt8]) -> Void) throws(StreamError) {
+        _ = try runUntilStopped(session: session, actions: actions, file: file) { k, message in emit(k, message); return true }
+    }
+
+    /// As `run(session:actions:file:emit:)`, stopping as soon as `emit` returns false (a writer
+    /// past its bound); returns false when it stopped early.
+    public func runUntilStopped(session: Session, actions: [Entry], file: String,
+                                _ emit: (Int, [UInt8]) -> Bool) throws(StreamError) -> Bool {
         var previous = -Double.infinity
         for entry in actions {
             guard entry.time.isFinite else {
@@ -81,8 +88,9 @@ public struct StreamRunner {
                 }
                 next += 1
             }
-            if let message = session.tick(at: t) { emit(k, message) }
+            if let message = session.tick(at: t), !emit(k, message) { return false }
         }
+        return true
     }
 
     /// All messages of a run, in order (for tests and short runs).
