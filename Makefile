@@ -80,7 +80,6 @@ test-server: build
 	$(PYTHON) Tests/server/resume_test.py $(VEIL)
 	$(PYTHON) Tests/server/cases_test.py $(VEIL)
 	$(PYTHON) Tests/server/clock_test.py $(VEIL)
-	$(PYTHON) Tests/server/cores_test.py $(VEIL)
 	$(PYTHON) Tests/server/hostile_test.py $(VEIL)
 	$(PYTHON) Tests/server/exports_test.py $(VEIL)
 

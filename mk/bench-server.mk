@@ -6,3 +6,5 @@ bench-server: setup
 	@mkdir -p .build/bench
 	cc -O2 -Wall -o .build/bench/veil_load Benchmarks/server/veil_load.c
 	Benchmarks/server/bench.sh .build/release/veil .build/bench/veil_load
+	$(PYTHON) Benchmarks/server/cores_bench.py .build/release/veil
+	VEIL_STALL_REPORT=1 $(PYTHON) Tests/server/hostile_test.py .build/release/veil

@@ -7,10 +7,9 @@ import Synchronization
 /// a worker ticks it under its lock, measures what the tick cost and queues the message;
 /// `wake` wakes the service thread, which takes the results (`takeDone`).
 ///
-/// Fairness: a session whose last tick cost more than `slowTickSeconds` is slow. Cheap jobs go in
-/// batches that any worker takes first; slow ones run one at a time per worker, on at most
-/// `count - 1` workers at once (one, when there is one worker), so a worker is always free for
-/// the cheap sessions: they keep their frame rate while slow ones share what is left.
+/// Fairness: a session whose last tick cost more than `slowTickSeconds` is slow, and the workers
+/// take jobs in `TickQueue`'s order, which keeps a worker free for the cheap sessions: they keep
+/// their frame rate while slow ones share what is left.
 final class TickWorkers: @unchecked Sendable {
     /// One session's queued work and tick at `time` (no tick when `ticks` is false); `owner` is the
     /// session's owner (only the service thread looks at it). A class: jobs move
@@ -50,10 +49,7 @@ final class TickWorkers: @unchecked Sendable {
     static let slowTickSeconds = 0.004
 
     private let condition = NSCondition()
-    private var fast: [[Job]] = []
-    private var slow: [Job] = []
-    private var slowRunning = 0
-    private let maxSlowRunning: Int
+    private var queue: TickQueue<Job>
     private var stopped = false
     private let done = Mutex<[Job]>([])
     private var threads: [Thread] = []
@@ -66,7 +62,7 @@ final class TickWorkers: @unchecked Sendable {
     init(count: Int, headroom: Int, wake: @escaping @Sendable () -> Void) {
         self.wake = wake
         self.headroom = headroom
-        maxSlowRunning = max(1, count - 1)
+        queue = TickQueue(workers: count)
         for index in 0 ..< count {
             let thread = Thread { [self] in work() }
             thread.name = "veil-tick-\(index)"
@@ -85,15 +81,11 @@ final class TickWorkers: @unchecked Sendable {
         while threads.contains(where: { $0.isExecuting }) { usleep(1000) }
     }
 
-    /// Queues `jobs`: cheap ones in batches small enough to spread over the workers and large
-    /// enough to cost few wake-ups; slow ones one by one.
+    /// Queues `jobs` (`TickQueue.submit`).
     func submit(_ jobs: [Job]) {
         guard !jobs.isEmpty else { return }
-        let cheap = jobs.filter { !$0.slow }
-        let size = max(1, min(32, cheap.count / (threads.count * 4)))
         condition.lock()
-        fast += stride(from: 0, to: cheap.count, by: size).map { Array(cheap[$0 ..< min(cheap.count, $0 + size)]) }
-        slow += jobs.filter(\.slow)
+        queue.submit(cheap: jobs.filter { !$0.slow }, slow: jobs.filter(\.slow))
         condition.broadcast()
         condition.unlock()
     }
@@ -109,27 +101,20 @@ final class TickWorkers: @unchecked Sendable {
     private func work() {
         while true {
             condition.lock()
-            var batch: [Job] = []
-            var isSlow = false
-            while batch.isEmpty {
+            var next: (batch: [Job], slow: Bool)? = nil
+            while next == nil {
                 if stopped { condition.unlock(); return }
-                if !fast.isEmpty {
-                    batch = fast.removeFirst()
-                } else if !slow.isEmpty, slowRunning < maxSlowRunning {
-                    batch = [slow.removeFirst()]
-                    slowRunning += 1
-                    isSlow = true
-                } else {
-                    condition.wait()
-                }
+                next = queue.take()
+                if next == nil { condition.wait() }
             }
             condition.unlock()
+            guard let (batch, isSlow) = next else { continue }
             for job in batch { job.run(headroom: headroom) }
             done.withLock { $0 += batch }
             wake()
             if isSlow {
                 condition.lock()
-                slowRunning -= 1
+                queue.slowFinished()
                 condition.broadcast()
                 condition.unlock()
             }

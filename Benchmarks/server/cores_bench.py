@@ -1,14 +1,13 @@
 #!/usr/bin/env python3
-"""Expensive sessions do not starve cheap ones (docs/SERVER.md, "Threads"), loopback only.
+"""A cheap session's frame rate beside expensive ones (docs/SERVER.md, "Threads"), loopback only:
+a figure of `make bench-server`, not a test (a rate measured on a shared machine depends on its
+load; the rule that keeps it is held in `make test` by Tests/VeilServerTests/TickQueueTests.swift).
 
-    python3 Tests/server/cores_test.py [path/to/veil]     (default: .build/debug/veil)
+    python3 Benchmarks/server/cores_bench.py [path/to/veil]     (default: .build/debug/veil)
 
 Three viewers of a scene of 4,000 turning activity indicators (each tick costs tens of ms in a
-debug build) and one viewer of an animated skeleton: with two tick workers the skeleton's
-viewer keeps (nearly) 60 messages a second, because sessions tick off the network thread and a
-slow session never holds the last free worker. For comparison it prints the rate with
---workers 0 (everything on the network thread), without asserting it: that depends on the machine.
-Stops by itself (watchdog).
+debug build) and one viewer of an animated skeleton: the skeleton viewer's messages a second with
+two tick workers, and with --workers 0 (everything on the network thread). Stops by itself.
 """
 import json
 import os
@@ -18,7 +17,7 @@ import sys
 import threading
 import time
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "Tests", "server"))
 import serve_test as base
 from serve_test import WebSocket, check
 
@@ -68,13 +67,11 @@ def test_cores(root):
     # Two workers whatever the machine (the default is one per core): on one core the scheduler
     # still shares it between the cheap worker and the busy one.
     with_workers = cheap_rate_beside_heavy(root, folder, "--workers", "2")
-    check(with_workers["skeleton"] >= 45,
-          f"beside three expensive sessions a cheap one keeps its frame rate (got {with_workers['skeleton']:.0f}/s)")
     check(all(with_workers[f"heavy{i}"] > 0 for i in range(3)), f"the expensive sessions still run ({with_workers})")
     without = cheap_rate_beside_heavy(root, folder, "--workers", "0")
-    print(f"cores_test: the cheap session's messages/s beside three expensive ones: "
+    print(f"a cheap session's messages/s beside three expensive ones: "
           f"{with_workers['skeleton']:.0f} with tick workers, {without['skeleton']:.0f} with --workers 0")
 
 
 if __name__ == "__main__":
-    base.run_script("cores_test", test_cores)
+    base.run_script("cores_bench", test_cores)
