@@ -56,7 +56,10 @@ struct SessionResult: Sendable {
     /// The message is a scrub's keyframe, not a tick's.
     var scrub = false
     /// The frame asked for by `exportSVG`, as SVG.
-    var svg: [UInt8]? = nil
+    var svg: SVG? = nil
+    /// An exported frame: its size, and the SVG as a JSON string literal (a notice's value; nil
+    /// past `ViewerHub.maxExportBytes`).
+    struct SVG { var bytes: Int; var json: String? }
     /// The answers to `inspections`, as JSON (`{"at"|"node": …, "nodes": [{id, type, x, y, width, height}]}`).
     var inspected: [(connection: Int, json: String)] = []
 }

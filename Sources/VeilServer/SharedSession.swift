@@ -43,10 +43,17 @@ final class SharedSession: @unchecked Sendable {
                 if history != nil, history!.count < Self.maxHistory { history!.append((session.time, input.action)) } else { history = nil }
             }
             result.replayable = history != nil
+            let svg: [UInt8]?
             switch work.exportSVG {
-            case .live: result.svg = SVGExport.svg(session.sentFrame ?? session.frame(at: session.time))
-            case let .at(t): result.svg = replayedFrame(at: t).map(SVGExport.svg)
-            case nil: break
+            case .live: svg = SVGExport.svg(session.sentFrame ?? session.frame(at: session.time))
+            case let .at(t): svg = replayedFrame(at: t).map(SVGExport.svg)
+            case nil: svg = nil
+            }
+            // Quoted here, on the worker (an export can be megabytes, too much for the network
+            // thread), and only when it is within an export's bound.
+            if let svg {
+                result.svg = SessionResult.SVG(bytes: svg.count, json: svg.count <= ViewerHub.maxExportBytes
+                                               ? jsonString(String(decoding: svg, as: UTF8.self)) : nil)
             }
             for (connection, request) in work.inspections {
                 result.inspected.append((connection, Self.inspection(request, in: session)))

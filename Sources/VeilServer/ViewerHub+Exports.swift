@@ -29,19 +29,19 @@ extension ViewerHub {
     }
 
     /// The session drew the SVG (nil: no frame to draw): each viewer that asked gets it, or why not.
-    func answerExports(_ svg: [UInt8]?, of owner: any SessionOwner, viewers: [Connection]) {
+    func answerExports(_ svg: SessionResult.SVG?, of owner: any SessionOwner, viewers: [Connection]) {
         for viewer in viewers where owner.book.exportTo.contains(viewer.id) {
             guard let svg else {
                 refuseExport(viewer, "no frame to export at this time")
                 exportAnswered(viewer)
                 continue
             }
-            guard svg.count <= Self.maxExportBytes else {
-                refuseExport(viewer, "the frame's SVG is \(svg.count >> 20) MiB, more than an export's \(Self.maxExportBytes >> 20) MiB")
+            guard let json = svg.json else {
+                refuseExport(viewer, "the frame's SVG is \(svg.bytes >> 20) MiB, more than an export's \(Self.maxExportBytes >> 20) MiB")
                 exportAnswered(viewer)
                 continue
             }
-            viewer.post("svg", jsonString(String(decoding: svg, as: UTF8.self)))
+            viewer.post("svg", json)
             transport.wake(viewer.socket)
         }
         owner.book.exportTo = []
