@@ -109,6 +109,9 @@ enum SheetKeys {
         Field("name", takes: { .name.about("The anchor's name in events (default \"anchor<i>\").") }) { d, m, c throws(SceneError) in d.name = try c.name(m) },
     ]
 
+    /// Every form an anchor takes, for the messages that refuse one.
+    static let anchorForms: StaticString = "an anchor is \"expanded\", \"collapsed\", \"fit\", {\"ratio\": 0...1} (0 = the safe area's top, 1 = its bottom), {\"fromTop\": points} or {\"fromBottom\": points}, each object with an optional \"name\""
+
     /// 1...32 anchors: a name or an object, as `ReaderContext.sheetAnchors` reads them.
     static var anchorList: ValueDescription {
         .array(.anyOf([.choice(anchorNames), .object(anchorFields, needsOneOf: ["ratio", "fromTop", "fromBottom"])]), min: Bounds.sheetAnchors.lowerBound, max: Bounds.sheetAnchors.upperBound)
@@ -131,11 +134,20 @@ extension ReaderContext {
         var anchors: [SheetAnchor] = []
         for element in elements {
             let member = JSONMember(key: m.key, keyOffset: m.keyOffset, value: element)
-            if case .string = element.kind { anchors.append(try choice(member, SheetKeys.anchorNames)); continue }
+            if case let .string(name) = element.kind {
+                guard let anchor = SheetKeys.anchorNames.first(where: { $0.name.equals(name) }) else {
+                    throw error(at: element.offset, "unknown anchor \"\(display(name))\"; \(utf8(SheetKeys.anchorForms))")
+                }
+                anchors.append(anchor.value)
+                continue
+            }
+            guard case .object = element.kind else {
+                throw error(at: element.offset, "expected an anchor, found \(describe(element)); \(utf8(SheetKeys.anchorForms))")
+            }
             var draft = SheetAnchorDraft()
             try readObject(element, "an anchor", SheetKeys.anchorFields, into: &draft)
             guard let place = draft.place else {
-                throw error(at: element.offset, "an anchor needs one of \"ratio\", \"fromTop\" or \"fromBottom\"")
+                throw error(at: element.offset, "an anchor needs one of \"ratio\", \"fromTop\" or \"fromBottom\"; \(utf8(SheetKeys.anchorForms))")
             }
             anchors.append(SheetAnchor(place, name: draft.name ?? utf8("anchor") + UTF8Text("\(anchors.count)").bytes))
         }
