@@ -73,3 +73,16 @@ struct VeilSessionTests {
         #expect(session.nodeIDs().contains("title"))
     }
 }
+
+/// The typed API keeps the bounds the JSON reader keeps (issue 29): the session refuses, with a
+/// `VeilError`, what once trapped the host.
+struct VeilSessionBoundsTests {
+    @Test(arguments: [-1, Int.max])
+    func aFillOutsideTheRowsIsAnErrorNotATrap(_ at: Int) throws {
+        let session = try VeilSession(json: try VeilSessionTests().scene("contacts"), file: "contacts.json")
+        _ = session.tick(at: 0)
+        #expect(throws: VeilError(#"rows: "at" must be in 0...1000000"#)) {
+            try session.perform(.rows(node: "contacts", .fill(at: at, [ListRow(texts: ["name": "Ada"])])))
+        }
+    }
+}

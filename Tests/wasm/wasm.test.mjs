@@ -72,6 +72,14 @@ test('bad JSON is refused with a file:line:column message, and nothing changes',
   assert.equal(veil.tick(handle, 0.1), null);
 });
 
+test('messages name keys as text, as the native build does (issue 29)', async () => {
+  const { veil, handle } = await session();
+  assert.equal(veil.perform(handle, '{"command": {"rows": {"node": "l", "fill": {"at": 0, "rows": [{"name": 5}]}}}}'), status.badJSON);
+  assert.match(veil.error(), /: expected an object for a row's "name", found a number$/);
+  assert.equal(veil.perform(handle, '{"command": {"rows": {"node": "l", "apend": []}}}'), status.badJSON);
+  assert.match(veil.error(), /: unknown key "apend" in "rows"; did you mean "append"\? /);
+});
+
 test('a command sent as input, or an input sent as command, is refused', async () => {
   const { veil, handle } = await session();
   assert.equal(veil.input(handle, '{"command": {"set": {"node": "title", "hidden": true}}}'), status.wrongKind);

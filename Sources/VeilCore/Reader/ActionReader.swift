@@ -125,8 +125,8 @@ enum RowsKeys {
 
 enum RowsAtKeys {
     static let fields: [Field<NodeCommandDraft<RowsEdit>>] = [
-        Field("at", required: true, takes: { .integer(0...Limits.maxListRows).about("The first row.") }) { d, m, c throws(SceneError) in d.at = try c.integer(m, 0...Limits.maxListRows) },
-        Field("count", takes: { .integer(0...Limits.maxListRows).about("How many rows to remove.", byDefault: "1") }) { d, m, c throws(SceneError) in d.count = try c.integer(m, 0...Limits.maxListRows) },
+        Field("at", required: true, takes: { .integer(Bounds.row).about("The first row.") }) { d, m, c throws(SceneError) in d.at = try c.integer(m, Bounds.row) },
+        Field("count", takes: { .integer(Bounds.row).about("How many rows to remove.", byDefault: "1") }) { d, m, c throws(SceneError) in d.count = try c.integer(m, Bounds.row) },
         Field("rows", takes: { .array(.ref(.row), min: 0, max: Limits.maxRowData).about("The new rows.", byDefault: "[]") }) { d, m, c throws(SceneError) in d.rows = try c.readRows(m.value, template: nil) },
     ]
 }

@@ -25,7 +25,7 @@ extension ReaderContext {
             return EdgeInsets(all: try number(member, Bounds.size))
         case .object:
             var insets = EdgeInsets.zero
-            try readObject(member.value, UTF8Text("\"\(display(member.key))\"").string, GeometryFields.insets, into: &insets)
+            try readObject(member.value, "\"\(display(member.key))\"", GeometryFields.insets, into: &insets)
             return insets
         default:
             throw typeError(member, expected: "a number or an object {\"top\", \"left\", \"bottom\", \"right\"}")
@@ -37,7 +37,7 @@ extension ReaderContext {
             throw typeError(member, expected: "an object {\"x\", \"y\", \"width\", \"height\"}")
         }
         var rect = Rect.zero
-        try readObject(member.value, UTF8Text("\"\(display(member.key))\"").string, GeometryFields.rect, into: &rect)
+        try readObject(member.value, "\"\(display(member.key))\"", GeometryFields.rect, into: &rect)
         return rect
     }
 

@@ -19,7 +19,7 @@ extension ReaderContext {
 
     /// One row object: per node of `template` (named in errors as the `what`), a text or an
     /// object of `set` changes.
-    func readRow(_ element: JSONValue, template: TemplatePaths?, what: String) throws(SceneError) -> ListRow {
+    func readRow(_ element: JSONValue, template: TemplatePaths?, what: UTF8Text) throws(SceneError) -> ListRow {
         var row = ListRow()
         for member in try members(of: element, "a row") {
             guard template.map({ $0.path(to: member.key) != nil }) ?? true else {

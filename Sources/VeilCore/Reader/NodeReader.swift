@@ -138,7 +138,7 @@ extension ReaderContext {
     }
 
     /// Reads the object of a node of one kind with that kind's table, then builds its `NodeKind`.
-    func readKind<Style>(_ value: JSONValue, _ what: String, _ fields: [Field<NodeDraft<Style>>],
+    func readKind<Style>(_ value: JSONValue, _ what: UTF8Text, _ fields: [Field<NodeDraft<Style>>],
                                   node: inout Node, style: Style,
                                   finish: (Style, ReaderContext) throws(SceneError) -> NodeKind) throws(SceneError) {
         var draft = NodeDraft(node: node, style: style)

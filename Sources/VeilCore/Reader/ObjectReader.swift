@@ -73,8 +73,8 @@ struct Variant<Result>: Sendable {
 
 extension ReaderContext {
     /// The members of an object, or an error saying an object was expected for `what`.
-    func members(of value: JSONValue, _ what: String) throws(SceneError) -> [JSONMember] {
-        guard case let .object(members) = value.kind else { throw notAnObject(value, "\(what)") }
+    func members(of value: JSONValue, _ what: UTF8Text) throws(SceneError) -> [JSONMember] {
+        guard case let .object(members) = value.kind else { throw notAnObject(value, what) }
         return members
     }
 
@@ -98,7 +98,7 @@ extension ReaderContext {
     /// Only this loop is specialized per `Target` (Embedded Swift specializes every generic); matching
     /// keys and the messages are in the non-generic `fieldIndex` and `checkRequired`, so each table
     /// costs little code.
-    func readObject<Target>(_ value: JSONValue, _ what: String, _ fields: [Field<Target>],
+    func readObject<Target>(_ value: JSONValue, _ what: UTF8Text, _ fields: [Field<Target>],
                                      into target: inout Target) throws(SceneError) {
         let members = try members(of: value, what)
         var seen = [Bool](repeating: false, count: fields.count)
@@ -112,7 +112,7 @@ extension ReaderContext {
 
     /// The index of `member`'s key among `count` field names (`name(i)`), or the unknown-key error.
     @inline(never)
-    func fieldIndex(of member: JSONMember, _ what: String, _ count: Int,
+    func fieldIndex(of member: JSONMember, _ what: UTF8Text, _ count: Int,
                     _ name: (Int) -> StaticString) throws(SceneError) -> Int {
         guard let index = (0..<count).firstIndex(where: { name($0).equals(member.key) }) else {
             let names = (0..<count).map { utf8(name($0)) }
@@ -125,7 +125,7 @@ extension ReaderContext {
     /// Throws for the first required field (`field(i)` is its name and whether it is required) that
     /// is not `seen`.
     @inline(never)
-    func checkRequired(_ value: JSONValue, _ what: String, _ seen: [Bool],
+    func checkRequired(_ value: JSONValue, _ what: UTF8Text, _ seen: [Bool],
                        _ field: (Int) -> (StaticString, Bool)) throws(SceneError) {
         for index in seen.indices where !seen[index] {
             let (name, required) = field(index)

@@ -1,32 +1,6 @@
 /// Reading typed values out of object members, each with its bound. Every error names the key and
 /// points at the value: `expected a number for "fontSize", found a string`.
 
-/// Number ranges of the format (docs/SCENE.md lists them).
-enum Bounds {
-    /// Positions and offsets, points.
-    static let coordinate: ClosedRange<Double> = -1e9...1e9
-    /// Sizes, insets, radii, spacing, line widths, points: never negative.
-    static let size: ClosedRange<Double> = 0...1e9
-    /// Opacity.
-    static let unit: ClosedRange<Double> = 0...1
-    /// Canvas width and height, points (a viewer resize has the same bound).
-    static let canvas: ClosedRange<Double> = 1...Limits.maxCanvas
-    static let fontSize: ClosedRange<Double> = 1...1000
-    static let fontWeight: ClosedRange<Int> = 100...900
-    /// Line height as a multiple of the font size.
-    static let lineHeight: ClosedRange<Double> = 0.5...10
-    static let numberOfLines: ClosedRange<Int> = 0...1000
-    /// Times of timeline entries and events, seconds.
-    static let time: ClosedRange<Double> = 0...1e9
-    static let pointerID: ClosedRange<Int> = 0...1_000_000_000
-    /// The DOM's WheelEvent.deltaMode: pixels, lines, pages.
-    static let wheelMode: ClosedRange<Int> = 0...2
-    /// Node ids, scene names, image names, action names: 1...256 bytes.
-    static let nameBytes = 256
-    /// A key name such as "Enter": 1...64 bytes.
-    static let keyBytes = 64
-}
-
 /// One allowed value of a string-valued key ("left" → .left).
 /// A literal, like `Field`, so a table of choices is data in the binary.
 struct Choice<Value: Sendable>: Sendable {

@@ -47,6 +47,7 @@ public final class Session {
 
     /// Applies a command now. Throws, changing nothing, when it names what the scene does not have.
     public func perform(_ command: Command) throws(SessionError) {
+        try command.check()
         switch command {
         case let .set(node, changes):
             let path = try scene.find(node)
@@ -123,17 +124,13 @@ public final class Session {
 
     /// Applies an input event now.
     public func input(_ event: InputEvent) throws(SessionError) {
+        try event.check()
         switch event {
         case let .resize(width, height):
-            guard width.isFinite, height.isFinite, width >= 1, height >= 1,
-                  width <= Limits.maxCanvas, height <= Limits.maxCanvas else {
-                throw SessionError("resize: width and height must be finite numbers in 1...\(Int(Limits.maxCanvas))")
-            }
             scene.width = width
             scene.height = height
             invalidate()
         case let .pointer(p):
-            guard p.x.isFinite, p.y.isFinite else { throw SessionError("pointer position must be finite") }
             let before = interaction.drawnState
             let root = layout()
             // A move hit-tests only while it follows a press (a drag's moves need no positions).
@@ -175,7 +172,6 @@ public final class Session {
             if let event = interaction.key(k, in: root, trap: trap) { report(event) }
             if interaction.drawnState != before { needsRender = true }
         case let .wheel(w):
-            guard w.x.isFinite, w.y.isFinite, w.dx.isFinite, w.dy.isFinite else { throw SessionError("wheel values must be finite") }
             let root = layout()
             let delta = WheelInput(deltaX: w.dx, deltaY: w.dy, deltaMode: w.mode, viewport: (scene.width, scene.height))
             let boxes = Interaction.boxes(at: Point(x: w.x, y: w.y), in: root, scroll: positions(at: time))

@@ -7,10 +7,12 @@ public struct SessionError: Error, Equatable, Sendable {
 }
 
 extension Scene {
-    /// The path to the node with `id`, or the error every command naming an unknown node gives.
+    /// The path to the node with `id`, or the error every command naming an unknown node gives
+    /// (with the id it most likely meant, as for a misspelt key).
     func find(_ id: [UInt8]) throws(SessionError) -> [Int] {
         guard let path = root.path(to: id) else {
-            throw SessionError("no node with id \"\(id)\"")
+            let hint = ReaderContext.didYouMean(id, nodeIDs(limit: Limits.maxNodes))
+            throw SessionError("no node with id \"\(id)\"\(hint.isEmpty ? [] : utf8("; ") + hint.dropLast())")
         }
         return path
     }

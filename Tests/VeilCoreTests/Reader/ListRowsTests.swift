@@ -56,6 +56,18 @@ import Testing
         }
     }
 
+    /// Messages name keys as text (issue 29): a row's value of the wrong type, an unknown key in
+    /// a command, were once printed as the key's bytes ("[110, 97, 109, 101]").
+    @Test func messagesNameKeysAsText() {
+        func message(_ json: String) -> String? {
+            do { _ = try SceneReader.readAction(Array(json.utf8), file: "c", line: 1); return nil } catch { return error.message }
+        }
+        let row = message(#"{"command": {"rows": {"node": "l", "fill": {"at": 0, "rows": [{"name": 5}]}}}}"#)
+        #expect(row == #"expected an object for a row's "name", found a number"#)
+        let key = message(#"{"command": {"rows": {"node": "l", "apend": []}}}"#)
+        #expect(key?.hasPrefix(#"unknown key "apend" in "rows"; did you mean "append"?"#) == true, "\(key ?? "")")
+    }
+
     /// Chat: older messages loaded above keep the one being read where it is.
     @Test func rowsPutInAboveKeepWhatIsShownInPlace() throws {
         var scene = try SceneReader.read(Array(Self.json.utf8), file: "l.json")

@@ -9,6 +9,15 @@ import Testing
         #expect(s.tick(at: 1) == nil)
     }
 
+    /// A misspelt node id in a command gets a "did you mean", as a misspelt key does (issue 33).
+    @Test func aMisspeltNodeIDIsAnsweredWithTheClosestOne() {
+        let s = Session(scene: scene(view("root", children: [view("avatar"), view("banner")])))
+        #expect(throws: SessionError(#"no node with id "avtar"; did you mean "avatar"?"#)) {
+            try s.perform(.set(node: bytes("avtar"), changes: [.hidden(true)]))
+        }
+        #expect(throws: SessionError(#"no node with id "zzz""#)) { try s.perform(.spinner(node: bytes("zzz"), show: true)) }
+    }
+
     @Test func aChangeProducesOneMessageAndARequestedKeyframeAnother() throws {
         let s = Session(scene: scene(view("root", children: [view("a", background: .black)])))
         _ = s.tick(at: 0)

@@ -103,7 +103,7 @@ final class SheetComponent: Component {
             guard sceneNode.children.contains(where: { $0.id == page }) else { throw SessionError("sheet: push names no page of the sheet") }
             guard !sheets[i].stack.contains(page) else { throw SessionError("sheet: the page is on the stack already") }
             guard sheets[i].slide == nil else { throw SessionError("sheet: a page is sliding; push when it is done") }
-            guard sheets[i].stack.count < 32 else { throw SessionError("sheet: at most 32 pages on the stack") }
+            guard sheets[i].stack.count < Bounds.sheetPages.upperBound else { throw SessionError("sheet: at most \(Bounds.sheetPages.upperBound) pages on the stack") }
             sheets[i].stack.append(page)
             slide(i, page, popping: false, at: t)
             report("pagePushed", node, page)

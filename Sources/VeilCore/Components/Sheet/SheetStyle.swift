@@ -75,7 +75,7 @@ enum SheetKeys {
     /// The `sheet` node type: a view whose children are pages, with the keys below.
     static let fields: [Field<NodeDraft<SheetStyle>>] = [
         Field("anchors", takes: { SheetKeys.anchorList.about("Where the sheet's top may rest, any order.", byDefault: "[\"expanded\", \"collapsed\"]") }) { d, m, c throws(SceneError) in d.style.anchors = try c.sheetAnchors(m) },
-        Field("initialAnchor", takes: { .integer(0...31).about("The anchor (index in anchors) it starts at (default: the lowest).") }) { d, m, c throws(SceneError) in d.style.initialAnchor = try c.integer(m, 0 ... 31) },
+        Field("initialAnchor", takes: { .integer(Bounds.anchorIndex).about("The anchor (index in anchors) it starts at (default: the lowest).") }) { d, m, c throws(SceneError) in d.style.initialAnchor = try c.integer(m, Bounds.anchorIndex) },
         Field("pages", takes: { .array(.name).about("Ids of children: the stack of pages at the start, bottom first (default: the first child).") }) { d, m, c throws(SceneError) in
             d.style.pages = []
             for element in try c.elements(of: m) {
@@ -104,14 +104,17 @@ enum SheetKeys {
 
     static let anchorFields: [Field<SheetAnchorDraft>] = [
         Field("ratio", takes: { .number(Bounds.unit).about("Where the top rests: 0 = the safe area's top, 1 = its bottom.") }) { d, m, c throws(SceneError) in d.place = .ratio(try c.number(m, Bounds.unit)) },
-        Field("fromTop", takes: { .number(0...Limits.maxCanvas).about("Points from the safe area's top.") }) { d, m, c throws(SceneError) in d.place = .fromTop(try c.number(m, 0 ... Limits.maxCanvas)) },
-        Field("fromBottom", takes: { .number(0...Limits.maxCanvas).about("Points from the safe area's bottom.") }) { d, m, c throws(SceneError) in d.place = .fromBottom(try c.number(m, 0 ... Limits.maxCanvas)) },
+        Field("fromTop", takes: { .number(Bounds.anchorDistance).about("Points from the safe area's top.") }) { d, m, c throws(SceneError) in d.place = .fromTop(try c.number(m, Bounds.anchorDistance)) },
+        Field("fromBottom", takes: { .number(Bounds.anchorDistance).about("Points from the safe area's bottom.") }) { d, m, c throws(SceneError) in d.place = .fromBottom(try c.number(m, Bounds.anchorDistance)) },
         Field("name", takes: { .name.about("The anchor's name in events (default \"anchor<i>\").") }) { d, m, c throws(SceneError) in d.name = try c.name(m) },
     ]
 
+    /// Every form an anchor takes, for the messages that refuse one.
+    static let anchorForms: StaticString = "an anchor is \"expanded\", \"collapsed\", \"fit\", {\"ratio\": 0...1} (0 = the safe area's top, 1 = its bottom), {\"fromTop\": points} or {\"fromBottom\": points}, each object with an optional \"name\""
+
     /// 1...32 anchors: a name or an object, as `ReaderContext.sheetAnchors` reads them.
     static var anchorList: ValueDescription {
-        .array(.anyOf([.choice(anchorNames), .object(anchorFields, needsOneOf: ["ratio", "fromTop", "fromBottom"])]), min: 1, max: 32)
+        .array(.anyOf([.choice(anchorNames), .object(anchorFields, needsOneOf: ["ratio", "fromTop", "fromBottom"])]), min: Bounds.sheetAnchors.lowerBound, max: Bounds.sheetAnchors.upperBound)
     }
 }
 
@@ -125,17 +128,26 @@ extension ReaderContext {
     /// one to 32 anchors.
     func sheetAnchors(_ m: JSONMember) throws(SceneError) -> [SheetAnchor] {
         let elements = try elements(of: m)
-        guard (1 ... 32).contains(elements.count) else {
+        guard Bounds.sheetAnchors.contains(elements.count) else {
             throw error(at: m.value.offset, "\"anchors\" needs 1 to 32 anchors")
         }
         var anchors: [SheetAnchor] = []
         for element in elements {
             let member = JSONMember(key: m.key, keyOffset: m.keyOffset, value: element)
-            if case .string = element.kind { anchors.append(try choice(member, SheetKeys.anchorNames)); continue }
+            if case let .string(name) = element.kind {
+                guard let anchor = SheetKeys.anchorNames.first(where: { $0.name.equals(name) }) else {
+                    throw error(at: element.offset, "unknown anchor \"\(display(name))\"; \(utf8(SheetKeys.anchorForms))")
+                }
+                anchors.append(anchor.value)
+                continue
+            }
+            guard case .object = element.kind else {
+                throw error(at: element.offset, "expected an anchor, found \(describe(element)); \(utf8(SheetKeys.anchorForms))")
+            }
             var draft = SheetAnchorDraft()
             try readObject(element, "an anchor", SheetKeys.anchorFields, into: &draft)
             guard let place = draft.place else {
-                throw error(at: element.offset, "an anchor needs one of \"ratio\", \"fromTop\" or \"fromBottom\"")
+                throw error(at: element.offset, "an anchor needs one of \"ratio\", \"fromTop\" or \"fromBottom\"; \(utf8(SheetKeys.anchorForms))")
             }
             anchors.append(SheetAnchor(place, name: draft.name ?? utf8("anchor") + UTF8Text("\(anchors.count)").bytes))
         }
@@ -156,7 +168,7 @@ struct SheetCommandDraft {
 enum SheetCommandKeys {
     static let fields: [Field<SheetCommandDraft>] = [
         Field("node", required: true, takes: { .node.about("The sheet.") }) { d, m, c throws(SceneError) in d.command.node = try c.name(m) },
-        Field("snapTo", takes: { .integer(0 ... 31).about("Moves to this anchor (index); with \"anchors\", one of the new ones.") }) { d, m, c throws(SceneError) in d.snapTo = try c.integer(m, 0 ... 31) },
+        Field("snapTo", takes: { .integer(Bounds.anchorIndex).about("Moves to this anchor (index); with \"anchors\", one of the new ones.") }) { d, m, c throws(SceneError) in d.snapTo = try c.integer(m, Bounds.anchorIndex) },
         Field("animated", takes: { .bool.about("Animate the move.", byDefault: "true") }) { d, m, c throws(SceneError) in d.animated = try c.bool(m) },
         Field("anchors", takes: { SheetKeys.anchorList.about("New anchors (then a snap to \"snapTo\", else the nearest).") }) { d, m, c throws(SceneError) in d.anchors = try c.sheetAnchors(m) },
         Field("expand", takes: { .flag.about("Moves to the top anchor.") }) { d, m, c throws(SceneError) in if try c.bool(m) { try c.say(&d.command, m, .expand) } },
@@ -165,12 +177,12 @@ enum SheetCommandKeys {
         Field("pop", takes: { .flag.about("Pops the top page.") }) { d, m, c throws(SceneError) in if try c.bool(m) { try c.say(&d.command, m, .pop) } },
         Field("popToRoot", takes: { .flag.about("Back to the first page.") }) { d, m, c throws(SceneError) in if try c.bool(m) { try c.say(&d.command, m, .popToRoot) } },
         Field("dismiss", takes: { .bool.about("The answer to dismissRequested: close (true) or stay.") }) { d, m, c throws(SceneError) in try c.say(&d.command, m, .dismiss(try c.bool(m))) },
-        Field("setPages", takes: { .array(.name, min: 1, max: 32).about("A new stack of pages, bottom first, shown at once.") }) { d, m, c throws(SceneError) in
+        Field("setPages", takes: { .array(.name, min: Bounds.sheetPages.lowerBound, max: Bounds.sheetPages.upperBound).about("A new stack of pages, bottom first, shown at once.") }) { d, m, c throws(SceneError) in
             var pages: [[UInt8]] = []
             for element in try c.elements(of: m) {
                 pages.append(try c.name(JSONMember(key: m.key, keyOffset: m.keyOffset, value: element)))
             }
-            guard (1 ... 32).contains(pages.count) else { throw c.error(at: m.value.offset, "\"setPages\" needs 1 to 32 pages") }
+            guard Bounds.sheetPages.contains(pages.count) else { throw c.error(at: m.value.offset, "\"setPages\" needs 1 to 32 pages") }
             try c.say(&d.command, m, .setPages(pages))
         },
     ]

@@ -204,8 +204,8 @@ enum SkeletonCommandKeys {
             d.transition = try c.transition(m, defaultDuration: 0.25)
             d.transitionOffset = m.keyOffset
         },
-        Field("delay", takes: { .number(0...Limits.maxSkeletonSeconds).about("Seconds before a show takes effect.", byDefault: "0") }) { d, m, c throws(SceneError) in
-            d.delay = try c.number(m, 0...Limits.maxSkeletonSeconds)
+        Field("delay", takes: { .number(Bounds.skeletonDelay).about("Seconds before a show takes effect.", byDefault: "0") }) { d, m, c throws(SceneError) in
+            d.delay = try c.number(m, Bounds.skeletonDelay)
             d.markShowOnly(m)
         },
     ] + SkeletonStyleKeys.fields.map { field in
@@ -241,7 +241,7 @@ enum SkeletonStyleKeys {
         Field("color", takes: { .ref(.color).about("The placeholder colour (default: the scene's tint).") }) { s, m, c throws(SceneError) in s.color = try c.color(m) },
         Field("gradient", takes: { .array(.ref(.color), min: 1, max: Limits.maxGradientColors).about("Gradient colours (default: the scene's).") }) { s, m, c throws(SceneError) in s.gradient = try c.gradientColors(m) },
         Field("direction", takes: { .choice(directions).about("The direction a sliding gradient moves.", byDefault: "\"leftRight\"") }) { s, m, c throws(SceneError) in s.direction = try c.choice(m, directions) },
-        Field("duration", takes: { .number(0.05...Limits.maxSkeletonSeconds).about("Seconds of one pulse or slide.") }) { s, m, c throws(SceneError) in s.duration = try c.number(m, 0.05...Limits.maxSkeletonSeconds) },
+        Field("duration", takes: { .number(Bounds.skeletonDuration).about("Seconds of one pulse or slide.") }) { s, m, c throws(SceneError) in s.duration = try c.number(m, Bounds.skeletonDuration) },
         Field("curve", takes: { .choice(curves).about("The timing curve of the animation.") }) { s, m, c throws(SceneError) in s.curve = try c.choice(m, curves) },
     ]
 }

@@ -43,8 +43,8 @@ public struct SkeletonStyle: Sendable {
 
     /// Why these keys cannot be applied, or nil.
     func problem() -> UTF8Text? {
-        if let d = duration, !(d.isFinite && d >= 0.05 && d <= Limits.maxSkeletonSeconds) {
-            return "skeleton duration must be a number of seconds in 0.05...\(Int(Limits.maxSkeletonSeconds))"
+        if let d = duration, !Bounds.skeletonDuration.contains(d) {
+            return "skeleton duration must be a number of seconds in \(Bounds.text(Bounds.skeletonDuration))"
         }
         if let g = gradient, g.isEmpty || g.count > Limits.maxGradientColors {
             return "a skeleton gradient has 1...\(Limits.maxGradientColors) colours"

@@ -8,7 +8,7 @@ enum SkeletonValidation {
                 throw SessionError("skeleton: node \"\(target.id)\" is not skeletonable (set \"skeletonable\": true on it and on the nodes down to its placeholders)")
             }
             try check(style)
-            try seconds(delay, "delay")
+            try Bounds.check(delay, Bounds.skeletonDelay, "skeleton", "\"delay\" (seconds)")
             if transitions { try check(transition) }
         case let .hide(transition):
             if transitions { try check(transition) }
@@ -22,12 +22,6 @@ enum SkeletonValidation {
     }
 
     static func check(_ transition: OverlayTransition) throws(SessionError) {
-        if case let .crossDissolve(d) = transition { try seconds(d, "transition") }
-    }
-
-    static func seconds(_ v: Double, _ what: String) throws(SessionError) {
-        guard v.isFinite, v >= 0, v <= Limits.maxSkeletonSeconds else {
-            throw SessionError("skeleton \(what) must be a number of seconds in 0...\(Int(Limits.maxSkeletonSeconds))")
-        }
+        try transition.check("skeleton")
     }
 }

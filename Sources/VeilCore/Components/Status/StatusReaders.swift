@@ -53,7 +53,7 @@ enum OverlayTransitionNames {
 
     /// A name, or {"crossDissolve": seconds}.
     static var description: ValueDescription {
-        .anyOf([.choice(all), .object([Field<Double>("crossDissolve", required: true, takes: { .number(0...60).about("Seconds.") }) { _, _, _ throws(SceneError) in }])])
+        .anyOf([.choice(all), .object([Field<Double>("crossDissolve", required: true, takes: { .number(Bounds.transition).about("Seconds.") }) { _, _, _ throws(SceneError) in }])])
     }
 }
 
@@ -70,7 +70,7 @@ extension ReaderContext {
             guard members.count == 1, members[0].key == utf8("crossDissolve") else {
                 throw error(at: member.value.offset, "expected {\"crossDissolve\": seconds} for \"transition\"")
             }
-            return .crossDissolve(try number(members[0], 0...60))
+            return .crossDissolve(try number(members[0], Bounds.transition))
         default:
             throw typeError(member, expected: "\"none\", \"crossDissolve\" or {\"crossDissolve\": seconds}")
         }

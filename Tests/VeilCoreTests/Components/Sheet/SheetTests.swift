@@ -26,6 +26,22 @@ import Testing
         #expect(g.top == 67 && g.bottom == 766)
     }
 
+    /// A wrong anchor (a misspelt name, a bare number, an object without a place) is answered
+    /// with every form an anchor takes, the ratio one included (issue 33).
+    @Test func aWrongAnchorIsAnsweredWithEveryForm() {
+        for wrong in [#""half""#, "0.5", #"{"name": "x"}"#] {
+            let json = #"{"root": {"type": "view", "children": [{"type": "sheet", "id": "s", "anchors": [\#(wrong)], "children": [{"type": "view"}]}]}}"#
+            do {
+                _ = try SceneReader.read(Array(json.utf8), file: "s.json")
+                Issue.record("\(wrong) was read")
+            } catch {
+                for form in [#""expanded""#, #""collapsed""#, #""fit""#, #"{"ratio": 0...1}"#, #"{"fromTop": points}"#, #"{"fromBottom": points}"#] {
+                    #expect(error.message.contains(form), "\(wrong): \(error.message)")
+                }
+            }
+        }
+    }
+
     @Test func anchorsStayInsideTheSafeArea() {
         let g = SheetGeometry(Self.style([SheetAnchor(.fromTop(5_000), name: []), .fit]), canvasHeight: 600, fitHeight: 10_000)
         #expect(g.ys == [0, 600])
