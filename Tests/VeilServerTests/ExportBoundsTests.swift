@@ -1,5 +1,4 @@
 import Foundation
-import Logging
 import Testing
 @testable import VeilServer
 
@@ -11,14 +10,7 @@ struct ExportBoundsTests {
     let hub: ViewerHub
 
     init() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("veil-exports-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let scene = folder.appendingPathComponent("card.json")
-        try Data(#"{"canvas": {"width": 200, "height": 100}, "root": {"type": "label", "id": "t", "text": "Hello"}}"#.utf8).write(to: scene)
-        var options = ServeOptions()
-        options.workers = 0
-        hub = ViewerHub(options: options, catalog: try SceneCatalog.load(paths: [scene.path]), transport: transport,
-                        logger: Logger(label: "test"), wake: {})
+        hub = try ViewerHubTests.hub(transport)
     }
 
     func socket(_ n: Int) -> ViewerSocket { ViewerSocket(handle: OpaquePointer(bitPattern: n)!) }

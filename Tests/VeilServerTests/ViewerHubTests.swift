@@ -27,15 +27,20 @@ struct ViewerHubTests {
     let hub: ViewerHub
 
     init() throws {
+        hub = try Self.hub(transport) { $0.maxRoomViewers = 2 }
+    }
+
+    /// A hub serving one scene, `card` (a label), ticking on the calling thread.
+    static func hub(_ transport: RecordingTransport, _ configure: (inout ServeOptions) -> Void = { _ in }) throws -> ViewerHub {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("veil-hub-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let scene = folder.appendingPathComponent("card.json")
         try Data(#"{"canvas": {"width": 200, "height": 100}, "root": {"type": "label", "id": "t", "text": "Hello"}}"#.utf8).write(to: scene)
         var options = ServeOptions()
         options.workers = 0
-        options.maxRoomViewers = 2
-        hub = ViewerHub(options: options, catalog: try SceneCatalog.load(paths: [scene.path]), transport: transport,
-                        logger: Logger(label: "test"), wake: {})
+        configure(&options)
+        return ViewerHub(options: options, catalog: try SceneCatalog.load(paths: [scene.path]), transport: transport,
+                         logger: Logger(label: "test"), wake: {})
     }
 
     func socket(_ n: Int) -> ViewerSocket { ViewerSocket(handle: OpaquePointer(bitPattern: n)!) }
