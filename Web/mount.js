@@ -10,7 +10,7 @@
 import { WasmModule, WasmSession, compileWasm } from "./wasm.js";
 import { Engine } from "./engine.js";
 import { CanvasView } from "./view.js";
-import { Surface } from "./render.js";
+import { Surface, addFontFaces } from "./render.js";
 import { Mirror } from "./wire.js";
 import { AccessibleMirror } from "./a11y.js";
 
@@ -131,6 +131,9 @@ export async function mount(canvas, options) {
   const thread = canvas ? chooseThread(canvas, options, env) : "main";
   const [compiled, scene] = await Promise.all([loadModule(options.wasm ?? DEFAULT_WASM), readScene(options.scene)]);
   const init = { ...options, canvas, env, defaultNode: options.node ?? scene.rootId, mountCalledAt: calledAt };
+  // Text drawn on this thread (the page's-thread mode, the first frame) in the faces the core
+  // measured with, also in a page that did not link fonts/inter.css (the worker loads its own).
+  if (canvas) addFontFaces(env);
   if (thread === "worker") {
     // Chromium counts no first contentful paint for a canvas drawn only from a worker: without a
     // first frame of its own, the page draws one here, alongside the worker's start.
