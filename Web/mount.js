@@ -137,15 +137,17 @@ export async function mount(canvas, options) {
   if (thread === "worker") {
     // Chromium counts no first contentful paint for a canvas drawn only from a worker: without a
     // first frame of its own, the page draws one here, alongside the worker's start.
-    const painting = canvas && !options.firstFrame ? paintFirstFrame(canvas, compiled, scene.text, options, env) : null;
+    // Its failures are the worker's to report (a bad scene rejects mount once, with the worker's message).
+    const painting = canvas && !options.firstFrame
+      ? paintFirstFrame(canvas, compiled, scene.text, options, env).catch(() => null) : null;
     let link;
     try {
       link = await WorkerLink.start(compiled, scene, env, calledAt, options.accessible !== false);
     } catch (error) {
-      (await painting?.catch(() => null))?.remove(); // nothing left behind
+      (await painting)?.remove(); // nothing left behind
       throw error;
     }
-    const painted = await painting?.catch(() => null); // the worker said what is wrong with a scene
+    const painted = await painting;
     try {
       return new Controller(link, { ...init, firstFrame: options.firstFrame ?? painted ?? null });
     } catch (error) {
@@ -191,7 +193,11 @@ async function paintFirstFrame(canvas, compiled, sceneText, options, env) {
     session.perform({ motion: reduced ? "reduced" : "full" });
     const parent = canvas.parentElement;
     if (options.size === "fill" && parent) {
-      session.input({ resize: { width: Math.floor(parent.clientWidth), height: Math.floor(parent.clientHeight) } });
+      const width = Math.floor(parent.clientWidth), height = Math.floor(parent.clientHeight);
+      // A container not laid out yet (display: none) has no size: the live canvas waits for one
+      // (view.js), and there is no first frame to show before it.
+      if (width < 1 || height < 1) return null;
+      session.input({ resize: { width, height } });
     }
     const bytes = session.tick(0);
     const result = bytes ? new Mirror().apply(bytes) : null;
