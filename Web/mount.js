@@ -288,9 +288,26 @@ async function readScene(scene) {
   } else {
     throw new Error(`veil.mount: options.scene must be an object, JSON text or a URL, not ${typeof scene}`);
   }
-  let rootId;
-  try { rootId = JSON.parse(text)?.root?.id; } catch { /* the core's reader says where */ }
+  let parsed;
+  try { parsed = JSON.parse(text); } catch { /* the core's reader says where */ }
+  const rootId = parsed?.root?.id;
+  if (parsed && typeof parsed === "object" && !Array.isArray(parsed) && Object.keys(parsed).length > 0
+    && !("background" in parsed)) {
+    text = seeThrough(text);
+  }
   return { text, name, rootId: typeof rootId === "string" ? rootId : undefined };
+}
+
+/**
+ * A scene that names no background is drawn on a transparent canvas in a page: the page shows
+ * where the scene paints nothing, as under any element without a background, and a spinner over
+ * it dims the page as SpinnerView dims its host (docs/EMBED.md, "The canvas' background"). The
+ * key goes last, so the reader's line and column of anything the page wrote stay as written.
+ * @param {string} text a JSON object with at least one key
+ */
+function seeThrough(text) {
+  const end = text.lastIndexOf("}");
+  return `${text.slice(0, end)},"background":"#00000000"${text.slice(end)}`;
 }
 
 /**
