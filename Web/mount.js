@@ -725,9 +725,16 @@ export class Controller {
     try {
       const rows = await /** @type {RowSource} */ (this.rowSource)({ node, start: range.start, end: range.end });
       if (this.destroyed) return;
-      if (!Array.isArray(rows)) throw new Error(`veil: the rows option returned ${typeof rows} for ${node} rows ${range.start}..<${range.end}, not an array of rows`);
+      const what = `${node} rows ${range.start}..<${range.end}`;
+      if (!Array.isArray(rows)) throw new Error(`veil: the rows option returned ${typeof rows} for ${what}, not an array of rows`);
+      // Only what was asked is read (serialised, sent): a larger answer costs the page nothing more.
+      const asked = range.end - range.start;
+      if (rows.length > asked) {
+        this.emit("error", new Error(`veil: the rows option answered ${what} (${asked} rows) with ${rows.length} rows; `
+          + `the first ${asked} were taken`));
+      }
       let at = range.start, batch = [], bytes = 0;
-      for (const row of rows) {
+      for (const row of rows.slice(0, asked)) {
         const size = utf8Length(JSON.stringify(row));
         if (batch.length && bytes + size > FILL_BATCH_BYTES) {
           await this.rows.fill({ node, at, rows: batch });

@@ -28,7 +28,8 @@ export interface RowRange { start: number; end: number }
 /** A host event of the session: a button's action ("retry"), "refresh", "loadMore", "focusExit"…;
  * a list that fetches its rows sends "rows" with the `range` it asks for. */
 export interface HostEvent { name: string; node: string; range?: RowRange }
-/** The `rows` option: the rows `start` up to `end` of list `node`, each as in the scene's "rows". */
+/** The `rows` option: the rows `start` up to `end` of list `node`, each as in the scene's "rows"
+ * (at most `end - start` are taken; a longer answer is cut, with an "error" event). */
 export type RowSource = (request: { node: string; start: number; end: number }) => object[] | Promise<object[]>;
 
 /** A message applied (the frame after it), or not (why); its host events either way. */
