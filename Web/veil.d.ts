@@ -257,11 +257,12 @@ export class DomSkeleton {
   /** Removes it at once. */
   remove(): void;
 }
-/** Reads `element`'s layout (text line boxes, images, `[data-skeleton]`) and draws a skeleton over it. */
+/** Reads `element`'s layout (text line boxes, images, `[data-skeleton]`) and draws a skeleton over it.
+ * Rejects, before reading it, an element over 16,384 px tall or wide or with more than 8,000 placeholders. */
 export function skeletonize(element: HTMLElement, options?: SkeletonizeOptions): Promise<DomSkeleton>;
 /** The part of `element`'s padding box (its coordinates) in the viewport, with a margin: what skeletonize's canvas covers. */
 export function visibleWindow(element: HTMLElement, size: { width: number; height: number }, env: unknown): { x: number; y: number; width: number; height: number };
-/** The boxes `skeletonize` covers, in the element's padding-box coordinates. */
+/** The boxes `skeletonize` covers, in the element's padding-box coordinates; throws as `skeletonize` rejects. */
 export function readLayout(element: HTMLElement, options?: { lineRatio?: number; radius?: number }): { width: number; height: number; boxes: Box[] };
 
 // ---------------------------------------------------------------------------------------------
