@@ -13,6 +13,7 @@ import { CanvasView } from "./view.js";
 import { Surface, addFontFaces } from "./render.js";
 import { Mirror } from "./wire.js";
 import { AccessibleMirror } from "./a11y.js";
+import { keyInput } from "./input.js";
 
 /** Read in node only (a variable, so that browsers and type checkers leave it alone). */
 const NODE_FS = "node:fs/promises";
@@ -656,6 +657,7 @@ export class Controller {
         loadMore: (node, end) => {
           Promise.resolve(this.scroll.to({ node, to: end })).catch((/** @type {any} */ e) => this.emit("error", e));
         },
+        key: (event) => { const input = keyInput(event); if (input) this.onViewInput(input); },
       });
     }
     view.attach();

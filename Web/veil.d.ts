@@ -126,8 +126,9 @@ export interface AccessibleTexts {
   /** The Load more button of a list that loads more (default "Load more"). */
   loadMoreText?: string;
   /** A sheet grabber's labels ("Expand sheet", "Collapse sheet") and its moves' announcements
-   * ("Sheet expanded", "Sheet collapsed", "Sheet partly open"). */
-  sheetTexts?: { expand?: string; collapse?: string; expanded?: string; collapsed?: string; partlyOpen?: string };
+   * ("Sheet expanded", "Sheet collapsed", "Sheet partly open"); `dialog`: the label of a modal
+   * sheet's buttons, a dialog while its dim shows ("Sheet"). */
+  sheetTexts?: { expand?: string; collapse?: string; expanded?: string; collapsed?: string; partlyOpen?: string; dialog?: string };
 }
 export interface DescribedButton { node: string; title: string; action: string; x: number; y: number; width: number; height: number }
 /** A sheet; a tap on its `grabber` button moves it to the next anchor up, from the top back to the lowest. */
