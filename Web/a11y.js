@@ -10,9 +10,11 @@
 //   presses it as a tap would (the same host event), and Tab moves on into the page;
 //   a sheet's grabber is one of them ("Expand sheet" / "Collapse sheet": a tap on it moves the
 //   sheet to its next anchor), and the sheet's new position is announced;
-//   while a modal sheet is up (its dim shows: `modal`), Tab and Shift-Tab cycle through the
-//   buttons described — the sheet's — as a dialog keeps its focus, and what is under the dim is
-//   not offered;
+//   while a modal sheet is up (its dim shows: `modal`) its buttons are a dialog (WAI-ARIA's
+//   pattern: role="dialog", aria-modal, a label): focus moves in when it opens, Tab and Shift-Tab
+//   cycle through them and never leave, and focus goes back where it was when it closes; what is
+//   under the dim (Refresh, Load more) is not offered; Escape on any of them reaches the session
+//   as it would from the canvas (a sheet collapses);
 //   the content on screen: a list per list or scroll container (an item per row in view) and the
 //   other labels as paragraphs, with a "Load more" button where a list loads more (it scrolls the
 //   list to its end, which asks the host for more, as scrolling there would).
@@ -34,27 +36,30 @@ const HIDDEN = "position:absolute;width:1px;height:1px;margin:-1px;padding:0;bor
  * @property {string} expanded announced when a sheet reaches its top anchor
  * @property {string} collapsed announced at its lowest
  * @property {string} partlyOpen announced at an anchor between
+ * @property {string} dialog the label of a modal sheet's buttons (a dialog) while its dim shows
  */
 
 /** @type {SheetTexts} */
 const SHEET_TEXTS = { expand: "Expand sheet", collapse: "Collapse sheet", expanded: "Sheet expanded",
-  collapsed: "Sheet collapsed", partlyOpen: "Sheet partly open" };
+  collapsed: "Sheet collapsed", partlyOpen: "Sheet partly open", dialog: "Sheet" };
 
 export class AccessibleMirror {
   /**
    * @param {HTMLCanvasElement} canvas
    * @param {{describe: () => Description, press: (button: DescribedButton) => void, refresh?: (node: string) => void,
-   *   loadMore?: (node: string, end: number) => void, loadingText?: string, loadedText?: string, refreshText?: string,
-   *   loadMoreText?: string, sheetTexts?: Partial<SheetTexts>}} options
+   *   loadMore?: (node: string, end: number) => void, key?: (event: KeyboardEvent) => void, loadingText?: string,
+   *   loadedText?: string, refreshText?: string, loadMoreText?: string, sheetTexts?: Partial<SheetTexts>}} options
+   *   key: a key the session takes from any of these buttons (Escape), as from the focused canvas
    */
-  constructor(canvas, { describe, press, refresh = () => {}, loadMore = () => {}, loadingText = "Loading…", loadedText = "Loaded",
-    refreshText = "Refresh", loadMoreText = "Load more", sheetTexts = {} }) {
+  constructor(canvas, { describe, press, refresh = () => {}, loadMore = () => {}, key = () => {}, loadingText = "Loading…",
+    loadedText = "Loaded", refreshText = "Refresh", loadMoreText = "Load more", sheetTexts = {} }) {
     this.canvas = canvas;
     this.describe = describe;
     this.press = press;
     this.refresh = refresh;
     this.refreshText = refreshText;
     this.loadMore = loadMore;
+    this.key = key;
     this.loadMoreText = loadMoreText;
     this.loadingText = loadingText;
     this.loadedText = loadedText;
@@ -66,17 +71,24 @@ export class AccessibleMirror {
     this.root.className = "veil-a11y";
     this.root.style.cssText = HIDDEN;
     this.live = doc.createElement("div");
+    // The live region and the text are hidden on their own as well: the root is laid over the
+    // canvas while a button has focus (showFocus), and only that button may show there.
+    this.live.style.cssText = HIDDEN;
     this.live.setAttribute("role", "status");
     this.live.setAttribute("aria-live", "polite");
     this.live.setAttribute("aria-atomic", "true");
     this.buttonBox = doc.createElement("div");
     /** The text on screen, rebuilt when it changes. */
     this.contentBox = doc.createElement("div");
+    this.contentBox.style.cssText = HIDDEN;
     this.contentKey = "";
     this.root.append(this.live, this.contentBox, this.buttonBox);
-    /** A modal sheet is up: Tab stays among the buttons (`trapTab`). */
+    /** A modal sheet is up: its buttons are a dialog, Tab stays among them (`trapTab`). */
     this.modal = false;
-    this.buttonBox.addEventListener("keydown", (event) => this.trapTab(event));
+    /** @type {Element | null} what had focus when the dialog opened: it gets it back when it closes */
+    this.returnFocus = null;
+    this.buttonBox.addEventListener("keydown", (event) => { this.forwardKey(event); this.trapTab(event); });
+    this.buttonBox.addEventListener("keyup", (event) => this.forwardKey(event));
     canvas.after(this.root);
     if (!canvas.hasAttribute("role")) canvas.setAttribute("role", "img");
     /** @type {Map<string, {element: HTMLButtonElement, button: DescribedButton}>} */
@@ -98,16 +110,20 @@ export class AccessibleMirror {
     else if (!busy && !status && (this.wasBusy || this.lastStatus)) this.announce(this.loadedText);
     this.wasBusy = busy;
     this.lastStatus = status;
+    const opening = !!d.modal && !this.modal, closing = !d.modal && this.modal;
     this.modal = !!d.modal;
     const buttons = this.nameGrabbers(d.buttons, d.sheets ?? []);
-    // A list that pulls to refresh gets a Refresh button (what a pull does, from the keyboard).
-    const refreshes = (d.refreshable ?? []).map((node) => ({ node: `${node}#refresh`, list: node, title: this.refreshText,
-      action: "refresh", x: 0, y: 0, width: 0, height: 0 }));
-    // A list that loads more gets a Load more button (what scrolling to its end does).
-    const loads = (d.content ?? []).filter((c) => c.node && typeof c.end === "number").map((c) => ({ node: `${c.node}#more`,
-      more: c.node, end: c.end, title: this.loadMoreText, action: "loadMore", x: 0, y: 0, width: 0, height: 0 }));
+    // A list that pulls to refresh gets a Refresh button (what a pull does, from the keyboard);
+    // a list that loads more, a Load more button (what scrolling to its end does). Neither while
+    // a modal sheet's dim covers the lists (the core leaves the buttons under it out likewise).
+    const refreshes = this.modal ? [] : (d.refreshable ?? []).map((node) => ({ node: `${node}#refresh`, list: node,
+      title: this.refreshText, action: "refresh", x: 0, y: 0, width: 0, height: 0 }));
+    const loads = this.modal ? [] : (d.content ?? []).filter((c) => c.node && typeof c.end === "number").map((c) => ({
+      node: `${c.node}#more`, more: c.node, end: c.end, title: this.loadMoreText, action: "loadMore", x: 0, y: 0, width: 0, height: 0 }));
     this.syncContent(d.content ?? []);
+    if (opening) this.returnFocus = this.canvas.ownerDocument.activeElement;
     this.syncButtons([...buttons, ...refreshes, ...loads]);
+    this.syncDialog(opening, closing);
     // The focus ring follows its button when it moves (a sheet that a press sent elsewhere).
     for (const entry of this.buttons.values()) {
       if (entry.element.ownerDocument.activeElement === entry.element) this.showFocus(entry);
@@ -179,6 +195,40 @@ export class AccessibleMirror {
     if (next < 0) return;
     event.preventDefault();
     all[next].focus();
+  }
+
+  /**
+   * The modal sheet's buttons as a dialog (WAI-ARIA): role, aria-modal and a label while its dim
+   * shows; focus moved in when it opens (unless one of them has it), back where it was when it closes.
+   * @param {boolean} opening @param {boolean} closing
+   */
+  syncDialog(opening, closing) {
+    const box = this.buttonBox, doc = this.canvas.ownerDocument;
+    if (this.modal) {
+      box.setAttribute("role", "dialog");
+      box.setAttribute("aria-modal", "true");
+      box.setAttribute("aria-label", this.sheetTexts.dialog);
+    } else {
+      for (const name of ["role", "aria-modal", "aria-label"]) box.removeAttribute(name);
+    }
+    if (opening && !box.contains(doc.activeElement)) box.querySelector("button")?.focus({ preventScroll: true });
+    if (closing) {
+      const back = /** @type {HTMLElement | null} */ (this.returnFocus);
+      this.returnFocus = null;
+      const lost = !doc.activeElement || doc.activeElement === doc.body || this.root.contains(doc.activeElement);
+      if (lost && back && back.isConnected && back !== doc.activeElement) back.focus?.({ preventScroll: true });
+    }
+  }
+
+  /**
+   * Escape on a hidden button is the session's, as on the focused canvas: a sheet collapses (or a
+   * collapsed dismissible one closes).
+   * @param {KeyboardEvent} event
+   */
+  forwardKey(event) {
+    if (event.key !== "Escape" || event.ctrlKey || event.metaKey || event.altKey) return;
+    event.preventDefault();
+    this.key(event);
   }
 
   /** @param {string} text */

@@ -10,9 +10,10 @@
 import { WasmModule, WasmSession, compileWasm } from "./wasm.js";
 import { Engine } from "./engine.js";
 import { CanvasView } from "./view.js";
-import { Surface } from "./render.js";
+import { Surface, addFontFaces } from "./render.js";
 import { Mirror } from "./wire.js";
 import { AccessibleMirror } from "./a11y.js";
+import { keyInput } from "./input.js";
 
 /** Read in node only (a variable, so that browsers and type checkers leave it alone). */
 const NODE_FS = "node:fs/promises";
@@ -131,18 +132,23 @@ export async function mount(canvas, options) {
   const thread = canvas ? chooseThread(canvas, options, env) : "main";
   const [compiled, scene] = await Promise.all([loadModule(options.wasm ?? DEFAULT_WASM), readScene(options.scene)]);
   const init = { ...options, canvas, env, defaultNode: options.node ?? scene.rootId, mountCalledAt: calledAt };
+  // Text drawn on this thread (the page's-thread mode, the first frame) in the faces the core
+  // measured with, also in a page that did not link fonts/inter.css (the worker loads its own).
+  if (canvas) addFontFaces(env);
   if (thread === "worker") {
     // Chromium counts no first contentful paint for a canvas drawn only from a worker: without a
     // first frame of its own, the page draws one here, alongside the worker's start.
-    const painting = canvas && !options.firstFrame ? paintFirstFrame(canvas, compiled, scene.text, options, env) : null;
+    // Its failures are the worker's to report (a bad scene rejects mount once, with the worker's message).
+    const painting = canvas && !options.firstFrame
+      ? paintFirstFrame(canvas, compiled, scene.text, options, env).catch(() => null) : null;
     let link;
     try {
       link = await WorkerLink.start(compiled, scene, env, calledAt, options.accessible !== false);
     } catch (error) {
-      (await painting?.catch(() => null))?.remove(); // nothing left behind
+      (await painting)?.remove(); // nothing left behind
       throw error;
     }
-    const painted = await painting?.catch(() => null); // the worker said what is wrong with a scene
+    const painted = await painting;
     try {
       return new Controller(link, { ...init, firstFrame: options.firstFrame ?? painted ?? null });
     } catch (error) {
@@ -188,7 +194,11 @@ async function paintFirstFrame(canvas, compiled, sceneText, options, env) {
     session.perform({ motion: reduced ? "reduced" : "full" });
     const parent = canvas.parentElement;
     if (options.size === "fill" && parent) {
-      session.input({ resize: { width: Math.floor(parent.clientWidth), height: Math.floor(parent.clientHeight) } });
+      const width = Math.floor(parent.clientWidth), height = Math.floor(parent.clientHeight);
+      // A container not laid out yet (display: none) has no size: the live canvas waits for one
+      // (view.js), and there is no first frame to show before it.
+      if (width < 1 || height < 1) return null;
+      session.input({ resize: { width, height } });
     }
     const bytes = session.tick(0);
     const result = bytes ? new Mirror().apply(bytes) : null;
@@ -279,9 +289,26 @@ async function readScene(scene) {
   } else {
     throw new Error(`veil.mount: options.scene must be an object, JSON text or a URL, not ${typeof scene}`);
   }
-  let rootId;
-  try { rootId = JSON.parse(text)?.root?.id; } catch { /* the core's reader says where */ }
+  let parsed;
+  try { parsed = JSON.parse(text); } catch { /* the core's reader says where */ }
+  const rootId = parsed?.root?.id;
+  if (parsed && typeof parsed === "object" && !Array.isArray(parsed) && Object.keys(parsed).length > 0
+    && !("background" in parsed)) {
+    text = seeThrough(text);
+  }
   return { text, name, rootId: typeof rootId === "string" ? rootId : undefined };
+}
+
+/**
+ * A scene that names no background is drawn on a transparent canvas in a page: the page shows
+ * where the scene paints nothing, as under any element without a background, and a spinner over
+ * it dims the page as SpinnerView dims its host (docs/EMBED.md, "The canvas' background"). The
+ * key goes last, so the reader's line and column of anything the page wrote stay as written.
+ * @param {string} text a JSON object with at least one key
+ */
+function seeThrough(text) {
+  const end = text.lastIndexOf("}");
+  return `${text.slice(0, end)},"background":"#00000000"${text.slice(end)}`;
 }
 
 /**
@@ -630,6 +657,7 @@ export class Controller {
         loadMore: (node, end) => {
           Promise.resolve(this.scroll.to({ node, to: end })).catch((/** @type {any} */ e) => this.emit("error", e));
         },
+        key: (event) => { const input = keyInput(event); if (input) this.onViewInput(input); },
       });
     }
     view.attach();
@@ -699,9 +727,16 @@ export class Controller {
     try {
       const rows = await /** @type {RowSource} */ (this.rowSource)({ node, start: range.start, end: range.end });
       if (this.destroyed) return;
-      if (!Array.isArray(rows)) throw new Error(`veil: the rows option returned ${typeof rows} for ${node} rows ${range.start}..<${range.end}, not an array of rows`);
+      const what = `${node} rows ${range.start}..<${range.end}`;
+      if (!Array.isArray(rows)) throw new Error(`veil: the rows option returned ${typeof rows} for ${what}, not an array of rows`);
+      // Only what was asked is read (serialised, sent): a larger answer costs the page nothing more.
+      const asked = range.end - range.start;
+      if (rows.length > asked) {
+        this.emit("error", new Error(`veil: the rows option answered ${what} (${asked} rows) with ${rows.length} rows; `
+          + `the first ${asked} were taken`));
+      }
       let at = range.start, batch = [], bytes = 0;
-      for (const row of rows) {
+      for (const row of rows.slice(0, asked)) {
         const size = utf8Length(JSON.stringify(row));
         if (batch.length && bytes + size > FILL_BATCH_BYTES) {
           await this.rows.fill({ node, at, rows: batch });

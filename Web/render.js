@@ -27,6 +27,43 @@ const devicePixels = (v, dpr) => Math.round((v / UNIT) * dpr) + 0;
 /** The family of Web/fonts/inter.css: the same Inter files the core measured (never a system Inter). */
 export const FONT_FAMILY = '"Veil Inter", sans-serif';
 
+/** The faces of Web/fonts/inter.css, by weight: the only ones the core measures with. */
+const FONT_FACES = [[400, "Inter-Regular"], [500, "Inter-Medium"], [600, "Inter-SemiBold"], [700, "Inter-Bold"]];
+
+/**
+ * Adds the faces of Web/fonts/ (beside this file, or beside the bundle holding it) to
+ * `scope.fonts`, unless it has "Veil Inter" faces already (a page that linked inter.css); with
+ * `load`, loads them too. Resolves with a message per face that failed (none: all there).
+ *
+ * A worker must load them before any text is drawn: Chromium's worker canvases keep a font
+ * resolved while its face was still loading (the fallback) and never resolve it again, whatever
+ * is redrawn later; a page's canvases do resolve it again.
+ * @param {any} scope a window or a worker's global
+ * @param {{load?: boolean}} [options] load: load them too, not only when text asks
+ * @returns {Promise<string[]>}
+ */
+export function addFontFaces(scope, options = {}) {
+  const load = !!options.load;
+  const fonts = scope.document?.fonts ?? scope.fonts;
+  if (!fonts || typeof scope.FontFace !== "function") return Promise.resolve([]);
+  const family = (/** @type {FontFace} */ f) => f.family.replace(/^["']|["']$/g, "");
+  /** @type {[FontFace, string][]} each face, and where it comes from */
+  let faces = [...fonts].filter((f) => family(f) === "Veil Inter").map((f) => [f, "the page's @font-face"]);
+  if (faces.length === 0) {
+    faces = FONT_FACES.map(([weight, name]) => {
+      const url = String(new URL(`fonts/${name}.woff2`, import.meta.url));
+      return [new scope.FontFace("Veil Inter", `url("${url}")`, { weight: String(weight), display: "block" }), url];
+    });
+    for (const [face] of faces) fonts.add(face);
+  }
+  if (!load) return Promise.resolve([]);
+  const failed = (/** @type {FontFace} */ face, /** @type {string} */ from, /** @type {any} */ error) =>
+    `veil: the font "Veil Inter" ${face.weight} (${from}) did not load: ${error?.message ?? error}; text is drawn in `
+    + "another face than the one the core measured (copy Web/fonts/ beside worker.js)";
+  return Promise.all(faces.map(([face, from]) => face.load().then(() => "", (error) => failed(face, from, error))))
+    .then((messages) => messages.filter(Boolean));
+}
+
 /** The wire's item kinds (docs/PROTOCOL.md). */
 export const ItemKind = Object.freeze({ rect: 0, text: 1, image: 2, arc: 3, activityIndicator: 4, layer: 5 });
 

@@ -22,6 +22,15 @@ const WINDOW_MARGIN = 0.25;
  */
 const FIRST_BAND = 1;
 
+/** The largest side a scene's canvas may have (docs/SCENE.md): the most of an element a skeleton covers. */
+const MAX_SIDE = 16384;
+
+/**
+ * Placeholders in one scene at most: each is a node of about 125 bytes of JSON, and a scene holds
+ * at most 1 MiB (and 20,000 nodes).
+ */
+const MAX_BOXES = 8000;
+
 /** Compiled modules by URL: a remount after a resize costs an instantiation, not a compile. */
 const compiled = new Map();
 
@@ -66,18 +75,35 @@ export async function skeletonize(element, options = {}) {
  * @returns {{width: number, height: number, boxes: Box[]}}
  */
 export function readLayout(element, { lineRatio = 0.75, radius = 4 } = {}) {
+  // What a scene can hold is checked before any of the content's layout is read: an element too
+  // large is refused at once, in the page's terms.
+  const width = element.clientWidth, height = element.clientHeight;
+  const tooLarge = (/** @type {number} */ side, /** @type {string} */ what) =>
+    new Error(`skeletonize: the element is ${count(side)} px ${what}; at most ${count(MAX_SIDE)} px can be skeletonized`);
+  if (height > MAX_SIDE) throw tooLarge(height, "tall");
+  if (width > MAX_SIDE) throw tooLarge(width, "wide");
+  const doc = element.ownerDocument;
+  const tooMany = () => new Error(`skeletonize: the element holds more than ${count(MAX_BOXES)} lines of text, images and `
+    + `data-skeleton elements; at most ${count(MAX_BOXES)} placeholders can be drawn (skeletonize a part of it)`);
+  // Each text and each box element makes a placeholder at least: counted without reading layout.
+  const counter = doc.createTreeWalker(element, 5 /* NodeFilter.SHOW_ELEMENT | SHOW_TEXT */);
+  let found = 0;
+  for (let node = counter.nextNode(); node; node = counter.nextNode()) {
+    const counts = node.nodeType === 3 ? !!node.nodeValue?.trim() : /** @type {Element} */ (node).matches(BOXES);
+    if (counts && ++found > MAX_BOXES) throw tooMany();
+  }
   const origin = element.getBoundingClientRect();
   const left = origin.left + element.clientLeft, top = origin.top + element.clientTop;
-  const width = element.clientWidth, height = element.clientHeight;
   /** @type {Box[]} */
   const boxes = [];
   const add = (/** @type {DOMRect} */ r, /** @type {number} */ rad, ratio = 1) => {
     const h = Math.min(r.height, r.height * ratio);
     const x = r.left - left, y = r.top - top + (r.height - h) / 2;
     if (r.width < 1 || h < 1 || x >= width || y >= height || x + r.width <= 0 || y + h <= 0) return;
+    // A text's lines can pass the count above: reading stops at the bound.
+    if (boxes.length === MAX_BOXES) throw tooMany();
     boxes.push({ x: round(x), y: round(y), width: round(r.width), height: round(h), radius: rad });
   };
-  const doc = element.ownerDocument;
   const view = doc.defaultView;
   const visible = (/** @type {Element} */ e) => {
     const style = view?.getComputedStyle(e);
@@ -152,6 +178,9 @@ function contains(/** @type {{x: number, y: number, width: number, height: numbe
 
 /** @param {number} v @param {number} lo @param {number} hi */
 function clamp(v, lo, hi) { return Math.min(hi, Math.max(lo, v)); }
+
+/** @param {number} n 16384 → "16,384" */
+function count(n) { return Math.round(n).toLocaleString("en-US"); }
 
 /**
  * Quarter points: what the wire keeps (1/8) without noise.

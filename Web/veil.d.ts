@@ -28,7 +28,8 @@ export interface RowRange { start: number; end: number }
 /** A host event of the session: a button's action ("retry"), "refresh", "loadMore", "focusExit"…;
  * a list that fetches its rows sends "rows" with the `range` it asks for. */
 export interface HostEvent { name: string; node: string; range?: RowRange }
-/** The `rows` option: the rows `start` up to `end` of list `node`, each as in the scene's "rows". */
+/** The `rows` option: the rows `start` up to `end` of list `node`, each as in the scene's "rows"
+ * (at most `end - start` are taken; a longer answer is cut, with an "error" event). */
 export type RowSource = (request: { node: string; start: number; end: number }) => object[] | Promise<object[]>;
 
 /** A message applied (the frame after it), or not (why); its host events either way. */
@@ -125,8 +126,9 @@ export interface AccessibleTexts {
   /** The Load more button of a list that loads more (default "Load more"). */
   loadMoreText?: string;
   /** A sheet grabber's labels ("Expand sheet", "Collapse sheet") and its moves' announcements
-   * ("Sheet expanded", "Sheet collapsed", "Sheet partly open"). */
-  sheetTexts?: { expand?: string; collapse?: string; expanded?: string; collapsed?: string; partlyOpen?: string };
+   * ("Sheet expanded", "Sheet collapsed", "Sheet partly open"); `dialog`: the label of a modal
+   * sheet's buttons, a dialog while its dim shows ("Sheet"). */
+  sheetTexts?: { expand?: string; collapse?: string; expanded?: string; collapsed?: string; partlyOpen?: string; dialog?: string };
 }
 export interface DescribedButton { node: string; title: string; action: string; x: number; y: number; width: number; height: number }
 /** A sheet; a tap on its `grabber` button moves it to the next anchor up, from the top back to the lowest. */
@@ -256,11 +258,12 @@ export class DomSkeleton {
   /** Removes it at once. */
   remove(): void;
 }
-/** Reads `element`'s layout (text line boxes, images, `[data-skeleton]`) and draws a skeleton over it. */
+/** Reads `element`'s layout (text line boxes, images, `[data-skeleton]`) and draws a skeleton over it.
+ * Rejects, before reading it, an element over 16,384 px tall or wide or with more than 8,000 placeholders. */
 export function skeletonize(element: HTMLElement, options?: SkeletonizeOptions): Promise<DomSkeleton>;
 /** The part of `element`'s padding box (its coordinates) in the viewport, with a margin: what skeletonize's canvas covers. */
 export function visibleWindow(element: HTMLElement, size: { width: number; height: number }, env: unknown): { x: number; y: number; width: number; height: number };
-/** The boxes `skeletonize` covers, in the element's padding-box coordinates. */
+/** The boxes `skeletonize` covers, in the element's padding-box coordinates; throws as `skeletonize` rejects. */
 export function readLayout(element: HTMLElement, options?: { lineRatio?: number; radius?: number }): { width: number; height: number; boxes: Box[] };
 
 // ---------------------------------------------------------------------------------------------

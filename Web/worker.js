@@ -20,7 +20,7 @@
 
 import { WasmModule, WasmSession } from "./wasm.js";
 import { Engine } from "./engine.js";
-import { Surface } from "./render.js";
+import { Surface, addFontFaces } from "./render.js";
 
 /**
  * The messages above, declared once (mount.js imports them). Each carries its session's
@@ -52,8 +52,13 @@ import { Surface } from "./render.js";
 /** @type {any} */
 const scope = globalThis;
 
-/** Faces of Web/fonts/inter.css: a worker does not see the page's @font-face rules. */
-const FACES = [[400, "Inter-Regular"], [500, "Inter-Medium"], [600, "Inter-SemiBold"], [700, "Inter-Bold"]];
+/**
+ * The faces the core measures with, loaded into this worker's own FontFaceSet (a worker does not
+ * see the page's @font-face rules) from its start, once: a reused worker keeps them. Nothing is
+ * drawn before they have loaded (or failed): text drawn meanwhile would keep a fallback face.
+ * Resolves with a message per face that failed.
+ */
+const fontsLoaded = addFontFaces(scope, { load: true });
 
 /** The session the page talks to now. */
 let generation = 0;
@@ -147,24 +152,31 @@ function handle(m) {
   try {
     switch (m.type) {
       case "canvas": {
-        loadFonts();
         const drawn = surface = new Surface(m.canvas, { env: scope });
         fits = !!m.fits;
         dpr = m.dpr || 1;
-        drawn.onDrawn = ((mine) => () => {
+        const mine = generation;
+        drawn.onDrawn = () => {
           if (mine !== generation) return;
           // The backing store the first frame was drawn at (tests: the frame's size, not 300 × 150).
           const stats = /** @type {any} */ (engine?.stats);
           if (stats && !stats.firstDrawSize) stats.firstDrawSize = [m.canvas.width, m.canvas.height];
           postDrawn();
-        })(generation);
+        };
         // Sized from the frame before it is drawn: the first frame is never drawn at the canvas'
         // default 300 × 150 while the page learns the frame's size.
         const fit = (/** @type {Frame} */ frame) => { if (fits && frame) drawn.resize(frame.width / 8, frame.height / 8, dpr); };
+        let fontsIn = false; // frames are drawn once the faces are in (the page's first frame stays up meanwhile)
         engine.sink = {
-          show: (frame) => { fit(frame); drawn.show(frame); },
-          showNow: (frame) => { fit(frame); drawn.showNow(frame); },
+          show: (frame) => { if (fontsIn) { fit(frame); drawn.show(frame); } },
+          showNow: (frame) => { if (fontsIn) { fit(frame); drawn.showNow(frame); } },
         };
+        fontsLoaded.then((failures) => {
+          if (mine !== generation || surface !== drawn || !engine) return;
+          for (const message of failures) post({ type: "error", message });
+          fontsIn = true;
+          if (engine.frame) engine.sink?.show(engine.frame);
+        });
         engine.wake();
         break;
       }
@@ -245,16 +257,4 @@ function postDrawn() {
   };
   if (wait <= 0) send();
   else drawnTimer = setTimeout(send, wait);
-}
-
-let fontsAdded = false;
-
-function loadFonts() {
-  const fonts = scope.fonts;
-  if (fontsAdded || !fonts || typeof scope.FontFace !== "function") return;
-  fontsAdded = true; // once per worker: a reused worker keeps them
-  for (const [weight, name] of FACES) {
-    const url = new URL(`fonts/${name}.woff2`, import.meta.url);
-    fonts.add(new scope.FontFace("Veil Inter", `url(${url})`, { weight: String(weight), display: "block" }));
-  }
 }

@@ -2,7 +2,8 @@
 Chromium (without their timelines: the content once loaded), light and dark by prefers-color-scheme: each text item whose colour or backdrop changes
 with the appearance reads at a contrast of at least 4.5:1 (WCAG AA) in both.
 
-The backdrop of a text item is what the frame paints under its centre before it: the frame's
+The backdrop of a text item is what shows under its centre before it: the page's background under
+the canvas (a scene that names no background is drawn on a transparent canvas), the frame's
 background, then every solid rect or image fill covering that point (with its opacity), composited;
 the text's colour is composited over it in the same way. Text whose colours are the same in both
 appearances (white on a fixed colour) is not a dark-mode question and is left out.
@@ -23,7 +24,7 @@ SCENES = sorted((harness.ROOT / "examples").glob("*.json")) + [harness.ROOT / "W
 # Mounts the scene (arguments[0], JSON text) on a new canvas and returns, for every text item of its
 # first frame whose centre is on the canvas and inside its clip: [id, text, colour, backdrop], the
 # colours opaque 0xRRGGBB after compositing.
-TEXT_ON_BACKDROP = """
+TEXT_ON_BACKDROP = r"""
 const [sceneText, done] = arguments;
 (async () => {
   const { mount } = await import("/veil.js");
@@ -45,13 +46,19 @@ const [sceneText, done] = arguments;
     return p && p.color !== undefined ? p.color >>> 0 : null;
   };
   const inside = (r, x, y) => x >= r.x && x < r.x + r.width && y >= r.y && y < r.y + r.height;
+  // The page under the canvas (embed.html follows the colour scheme): its Canvas colour.
+  const probe = document.createElement("div");
+  probe.style.background = "Canvas";
+  document.body.append(probe);
+  const page = getComputedStyle(probe).backgroundColor.match(/\d+/g).slice(0, 3).map(Number);
+  probe.remove();
   const items = canvasItems(frame), out = [];
   const canvasBox = { x: 0, y: 0, width: frame.width, height: frame.height };
   items.forEach((t, i) => {
     if (t.kind !== 1 || !t.text.trim()) return;
     const x = t.x + t.width / 2, y = t.y + t.height / 2;
     if (!inside(canvasBox, x, y) || (t.clip && !inside(t.clip, x, y))) return;
-    let backdrop = over([255, 255, 255], frame.background >>> 0, 255);
+    let backdrop = over(page, frame.background >>> 0, 255);
     for (const e of items.slice(0, i)) {
       if ((e.kind !== 0 && e.kind !== 2) || !inside(e, x, y) || (e.clip && !inside(e.clip, x, y))) continue;
       const fill = solid(e.fill);

@@ -99,12 +99,34 @@ const done = arguments[arguments.length - 1];
     await new Promise((r) => setTimeout(r, 20));
   }
   const canvas = document.getElementById("canvas");
+  // Drawn once the worker's faces are in (its "drawn" reports follow its draws).
+  for (let i = 0; i < 100 && !Number(canvas.dataset.drawn || 0); i++) await new Promise((r) => setTimeout(r, 20));
   const out = { thread: veil.thread, width: frame && frame.width / 8, height: frame && frame.height / 8, resized,
     css: [canvas.style.width, canvas.style.height], drawn: Number(canvas.dataset.drawn || 0) };
   veil.destroy();
   return out;
 })().then(done, (e) => done(String(e.stack || e)));
 """
+
+HIDDEN = r"""
+const [thread, done] = arguments;
+window.uncaught = [];
+window.addEventListener("error", (e) => uncaught.push(String(e.message)));
+window.addEventListener("unhandledrejection", (e) => uncaught.push(String(e.reason?.message ?? e.reason)));
+(async () => {
+  const { mount } = await import("/veil.js");
+  document.body.innerHTML = '<div id="box" style="display: none; width: 300px; height: 400px"><canvas id="canvas"></canvas></div>';
+  const veil = window.hidden = await mount(document.getElementById("canvas"),
+    { scene: new URL("/examples/feed.json", location.href), node: "feed", size: "fill", thread });
+  window.errors = [];
+  veil.on("error", (e) => errors.push(String(e.message)));
+  await new Promise((r) => setTimeout(r, 100));
+  document.getElementById("box").style.display = "block";  // shown later: its size comes then
+  return veil.thread;
+})().then(done, (e) => done(String(e.stack || e)));
+"""
+
+WIDTH_SHOWN = "hidden.sync().then(() => hidden.frame && hidden.frame.width / 8 === 300 && hidden.frame.height / 8 === 400)"
 
 
 class WorkerTest(harness.ServedBrowserTest):
@@ -153,6 +175,16 @@ class WorkerTest(harness.ServedBrowserTest):
         self.assertEqual(out["resized"], 420, "a resize of the parent lays the scene out again")
         self.assertEqual(out["css"], ["420px", "400px"])
         self.assertGreater(out["drawn"], 0)
+
+    def test_a_mount_in_a_hidden_container_waits_for_its_size(self):
+        for thread, where in (("auto", "worker"), ("main", "main")):
+            with self.subTest(thread=thread):
+                self.driver.get(f"{self.server.url}/embed.html")
+                self.assertEqual(self.driver.execute_async_script(HIDDEN, thread), where)
+                harness.wait_for_async(self.driver, WIDTH_SHOWN, what="the scene laid out at the container's size once shown")
+                harness.wait_for(self.driver, f"{harness.FRAMES_DRAWN} > 0", what="a frame drawn")
+                self.assertEqual(self.driver.execute_script("return [uncaught, errors]"), [[], []],
+                                 "a container without a size yet is no error: the mount waits for one")
 
     def test_the_skeleton_moves_on_while_the_page_is_busy(self):
         out = self.driver.execute_async_script(BUSY)

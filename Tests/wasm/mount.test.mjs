@@ -472,3 +472,24 @@ test('a rows option that fails is an error event; rows too large for one command
   assert.ok(texts(veil.frame.items).some((t) => t.startsWith('0 xxx')));
   veil.destroy();
 });
+
+test('a rows answer larger than the range asked is cut to it before it is read, and said in an error event', async () => {
+  const errors = [], asked = [];
+  let serialised = 0;
+  const row = (k) => ({ toJSON: () => { serialised++; return { name: `Person ${k}` }; } });
+  const veil = await mount(null, { scene: contactsScene, wasm,
+    rows: ({ start, end }) => { asked.push([start, end]); return Array.from({ length: 1000000 }, (_, k) => row(start + k)); } });
+  veil.on('error', (e) => errors.push(e.message));
+  veil.tick(0); veil.tick(0.02);
+  await settle(); await settle();
+  assert.ok(asked.length > 0);
+  assert.deepEqual(asked[0], [0, 30]);
+  // Each row taken is serialised to size the commands and again in its fill: twice the rows asked, not millions.
+  const rowsAsked = asked.reduce((n, [start, end]) => n + end - start, 0);
+  assert.ok(serialised <= 2 * rowsAsked, `${serialised} rows serialised for ${rowsAsked} asked`);
+  assert.deepEqual(errors, asked.map(([start, end]) => `veil: the rows option answered contacts rows ${start}..<${end} `
+    + `(${end - start} rows) with 1000000 rows; the first ${end - start} were taken`));
+  const shown = texts(veil.tick(0.04).frame.items);
+  assert.ok(shown.includes('Person 0') && shown.includes('Person 14'), shown.join());
+  veil.destroy();
+});
