@@ -27,27 +27,22 @@ const devicePixels = (v, dpr) => Math.round((v / UNIT) * dpr) + 0;
 /** The family of Web/fonts/inter.css: the same Inter files the core measured (never a system Inter). */
 export const FONT_FAMILY = '"Veil Inter", sans-serif';
 
-/** The faces of Web/fonts/inter.css, by weight: the only ones the core measures with. */
+/** @type {[number, string][]} the faces of Web/fonts/inter.css, by weight: the only ones the core measures with */
 const FONT_FACES = [[400, "Inter-Regular"], [500, "Inter-Medium"], [600, "Inter-SemiBold"], [700, "Inter-Bold"]];
 
 /**
  * Adds the faces of Web/fonts/ (beside this file, or beside the bundle holding it) to
- * `scope.fonts`, unless it has "Veil Inter" faces already (a page that linked inter.css); with
- * `load`, loads them too. Resolves with a message per face that failed (none: all there).
- *
- * A worker must load them before any text is drawn: Chromium's worker canvases keep a font
- * resolved while its face was still loading (the fallback) and never resolve it again, whatever
- * is redrawn later; a page's canvases do resolve it again.
+ * `scope.fonts`, unless it has "Veil Inter" faces already (a page that linked inter.css), without
+ * loading them: a face loads when `loadFontFaces` asks for its weight, so a page whose frames draw
+ * no text (skeletons, spinners) downloads no font. Returns the faces with where each comes from.
  * @param {any} scope a window or a worker's global
- * @param {{load?: boolean}} [options] load: load them too, not only when text asks
- * @returns {Promise<string[]>}
+ * @returns {[FontFace, string][]}
  */
-export function addFontFaces(scope, options = {}) {
-  const load = !!options.load;
+export function addFontFaces(scope) {
   const fonts = scope.document?.fonts ?? scope.fonts;
-  if (!fonts || typeof scope.FontFace !== "function") return Promise.resolve([]);
+  if (!fonts || typeof scope.FontFace !== "function") return [];
   const family = (/** @type {FontFace} */ f) => f.family.replace(/^["']|["']$/g, "");
-  /** @type {[FontFace, string][]} each face, and where it comes from */
+  /** @type {[FontFace, string][]} */
   let faces = [...fonts].filter((f) => family(f) === "Veil Inter").map((f) => [f, "the page's @font-face"]);
   if (faces.length === 0) {
     faces = FONT_FACES.map(([weight, name]) => {
@@ -56,12 +51,52 @@ export function addFontFaces(scope, options = {}) {
     });
     for (const [face] of faces) fonts.add(face);
   }
-  if (!load) return Promise.resolve([]);
+  return faces;
+}
+
+/**
+ * Loads the faces of `weights` among `faces`; resolves with a message per face that failed.
+ *
+ * A worker must load a face before text in it is drawn: Chromium's worker canvases keep a font
+ * resolved while its face was still loading (the fallback) and never resolve it again, whatever
+ * is redrawn later; a page's canvases do resolve it again.
+ * @param {[FontFace, string][]} faces
+ * @param {Iterable<number>} weights
+ * @returns {Promise<string[]>}
+ */
+export function loadFontFaces(faces, weights) {
+  const wanted = new Set([...weights].map(faceWeight));
   const failed = (/** @type {FontFace} */ face, /** @type {string} */ from, /** @type {any} */ error) =>
     `veil: the font "Veil Inter" ${face.weight} (${from}) did not load: ${error?.message ?? error}; text is drawn in `
     + "another face than the one the core measured (copy Web/fonts/ beside worker.js)";
-  return Promise.all(faces.map(([face, from]) => face.load().then(() => "", (error) => failed(face, from, error))))
+  return Promise.all(faces.filter(([face]) => wanted.has(Number(face.weight)))
+    .map(([face, from]) => face.load().then(() => "", (error) => failed(face, from, error))))
     .then((messages) => messages.filter(Boolean));
+}
+
+/**
+ * The face a text item's weight is drawn in: the nearest of Web/fonts/ (the core measures no other).
+ * @param {number} weight
+ */
+export function faceWeight(weight) {
+  return FONT_FACES.reduce((best, [w]) => (Math.abs(w - (weight || 400)) < Math.abs(best - (weight || 400)) ? w : best), 400);
+}
+
+/**
+ * The weights of the faces `frame`'s text items are drawn in (none: it draws no text).
+ * @param {Frame} frame
+ * @returns {Set<number>}
+ */
+export function textWeights(frame) {
+  const weights = new Set();
+  const walk = (/** @type {Item[]} */ items) => {
+    for (const item of items) {
+      if (item.kind === ItemKind.text) weights.add(faceWeight(item.fontWeight));
+      else if (item.children) walk(item.children);
+    }
+  };
+  walk(frame.items);
+  return weights;
 }
 
 /** The wire's item kinds (docs/PROTOCOL.md). */

@@ -8,6 +8,7 @@
 // article costs the pixels of a screenful, not of its whole height; scrolling moves that window.
 
 import { mount } from "./mount.js";
+import { TemplateCopies } from "./template.js";
 
 /** Elements drawn as one box (their content is not read line by line). */
 const BOXES = "img, svg, video, canvas, picture, iframe, input, textarea, select, [data-skeleton]";
@@ -48,6 +49,9 @@ const compiled = new Map();
  * @property {number} [radius] corner radius of text-line placeholders; default 4
  * @property {string} [background] what covers the content; default: the element's (or its nearest ancestor's) background colour
  * @property {"system" | "light" | "dark"} [appearance] default "system"
+ * @property {Element | string} [template] content that is not there yet: its skeleton is read from copies of this
+ *   template (a `<template>`, an element, or a selector) that the page never shows (template.js)
+ * @property {number} [count] copies of `template`; default: as many as fill the element's visible height
  * @property {any} [env] the window (tests)
  */
 
@@ -258,6 +262,8 @@ export class DomSkeleton {
     /** Counts mounts begun: one that finishes after a later one began is dropped. */
     this.generation = 0;
     this.completing = false;
+    /** @type {TemplateCopies | null} the copies standing in for content not there yet */
+    this.copies = null;
   }
 
   /** Reads the layout, mounts the scene over the element and shows the skeleton. */
@@ -269,6 +275,9 @@ export class DomSkeleton {
       element.style.position = "relative";
     }
     element.setAttribute("aria-busy", "true");
+    if (this.options.template !== undefined) {
+      this.copies = new TemplateCopies(element, { template: this.options.template, count: this.options.count });
+    }
     await this.mountLayout(true);
     if (this.env.ResizeObserver) {
       this.observer = new this.env.ResizeObserver(() => { this.refresh().catch(() => {}); });
@@ -395,11 +404,18 @@ export class DomSkeleton {
     const canvas = this.canvas;
     this.observer?.disconnect();
     this.observer = null;
+    this.releaseRoom();
     if (canvas && this.transition > 0) {
       canvas.style.opacity = "0";
       await new Promise((resolve) => setTimeout(resolve, this.transition * 1000));
     }
     this.remove();
+  }
+
+  /** Takes out the template's copies: the content that arrived takes their room, in this task. */
+  releaseRoom() {
+    this.copies?.remove();
+    this.copies = null;
   }
 
   /** Removes everything at once (no dissolve). */
@@ -414,6 +430,8 @@ export class DomSkeleton {
     }
     this.controller?.destroy();
     this.canvas?.remove();
+    this.copies?.remove();
+    this.copies = null;
     this.controller = null;
     this.canvas = null;
     this.element.removeAttribute("aria-busy");

@@ -1,4 +1,5 @@
-// Types of Web/veil.js (and the modules it re-exports: mount.js, render.js, view.js, input.js, wasm.js, socket.js…). docs/EMBED.md is the manual;
+// Types of Web/veil.js (and the modules it re-exports: page.js, mount.js, render.js, view.js, input.js, wasm.js, socket.js…; page.d.ts
+// gives page.js, the light entry, its part of them). docs/EMBED.md is the manual;
 // Tests/web/types checks these declarations against a use of every export with tsc.
 
 /** A frame as wire.js's Mirror holds it: raw wire integers (1/8 pt, 0xRRGGBBAA, turns/65536). */
@@ -240,6 +241,11 @@ export interface SkeletonizeOptions {
   /** What covers the content; default the element's (or nearest ancestor's) background colour. */
   background?: string;
   appearance?: "system" | "light" | "dark";
+  /** Content not there yet: the skeleton is read from copies of this template (a `<template>`, an
+   * element or a selector), which hold the room and are never shown nor read (docs/EMBED.md). */
+  template?: Element | string;
+  /** Copies of `template` (1…50); default: as many as fill the room in view. */
+  count?: number;
   env?: unknown;
 }
 export interface Box { x: number; y: number; width: number; height: number; radius: number }
@@ -265,6 +271,45 @@ export function skeletonize(element: HTMLElement, options?: SkeletonizeOptions):
 export function visibleWindow(element: HTMLElement, size: { width: number; height: number }, env: unknown): { x: number; y: number; width: number; height: number };
 /** The boxes `skeletonize` covers, in the element's padding-box coordinates; throws as `skeletonize` rejects. */
 export function readLayout(element: HTMLElement, options?: { lineRatio?: number; radius?: number }): { width: number; height: number; boxes: Box[] };
+
+// ---------------------------------------------------------------------------------------------
+// The page's own elements (page.js: the light entry; docs/EMBED.md "Your page's own elements")
+
+export interface OverlayOptions {
+  wasm?: string | URL | WebAssembly.Module;
+  appearance?: "system" | "light" | "dark";
+  thread?: "auto" | "worker" | "main";
+  /** What a status covers the element's content with (#RRGGBB or #RRGGBBAA); default none: see-through. */
+  background?: string;
+  /** The least height the element takes while a status shows; default 240. */
+  statusHeight?: number;
+  env?: unknown;
+}
+export interface SkeletonWish extends Omit<SkeletonizeOptions, "wasm" | "appearance" | "env"> {}
+export interface StatusWish {
+  state: "loading" | "error" | "empty";
+  title?: string;
+  message?: string;
+  image?: string;
+  actionTitle?: string;
+  action?: string;
+}
+/** What a page wants over one of its elements; Veil loads at the first `show` and follows the newest wish. */
+export class PageOverlay {
+  private constructor();
+  readonly element: HTMLElement;
+  readonly skeleton: { show(wish?: SkeletonWish): Promise<void>; hide(): Promise<void> };
+  readonly status: { show(wish: StatusWish): Promise<void>; hide(): Promise<void> };
+  readonly spinner: { show(): Promise<void>; hide(): Promise<void> };
+  /** `retry` and `action` (the status' buttons), `error` (Veil could not load or draw). */
+  on(type: "retry" | "action" | "error", listener: (event: { type: string; node?: string; action?: string; message?: string }) => void): () => void;
+  /** Removes what was drawn; the element is as it was. */
+  destroy(): void;
+}
+/** Veil's skeleton, status and spinner over `element`; returns at once and loads nothing until a `show`. */
+export function overlay(element: HTMLElement, options?: OverlayOptions): PageOverlay;
+/** Starts loading what a first `show` or `mount` needs (the modules, veil.wasm, a worker). */
+export function preload(): Promise<void>;
 
 // ---------------------------------------------------------------------------------------------
 // Drawing, input and transports (used by the viewer pages)

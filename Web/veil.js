@@ -1,7 +1,9 @@
 // @ts-check
-// veil.js — the browser side of Veil (ES modules, no build step). This file only re-exports; each
+// veil.js — the browser side of Veil (ES modules, no build step), all of it: importing it loads every
+// module (a page that wants only what it uses imports page.js). This file only re-exports; each
 // module has one purpose (docs/EMBED.md lists them):
 //
+//   page.js         overlay(): skeleton, status and spinner over the page's own elements, loaded on use
 //   mount.js        mount(): a scene on a canvas (or headless) behind one Controller
 //   engine.js       a running session: wasm session, frame mirror, frame loop
 //   worker.js       the engine and its drawing in a Worker, on an OffscreenCanvas
@@ -22,3 +24,4 @@ export { connectWebSocket } from "./socket.js";
 export { loadWasm, compileWasm, WasmModule, WasmSession } from "./wasm.js";
 export { mount, Controller, moduleWorkers } from "./mount.js";
 export { skeletonize, DomSkeleton, readLayout, visibleWindow } from "./skeletonize.js";
+export { overlay, PageOverlay, preload } from "./page.js";

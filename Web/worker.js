@@ -20,7 +20,7 @@
 
 import { WasmModule, WasmSession } from "./wasm.js";
 import { Engine } from "./engine.js";
-import { Surface, addFontFaces } from "./render.js";
+import { Surface, addFontFaces, loadFontFaces, textWeights } from "./render.js";
 
 /**
  * The messages above, declared once (mount.js imports them). Each carries its session's
@@ -53,12 +53,38 @@ import { Surface, addFontFaces } from "./render.js";
 const scope = globalThis;
 
 /**
- * The faces the core measures with, loaded into this worker's own FontFaceSet (a worker does not
- * see the page's @font-face rules) from its start, once: a reused worker keeps them. Nothing is
- * drawn before they have loaded (or failed): text drawn meanwhile would keep a fallback face.
- * Resolves with a message per face that failed.
+ * The faces the core measures with, in this worker's own FontFaceSet (a worker does not see the
+ * page's @font-face rules), each loaded the first time a frame draws text in it: a frame is drawn
+ * once the faces of its text are in (or failed), since text drawn meanwhile would keep a fallback
+ * face; a frame without text (a skeleton, a spinner) is drawn at once and loads no font. A reused
+ * worker keeps them.
  */
-const fontsLoaded = addFontFaces(scope, { load: true });
+const faces = addFontFaces(scope);
+/** @type {Map<number, Promise<string[]>>} loads begun, by weight */
+const faceLoads = new Map();
+/** @type {Set<number>} weights loaded (or failed: reported once, then drawn in the fallback) */
+const facesIn = new Set();
+
+/**
+ * Nothing when every face `frame` draws text in is in; else what resolves (with failure
+ * messages) once they are.
+ * @param {Frame} frame
+ * @returns {Promise<string[]> | null}
+ */
+function facesFor(frame) {
+  /** @type {Promise<string[]>[]} */
+  const waits = [];
+  for (const weight of textWeights(frame)) {
+    if (facesIn.has(weight) || faces.length === 0) continue;
+    let load = faceLoads.get(weight);
+    if (!load) {
+      load = loadFontFaces(faces, [weight]).then((failures) => { facesIn.add(weight); return failures; });
+      faceLoads.set(weight, load);
+    }
+    waits.push(load);
+  }
+  return waits.length === 0 ? null : Promise.all(waits).then((lists) => lists.flat());
+}
 
 /** The session the page talks to now. */
 let generation = 0;
@@ -166,17 +192,22 @@ function handle(m) {
         // Sized from the frame before it is drawn: the first frame is never drawn at the canvas'
         // default 300 × 150 while the page learns the frame's size.
         const fit = (/** @type {Frame} */ frame) => { if (fits && frame) drawn.resize(frame.width / 8, frame.height / 8, dpr); };
-        let fontsIn = false; // frames are drawn once the faces are in (the page's first frame stays up meanwhile)
-        engine.sink = {
-          show: (frame) => { if (fontsIn) { fit(frame); drawn.show(frame); } },
-          showNow: (frame) => { if (fontsIn) { fit(frame); drawn.showNow(frame); } },
+        // A frame whose text needs a face not in yet waits for it (the page's first frame stays
+        // up meanwhile), then the newest frame is drawn.
+        const whenFaces = (/** @type {Frame} */ frame) => {
+          const wait = facesFor(frame);
+          if (!wait) return true;
+          wait.then((failures) => {
+            if (mine !== generation || surface !== drawn || !engine) return;
+            for (const message of failures) post({ type: "error", message });
+            if (engine.frame) engine.sink?.show(engine.frame);
+          });
+          return false;
         };
-        fontsLoaded.then((failures) => {
-          if (mine !== generation || surface !== drawn || !engine) return;
-          for (const message of failures) post({ type: "error", message });
-          fontsIn = true;
-          if (engine.frame) engine.sink?.show(engine.frame);
-        });
+        engine.sink = {
+          show: (frame) => { if (whenFaces(frame)) { fit(frame); drawn.show(frame); } },
+          showNow: (frame) => { if (whenFaces(frame)) { fit(frame); drawn.showNow(frame); } },
+        };
         engine.wake();
         break;
       }

@@ -10,6 +10,7 @@ import * as socket from "../../../Web/socket.js";
 import * as wasm from "../../../Web/wasm.js";
 import * as mount from "../../../Web/mount.js";
 import * as skeletonize from "../../../Web/skeletonize.js";
+import * as page from "../../../Web/page.js";
 
 /** `Code` must be assignable to `Declared`. */
 type Fits<Code extends Declared, Declared> = Code;
@@ -30,6 +31,8 @@ export const functions: {
   connectWebSocket: typeof api.connectWebSocket;
   loadWasm: typeof api.loadWasm;
   compileWasm: typeof api.compileWasm;
+  overlay: typeof api.overlay;
+  preload: typeof api.preload;
 } = {
   decodeMessage: wire.decodeMessage,
   mount: mount.mount,
@@ -46,6 +49,8 @@ export const functions: {
   connectWebSocket: socket.connectWebSocket,
   loadWasm: wasm.loadWasm,
   compileWasm: wasm.compileWasm,
+  overlay: page.overlay,
+  preload: page.preload,
 };
 
 export const values: { FONT_FAMILY: typeof api.FONT_FAMILY; ItemKind: typeof api.ItemKind } = {
@@ -74,7 +79,8 @@ export const classes: {
 export type Instances = [
   Fits<mount.Controller, api.Controller>,
   Fits<skeletonize.DomSkeleton, api.DomSkeleton>,
+  Fits<page.PageOverlay, api.PageOverlay>,
 ];
 /** Every value veil.d.ts declares is checked above. */
-type Checked = keyof typeof functions | keyof typeof values | keyof typeof classes | "Controller" | "DomSkeleton";
+type Checked = keyof typeof functions | keyof typeof values | keyof typeof classes | "Controller" | "DomSkeleton" | "PageOverlay";
 export const unchecked: Record<Exclude<keyof typeof api, Checked>, never> = {};

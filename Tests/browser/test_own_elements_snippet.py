@@ -1,0 +1,161 @@
+"""docs/EMBED.md's first section run as written, in headless Chromium: its HTML block is the page (Web/
+under /veil/) with its `js` block as a second module script over a form, on a static server that
+answers /api/feed (the feed's rows; a 503 the first time, in the error run) and /api/filters.
+
+- the feed: the fetch goes out before Veil has loaded (the request log: /api/feed before any module
+  but page.js); the skeleton is read from the row template and drawn over copies the page never
+  shows; the rows replace it; importing page.js loaded page.js alone until the first show;
+- the error: the status with the message and a real Retry button; Retry from the keyboard loads the
+  feed again, and the rows come;
+- the form: while /api/filters is answered, the spinner covers the form, which is busy; after, neither;
+at desktop and phone size.
+"""
+
+import functools
+import http.server
+import json
+import re
+import shutil
+import sys
+import tempfile
+import threading
+import unittest
+from pathlib import Path
+
+from selenium.webdriver.common.keys import Keys
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import harness  # noqa: E402
+
+
+def blocks():
+    """The section's html and js blocks, as written in docs/EMBED.md."""
+    text = (harness.ROOT / "docs" / "EMBED.md").read_text()
+    section = text[text.index("## Your page's own elements"):text.index("# A scene on a canvas")]
+    return re.search(r"```html\n(.*?)```", section, re.S).group(1), re.search(r"```js\n(.*?)```", section, re.S).group(1)
+
+
+def page():
+    html, js = blocks()
+    return ("<!doctype html>\n<meta charset='utf-8'>\n<meta name='viewport' content='width=device-width'>\n"
+            "<style>body { margin: 8px; font: 16px/1.4 sans-serif } .row { display: flex; gap: 8px; padding: 6px 0 }"
+            " .avatar { width: 40px; height: 40px; border-radius: 20px; background: #ccc } #feed { padding: 0; margin: 0 }</style>\n"
+            + html + "\n<form id='filters' style='padding: 16px; background: #e0f0e8'><input name='q'> <button>Apply</button></form>\n"
+            "<script type='module'>\n" + js + "\n</script>\n")
+
+
+class Site(http.server.SimpleHTTPRequestHandler):
+    """Static files, /api/feed (held until `release`; 503 while `fail`), POST /api/filters (held until `applied`)."""
+    log, release, applied = None, None, None
+    fail = False
+    rows = b""
+
+    def do_GET(self):
+        type(self).log.append(self.path)
+        if self.path == "/api/feed":
+            type(self).release.wait(20)
+            status, body = (503, b"busy") if type(self).fail else (200, self.rows)
+            type(self).fail = False
+            self.send_response(status)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        super().do_GET()
+
+    def do_POST(self):
+        type(self).log.append("POST " + self.path)
+        self.rfile.read(int(self.headers.get("Content-Length", 0)))
+        type(self).applied.wait(20)
+        self.send_response(204)
+        self.end_headers()
+
+    def guess_type(self, path):
+        return "application/wasm" if str(path).endswith(".wasm") else super().guess_type(path)
+
+    def log_message(self, *args):
+        pass
+
+
+class OwnElementsSnippetTest(unittest.TestCase):
+    def setUp(self):
+        self.folder = Path(tempfile.mkdtemp(prefix="veil-own-"))
+        shutil.copytree(harness.ROOT / "Web", self.folder / "veil")
+        shutil.copy(harness.VEIL_WASM, self.folder / "veil" / "veil.wasm")
+        (self.folder / "index.html").write_text(page())
+        rows = (harness.ROOT / "Web" / "examples" / "feed-data.json").read_bytes()
+        self.site = type("OwnSite", (Site,), {"log": [], "release": threading.Event(), "applied": threading.Event(), "rows": rows})
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(self.site, directory=str(self.folder)))
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+        self.titles = [row["title"] for row in json.loads(rows)]
+
+    def tearDown(self):
+        self.site.release.set()
+        self.site.applied.set()
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    def open(self, width, height):
+        driver = harness.chromium(width=width, height=height)
+        driver.get(f"http://127.0.0.1:{self.httpd.server_port}/index.html")
+        return driver
+
+    def test_the_feed_its_skeleton_and_the_form(self):
+        for size in ((900, 800), (390, 844)):
+            with self.subTest(size=size):
+                self.site.log.clear()
+                self.site.release.clear()
+                self.site.applied.clear()
+                driver = self.open(*size)
+                try:
+                    harness.wait_for(driver, "document.querySelector('#feed canvas') && document.querySelector('#feed .veil-template-copies')",
+                                     what="the skeleton over copies of the row template")
+                    log = list(self.site.log)
+                    feed = log.index("/api/feed")
+                    early = [p for p in log[:feed] if p.startswith("/veil/")]
+                    self.assertEqual(early, ["/veil/page.js"], f"the fetch went out before Veil loaded ({log})")
+                    copies = driver.execute_script("const c = document.querySelector('#feed .veil-template-copies');"
+                                                   "return [c.children.length, getComputedStyle(c).opacity, c.inert, c.getAttribute('aria-hidden')]")
+                    self.assertGreaterEqual(copies[0], 2)
+                    self.assertEqual(copies[1:], ["0", True, "true"], "the copies are never shown nor read")
+                    harness.screenshot(driver, f"own-elements-skeleton-{size[0]}")
+                    self.site.release.set()
+                    harness.wait_for(driver, f"document.querySelectorAll('#feed > li').length === {len(self.titles)}", what="the page's rows")
+                    self.assertEqual(driver.execute_script("return [...document.querySelectorAll('#feed > li b')].map((b) => b.textContent)"), self.titles)
+                    harness.wait_for(driver, "!document.querySelector('#feed canvas, #feed .veil-template-copies') && !document.getElementById('feed').hasAttribute('aria-busy')",
+                                     what="the skeleton gone")
+                    driver.execute_script("document.querySelector('#filters button').click()")
+                    harness.wait_for(driver, "document.querySelector('#filters canvas') && document.getElementById('filters').getAttribute('aria-busy') === 'true'",
+                                     what="the spinner over the form while it submits")
+                    harness.screenshot(driver, f"own-elements-spinner-{size[0]}")
+                    self.site.applied.set()
+                    harness.wait_for(driver, "!document.getElementById('filters').hasAttribute('aria-busy')", what="the form no longer busy")
+                    self.assertIn("POST /api/filters", self.site.log)
+                    severe = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and "favicon.ico" not in e["message"]]
+                    self.assertEqual(severe, [], "no errors in the console")
+                finally:
+                    driver.quit()
+
+    def test_an_error_then_retry_from_the_keyboard(self):
+        self.site.fail = True
+        self.site.release.set()
+        driver = self.open(900, 800)
+        try:
+            harness.wait_for(driver, "[...document.querySelectorAll('#feed button')].some((b) => /retry/i.test(b.textContent))",
+                             what="the error with a real Retry button")
+            tree = driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})
+            names = [str(n.get("name", {}).get("value", "")) for n in tree["nodes"] if not n.get("ignored")]
+            self.assertTrue(any("did not load (503)" in n for n in names), "the error's message is in the accessibility tree")
+            harness.screenshot(driver, "own-elements-error")
+            driver.execute_script("[...document.querySelectorAll('#feed button')].find((b) => /retry/i.test(b.textContent)).focus()")
+            driver.switch_to.active_element.send_keys(Keys.ENTER)
+            harness.wait_for(driver, f"document.querySelectorAll('#feed > li').length === {len(self.titles)}", what="the rows after Retry")
+            self.assertEqual(self.site.log.count("/api/feed"), 2, "Retry fetched the feed again")
+        finally:
+            driver.quit()
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,222 @@
+"""Veil around the page's own elements (Web/page.js, docs/EMBED.md "Your page's own elements"), in
+headless Chromium against a static site that logs each request:
+
+- importing page.js loads page.js alone, and a hide before any show loads nothing more;
+- the page's own list, empty while its rows load: a skeleton read from copies of its row template,
+  drawn over copies the page never shows (transparent, inert, out of the accessibility tree); the
+  page puts its rows in and hides the skeleton in one task: the copies are gone, the rows stay;
+- a show and hide before Veil has loaded: nothing is ever drawn;
+- an error over the page's list with Retry: the message and a real Retry button in the
+  accessibility tree, Retry from the keyboard reaches the page's listener, the list stays readable;
+- the spinner over the page's form: see-through (the form's colour, dimmed), the form busy;
+in a worker and on the page's thread, light and dark, at desktop and phone size.
+"""
+
+import functools
+import http.server
+import shutil
+import sys
+import tempfile
+import threading
+import unittest
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import harness  # noqa: E402
+
+PAGE = """<!doctype html>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width">
+<style>
+  body { margin: 0; font: 16px/1.4 sans-serif; background: Canvas; color: CanvasText; }
+  #feed { list-style: none; margin: 0; padding: 8px; width: 340px; min-height: 40px; background: #F4F4F8; }
+  #feed li { display: flex; gap: 8px; padding: 8px 0; }
+  #feed .avatar { width: 40px; height: 40px; border-radius: 20px; background: #CCC; flex: none; }
+  #filters { margin: 16px 8px; padding: 16px; width: 300px; height: 160px; background: rgb(0, 160, 80); }
+</style>
+<ul id="feed" aria-label="Feed"></ul>
+<template id="feed-row"><li><span class="avatar"></span><div><b>Someone's name</b><p>Two lines of the
+  post's text, long enough to wrap once in the row.</p></div></li></template>
+<form id="filters" aria-label="Filters"><label>Name <input name="q"></label> <button>Apply</button></form>
+<script type="module">
+import { overlay } from "/veil/page.js";
+window.veilPage = { overlay, retries: 0, errors: [] };
+window.addEventListener("error", (e) => window.veilPage.errors.push(String(e.message)));
+window.addEventListener("unhandledrejection", (e) => window.veilPage.errors.push(String(e.reason)));
+window.ready = true;
+</script>
+"""
+
+
+class LoggingSite(http.server.SimpleHTTPRequestHandler):
+    """Static files; each path asked is logged (the class' `log`)."""
+    log = None
+
+    def do_GET(self):
+        type(self).log.append(self.path.split("?")[0])
+        super().do_GET()
+
+    def guess_type(self, path):
+        return "application/wasm" if str(path).endswith(".wasm") else super().guess_type(path)
+
+    def log_message(self, *args):
+        pass
+
+
+class PageElementsTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.folder = Path(tempfile.mkdtemp(prefix="veil-page-"))
+        shutil.copytree(harness.ROOT / "Web", cls.folder / "veil")
+        shutil.copy(harness.VEIL_WASM, cls.folder / "veil" / "veil.wasm")
+        (cls.folder / "index.html").write_text(PAGE)
+        cls.handler = type("Site", (LoggingSite,), {"log": []})
+        cls.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(cls.handler, directory=str(cls.folder)))
+        threading.Thread(target=cls.httpd.serve_forever, daemon=True).start()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.httpd.shutdown()
+        cls.httpd.server_close()
+        shutil.rmtree(cls.folder, ignore_errors=True)
+
+    def open(self, width=800, height=800, dark=False):
+        driver = harness.chromium(width=width, height=height)
+        if dark:
+            driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        self.handler.log.clear()
+        driver.get(f"http://127.0.0.1:{self.httpd.server_port}/index.html")
+        harness.wait_for(driver, "window.ready === true", what="the page's module")
+        return driver
+
+    def veil_requests(self):
+        return sorted({p for p in self.handler.log if p.startswith("/veil/")})
+
+    def check_no_errors(self, driver):
+        self.assertEqual(driver.execute_script("return window.veilPage.errors"), [], "no uncaught errors in the page")
+
+    def test_importing_loads_the_entry_alone_and_a_hide_loads_nothing(self):
+        driver = self.open()
+        try:
+            driver.execute_script("""
+              const veil = veilPage.overlay(document.getElementById('feed'));
+              veil.skeleton.hide(); veil.status.hide(); veil.spinner.hide();""")
+            driver.execute_script("return new Promise((r) => setTimeout(r, 300))")
+            self.assertEqual(self.veil_requests(), ["/veil/page.js"], "only page.js is fetched until something is shown")
+            self.check_no_errors(driver)
+        finally:
+            driver.quit()
+
+    def test_a_skeleton_from_the_row_template_then_the_pages_rows(self):
+        for thread, dark, size in (("worker", False, (800, 800)), ("main", True, (390, 844))):
+            with self.subTest(thread=thread, dark=dark):
+                driver = self.open(*size, dark=dark)
+                try:
+                    driver.execute_script(f"""
+                      const list = document.getElementById('feed');
+                      window.veil = veilPage.overlay(list, {{ thread: '{thread}' }});
+                      window.shown = veil.skeleton.show({{ template: '#feed-row', style: 'pulse' }});""")
+                    harness.wait_for_async(driver, "window.shown.then(() => true)", what="the skeleton shown")
+                    state = driver.execute_script("""
+                      const list = document.getElementById('feed');
+                      const copies = list.querySelector('.veil-template-copies');
+                      const canvas = list.querySelector('canvas');
+                      return { copies: copies ? copies.children.length : 0, opacity: copies && getComputedStyle(copies).opacity,
+                               hidden: copies && copies.getAttribute('aria-hidden'), inert: copies && copies.inert,
+                               busy: list.getAttribute('aria-busy'), height: list.getBoundingClientRect().height,
+                               canvas: canvas && canvas.getBoundingClientRect().height, ids: list.querySelectorAll('[id]').length };""")
+                    self.assertGreaterEqual(state["copies"], 2, f"copies of the row fill the list's visible height ({state})")
+                    self.assertEqual((state["opacity"], state["hidden"], state["inert"]), ("0", "true", True),
+                                     "the copies are never shown nor read")
+                    self.assertEqual(state["busy"], "true", "the list is busy while its skeleton shows")
+                    self.assertGreater(state["height"], 100, "the copies hold the rows' room")
+                    self.assertGreater(state["canvas"], 100, "the skeleton's canvas covers that room")
+                    tree = driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})
+                    names = " ".join(str(n.get("name", {}).get("value", "")) for n in tree["nodes"] if not n.get("ignored"))
+                    self.assertNotIn("Someone's name", names, "no copy of the template is in the accessibility tree")
+                    harness.screenshot(driver, f"page-skeleton-{thread}{'-dark' if dark else ''}")
+                    after = driver.execute_script("""
+                      const list = document.getElementById('feed');
+                      for (const name of ['Ada', 'Grace', 'Linus']) {
+                        const li = document.createElement('li'); li.textContent = name + ' posted'; list.append(li);
+                      }
+                      const hidden = veil.skeleton.hide();
+                      return { copies: list.querySelectorAll('.veil-template-copies').length, rows: list.querySelectorAll('li').length };""")
+                    self.assertEqual(after, {"copies": 0, "rows": 3}, "the page's rows take the copies' room in the same task")
+                    harness.wait_for(driver, "!document.querySelector('#feed canvas') && !document.getElementById('feed').hasAttribute('aria-busy')",
+                                     what="the skeleton dissolved and removed")
+                    self.check_no_errors(driver)
+                finally:
+                    driver.quit()
+
+    def test_a_hide_before_veil_is_ready_draws_nothing(self):
+        driver = self.open()
+        try:
+            driver.execute_script("""
+              window.drawnEver = false;
+              const list = document.getElementById('feed');
+              new MutationObserver(() => { if (list.querySelector('canvas')) window.drawnEver = true; })
+                .observe(list, { childList: true, subtree: true });
+              window.veil = veilPage.overlay(list);
+              veil.skeleton.show({ template: '#feed-row' });
+              list.innerHTML = '<li>The rows came first</li>';
+              window.done = veil.skeleton.hide();""")
+            harness.wait_for_async(driver, "window.done.then(() => true)", what="the wishes settled")
+            driver.execute_script("return new Promise((r) => setTimeout(r, 300))")
+            self.assertFalse(driver.execute_script("return window.drawnEver"), "a skeleton hidden before Veil was ready is never drawn")
+            self.assertEqual(driver.execute_script("return document.getElementById('feed').textContent"), "The rows came first")
+            self.check_no_errors(driver)
+        finally:
+            driver.quit()
+
+    def test_an_error_over_the_pages_list_with_retry(self):
+        driver = self.open()
+        try:
+            driver.execute_script("""
+              const list = document.getElementById('feed');
+              list.innerHTML = '<li>Yesterday\\'s row</li>';
+              window.veil = veilPage.overlay(list);
+              veil.on('retry', () => { veilPage.retries++; veil.status.hide(); });
+              window.shown = veil.status.show({ state: 'error', message: 'The feed did not load.' });""")
+            harness.wait_for_async(driver, "window.shown.then(() => true)", what="the error shown")
+            harness.wait_for(driver, "[...document.querySelectorAll('#feed button')].some((b) => /retry/i.test(b.textContent))",
+                             what="a real Retry button")
+            tree = driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})
+            nodes = [n for n in tree["nodes"] if not n.get("ignored")]
+            names = [str(n.get("name", {}).get("value", "")) for n in nodes]
+            self.assertTrue(any("did not load" in n for n in names), "the message is in the accessibility tree")
+            self.assertTrue(any(n.get("role", {}).get("value") == "button" and "Retry" in str(n.get("name", {}).get("value", "")) for n in nodes),
+                            "Retry is a button in the accessibility tree")
+            harness.screenshot(driver, "page-status-error")
+            driver.execute_script("[...document.querySelectorAll('#feed button')].find((b) => /retry/i.test(b.textContent)).focus()")
+            from selenium.webdriver.common.keys import Keys
+            driver.switch_to.active_element.send_keys(Keys.ENTER)
+            harness.wait_for(driver, "veilPage.retries === 1", what="Retry from the keyboard reaches the page")
+            self.check_no_errors(driver)
+        finally:
+            driver.quit()
+
+    def test_the_spinner_over_the_pages_form_is_see_through(self):
+        driver = self.open()
+        try:
+            driver.execute_script("""
+              window.veil = veilPage.overlay(document.getElementById('filters'));
+              window.shown = veil.spinner.show();""")
+            harness.wait_for_async(driver, "window.shown.then(() => true)", what="the spinner shown")
+            driver.execute_script("return new Promise((r) => setTimeout(r, 800))")  # past the 0.25 s fade-in
+            box = harness.canvas_box(driver, "#filters canvas")
+            image = harness.screenshot(driver, "page-spinner")
+            r, g, b = harness.pixel(image, box, 10, 10)[:3]
+            self.assertTrue(g > r + 20 and g > b + 10 and g < 160,
+                            f"the form's green shows through the spinner's backdrop, dimmed (got {(r, g, b)})")
+            self.assertEqual(driver.execute_script("return document.getElementById('filters').getAttribute('aria-busy')"), "true")
+            driver.execute_script("window.hidden = veil.spinner.hide()")
+            harness.wait_for_async(driver, "window.hidden.then(() => true)", what="the spinner hidden")
+            self.assertIsNone(driver.execute_script("return document.getElementById('filters').getAttribute('aria-busy')"))
+            self.check_no_errors(driver)
+        finally:
+            driver.quit()
+
+
+if __name__ == "__main__":
+    unittest.main()
