@@ -68,6 +68,7 @@ test-cli: build test-golden
 	$(PYTHON) Tests/cli/test_hostile.py $(VEIL)
 	$(PYTHON) Tests/cli/test_contrast.py $(VEIL)
 	$(PYTHON) Tests/cli/test_schema.py $(VEIL)
+	$(PYTHON) Tests/cli/test_readme_picture.py $(VEIL)
 
 test-server: build
 	$(PYTHON) Tests/server/serve_test.py $(VEIL)
