@@ -1,7 +1,7 @@
-"""README.md's two snippets run as written, in headless Chromium: its scene block is /card.json, its
-HTML block is the page, with Web/ under /veil/ and veil.wasm beside veil.js. The canvas draws the
-card under its skeleton (the scene's timeline shows it), the hidden DOM says loading, and once the
-page hides the skeleton it says the card is loaded; nothing is logged as an error.
+"""README.md's web page runs as written, in headless Chromium: its HTML block is the page, with Web/
+under /veil/, veil.wasm beside veil.js and the feed's rows at /api/feed (held until the skeleton
+shows). The list is busy under a skeleton read from the row template, then holds the page's rows;
+nothing is logged as an error. (Its scene block is read by Tests/docs/snippets_test.py.)
 """
 
 import functools
@@ -17,8 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import harness  # noqa: E402
 
-DRAWN = "Number(document.getElementById('card').dataset.drawn || 0)"
-BUSY = "document.getElementById('card').getAttribute('aria-busy')"
+SKELETON = "document.querySelector('#feed canvas') && document.getElementById('feed').getAttribute('aria-busy') === 'true'"
 
 
 def snippets():
@@ -29,7 +28,22 @@ def snippets():
     return scene, page
 
 
-class Quiet(http.server.SimpleHTTPRequestHandler):
+class Site(http.server.SimpleHTTPRequestHandler):
+    """Static files; /api/feed answers once `release` is set."""
+    release = None
+
+    def do_GET(self):
+        if self.path == "/api/feed":
+            type(self).release.wait(20)
+            body = (harness.ROOT / "Web" / "examples" / "feed-data.json").read_bytes()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+            return
+        super().do_GET()
+
     def log_message(self, *args):
         pass
 
@@ -39,22 +53,25 @@ class ReadmeSnippetTest(unittest.TestCase):
         if not harness.VEIL_WASM.exists():
             raise AssertionError(f"{harness.VEIL_WASM} is missing: run `make wasm` first (or set VEIL_WASM)")
         folder = Path(tempfile.mkdtemp(prefix="veil-readme-"))
-        scene, page = snippets()
+        _, page = snippets()
         shutil.copytree(harness.ROOT / "Web", folder / "veil")
         shutil.copy(harness.VEIL_WASM, folder / "veil" / "veil.wasm")
-        (folder / "card.json").write_text(scene)
-        (folder / "index.html").write_text(page)
-        httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(folder)))
+        (folder / "index.html").write_text("<!doctype html><meta charset='utf-8'>" + page)
+        site = type("ReadmeSite", (Site,), {"release": threading.Event()})
+        httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(site, directory=str(folder)))
         threading.Thread(target=httpd.serve_forever, daemon=True).start()
         driver = harness.chromium(width=600, height=400)
         try:
             driver.get(f"http://127.0.0.1:{httpd.server_port}/index.html")
-            harness.wait_for(driver, f"{DRAWN} > 0", what="the card's first frame")
-            self.assertEqual(driver.execute_script(f"return {BUSY}"), "true", "the skeleton shows: the canvas is busy")
-            harness.wait_for(driver, f"{BUSY} === 'false'", timeout=20, what="the page to hide the skeleton")
+            harness.wait_for(driver, SKELETON, what="the skeleton over the empty list")
+            site.release.set()
+            harness.wait_for(driver, "document.querySelectorAll('#feed > li').length > 3 && !document.querySelector('#feed canvas')",
+                             timeout=20, what="the page's rows, the skeleton gone")
+            self.assertEqual(driver.execute_script("return document.querySelector('#feed > li').textContent"), "Ada Lovelace")
             errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and "favicon.ico" not in e["message"]]
             self.assertEqual(errors, [], "no errors in the console")
         finally:
+            site.release.set()
             driver.quit()
             httpd.shutdown()
             httpd.server_close()
