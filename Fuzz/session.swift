@@ -36,10 +36,39 @@ private func record(_ name: String, _ run: SessionFuzz, _ work: TickWork) {
     write(run.events, to: "\(reportDirectory)/\(name).events.jsonl")
 }
 
+/// Scenes already read, by their text: the reader is a pure function of the text (and `Scene` a value
+/// whose nodes are copied on write), so a scene read once gives every later input with the same
+/// scene bytes the very scene reading it again would: the same input still runs the same way. Most
+/// of libFuzzer's mutations change the steps and leave the scene alone. Bounded: emptied when it
+/// holds `sceneCacheLimit` scenes. FUZZ_SCENE_CACHE=0 reads every scene again.
+///
+/// What the cache keeps outlives the input that read it, so LeakSanitizer (AddressSanitizer builds)
+/// would call it a leak (Swift keeps flags in the spare bits of the pointers in enums and strings,
+/// which its scan does not follow): it is read and stored with LeakSanitizer off. Leaks while a
+/// session runs are still found; leaks in the reader itself are the scene target's to find.
+private let sceneCacheLimit = FuzzCheck.number("FUZZ_SCENE_CACHE", 512)
+nonisolated(unsafe) private var sceneCache: [String: Scene?] = [:]
+
+private typealias LeakSwitch = @convention(c) () -> Void
+/// `__lsan_disable` / `__lsan_enable` when the build has LeakSanitizer, else nil.
+private let leakChecksOff = dlsym(nil, "__lsan_disable").map { unsafeBitCast($0, to: LeakSwitch.self) }
+private let leakChecksOn = dlsym(nil, "__lsan_enable").map { unsafeBitCast($0, to: LeakSwitch.self) }
+
+private func cachedRead(_ text: String) -> Scene? {
+    if let known = sceneCache[text] { return known }
+    guard sceneCacheLimit > 0 else { return SessionFuzz.read(text) }
+    leakChecksOff?()
+    defer { leakChecksOn?() }
+    if sceneCache.count >= sceneCacheLimit { sceneCache.removeAll(keepingCapacity: true) }
+    let scene = SessionFuzz.read(text)
+    sceneCache[text] = .some(scene)
+    return scene
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzSession(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     var run = SessionFuzz()
-    let failure = run.run(Array(UnsafeBufferPointer(start: data, count: size)), clock: now)
+    let failure = run.run(Array(UnsafeBufferPointer(start: data, count: size)), clock: now, read: cachedRead)
     if let failure {
         FuzzCheck.fail("\(failure)\nscene: \(run.sceneText)\nevents:\n\(run.events)")
     }

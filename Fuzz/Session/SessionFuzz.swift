@@ -70,11 +70,16 @@ struct SessionFuzz {
         return (scene, steps)
     }
 
+    /// The scene file read by the real reader (`SceneReader.read`): nil when it refuses it.
+    static func read(_ text: String) -> Scene? { try? SceneReader.read(Array(text.utf8), file: "fuzz.json") }
+
     /// Runs `data`; returns what broke, or nil. `clock` (nanoseconds, native hosts) times each tick.
-    mutating func run(_ data: [UInt8], clock: (() -> UInt64)? = nil) -> String? {
+    /// `read` reads the scene file: `SessionFuzz.read`, or a cache of its results (the libFuzzer target,
+    /// Fuzz/session.swift: most mutations leave the scene's bytes alone and change only the steps).
+    mutating func run(_ data: [UInt8], clock: (() -> UInt64)? = nil, read: (String) -> Scene? = SessionFuzz.read) -> String? {
         let (text, steps) = Self.script(data)
         sceneText = text
-        guard let scene = try? SceneReader.read(Array(sceneText.utf8), file: "fuzz.json") else { return nil }
+        guard let scene = read(sceneText) else { return nil }
         accepted = true
         let session = Session(scene: scene)
         var mirror = FrameMirror()

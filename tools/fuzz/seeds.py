@@ -5,7 +5,8 @@
 
 scene: examples/*.json; events: examples/*.events.jsonl, whole and line by line; wire: the recorded
 streams examples/*.stream and each Tests/Vectors file's messages as one stream (u32 little-endian
-length, then the message); session: random bytes. The dictionary holds every key, node type and choice the scene reader
+length, then the message), cut into windows of at most WIRE_WINDOW bytes (the wire target's -max_len,
+tools/fuzz/run.sh), a new window at each keyframe; session: random bytes. The dictionary holds every key, node type and choice the scene reader
 knows (Field("…"), NodeType("…"), Choice("…") in Sources/VeilCore) and the JSON punctuation.
 """
 import glob
@@ -40,8 +41,42 @@ for path in glob.glob(os.path.join(root, 'examples', '*.events.jsonl')):
                 g.write(line)
 
 wire = folder('wire')
+# A wire input costs what it holds: every message is decoded, re-encoded and decoded again, and the
+# mirror hashes its whole frame after each one. The recorded streams run to 20 KiB (a keyframe, then
+# a hundred deltas of one scroll); windows of 4 KiB keep each input quick while keeping every message.
+WIRE_WINDOW = 4096
+
+
+def messages_of(data):
+    at = 0
+    while at < len(data):
+        n = struct.unpack('<I', data[at:at + 4].ljust(4, b'\0'))[0]
+        yield data[at + 4:at + 4 + n]
+        at += 4 + n
+
+
+def write_windows(name, messages):
+    """The stream as windows: each starts with the first message, a keyframe (type bits 0-1 = 1)
+    or the message that did not fit the previous window, and holds at most WIRE_WINDOW bytes (one
+    larger message alone), so the first window is a keyframe and the deltas the mirror applies."""
+    windows, current = [], b''
+    for m in messages:
+        record = struct.pack('<I', len(m)) + m
+        keyframe = len(m) > 2 and m[2] & 3 == 1
+        if current and (keyframe or len(current) + len(record) > WIRE_WINDOW):
+            windows.append(current)
+            current = b''
+        current += record
+    if current:
+        windows.append(current)
+    for i, w in enumerate(windows):
+        with open(os.path.join(wire, f'{name}.{i}'), 'wb') as g:
+            g.write(w)
+
+
 for path in glob.glob(os.path.join(root, 'examples', '*.stream')):
-    shutil.copy(path, wire)
+    with open(path, 'rb') as f:
+        write_windows(os.path.basename(path), list(messages_of(f.read())))
 
 
 def hexes(value):
@@ -61,9 +96,7 @@ for path in glob.glob(os.path.join(root, 'Tests', 'Vectors', '*.json')):
     with open(path) as f:
         messages = [bytes.fromhex(h) for h in hexes(json.load(f))]
     if messages:
-        with open(os.path.join(wire, os.path.basename(path) + '.stream'), 'wb') as g:
-            for m in messages:
-                g.write(struct.pack('<I', len(m)) + m)
+        write_windows(os.path.basename(path) + '.stream', messages)
 
 # The session target makes its scene from the bytes (Fuzz/Session/SceneGrammar.swift): random bytes of
 # a fixed generator give it scenes of every size to start from.
