@@ -95,10 +95,15 @@ class FeedExampleTest(unittest.TestCase):
         time.sleep(seconds)
         return self.driver.execute_script("return feedDemo.veil.stats.animationFrames") - before
 
+    def frame_loop_runs(self, what):
+        """Frames keep coming (a rate would depend on the machine's load: this waits for a few)."""
+        before = self.driver.execute_script("return feedDemo.veil.stats.animationFrames")
+        harness.wait_for(self.driver, f"feedDemo.veil.stats.animationFrames >= {before + 5}", timeout=10, what=what)
+
     def test_loading_error_retry_loaded(self):
         self.open()
         self.wait_stage("loading")
-        self.assertGreater(self.frames_over(0.5), 10, "a sliding shimmer runs the frame loop")
+        self.frame_loop_runs("a sliding shimmer runs the frame loop")
         image, box = self.shot("feed-loading")
         placeholder = harness.pixel(image, box, *AVATAR)
         self.assertLess(max(placeholder) - min(placeholder), 30, f"a grey placeholder over the avatar: {placeholder}")

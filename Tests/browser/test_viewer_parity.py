@@ -130,7 +130,8 @@ class ViewerParityTest(harness.ServedBrowserTest):
     def test_reduced_motion_is_followed(self):
         self.assertLessEqual(self.frames_in_a_second_of_grid_sliding(reduce=True), 1,
                              "under reduced motion the sliding skeleton holds still")
-        self.assertGreater(self.frames_in_a_second_of_grid_sliding(reduce=False), 10, "otherwise it slides")
+        # A few frames, not a rate: how many a second depends on the machine's load.
+        self.assertGreaterEqual(self.frames_in_a_second_of_grid_sliding(reduce=False), 3, "otherwise it slides")
 
     def test_on_a_phone_the_canvas_takes_the_height_and_stays_put(self):
         driver = harness.chromium(width=390, height=844)

@@ -191,8 +191,10 @@ class WorkerTest(harness.ServedBrowserTest):
         self.assertIsInstance(out, dict, out)
         self.assertEqual(out["thread"], "worker")
         self.assertEqual(out["firstDrawSize"], [360, 520], "the first frame is drawn at the feed's size, not 300 × 150")
-        # About 48 at 60 Hz; any number well above zero shows the worker was not held up.
-        self.assertGreater(out["during"], 10, f"frames the worker ran during an 800 ms busy task: {out['during']}")
+        # About 48 at 60 Hz on a quiet machine; a drawing on the page's thread makes none at all. A
+        # few show the worker was not held up, whatever the machine's load (the rate is a figure of
+        # make bench-embed, not a test).
+        self.assertGreaterEqual(out["during"], 3, f"frames the worker ran during an 800 ms busy task: {out['during']}")
 
 
 if __name__ == "__main__":
