@@ -287,7 +287,7 @@ class Workers:
     auto-attaches to each worker as it starts (paused), enables the Network domain in the worker's
     session (its fetches then take the page's network conditions), tries the CPU slowdown, and lets
     it run. Without it a dedicated worker's fetches bypass the page's emulated network: in Chromium
-    156 a worker fetching veil.wasm (191 KB gzip) took 10–40 ms with the page throttled, 1.1 s once
+    156 a worker fetching veil.wasm (191 KB gzip) took 6–42 ms with the page throttled, 1.1 s once
     attached, as on the page's thread. CDP slows no worker's thread ("Operation is only supported for
     pages, not workers"): Veil's worker runs at the machine's speed while the page's thread is 4x
     slower."""
