@@ -76,9 +76,13 @@ wasm-inlining:
 # feed's shimmer, and the module's size (Benchmarks/embed-first-frame.py); then the feed's skeleton
 # against a CSS skeleton side by side, pages alternated (Benchmarks/embed_vs_css.py: first
 # contentful paint, main thread, browser CPU, frames during a busy task; VEIL_BENCH_SCALES=1,2 adds
-# device pixel ratio 2, VEIL_BENCH_ROUNDS the rounds). docs/EMBED.md holds the figures.
+# device pixel ratio 2, VEIL_BENCH_ROUNDS the rounds); then each page shape of Benchmarks/pages/
+# beside a CSS-skeleton page of the same feed on a throttled phone network (Benchmarks/page_content.py:
+# when the content arrives, first paint, bytes sent counted at the server, workers included).
+# docs/EMBED.md holds the figures.
 .PHONY: bench-embed
 bench-embed: $(WASM_OUT)
 	$(SWIFT) build --product veil
 	$(PYTHON) Benchmarks/embed-first-frame.py
 	$(PYTHON) Benchmarks/embed_vs_css.py
+	$(PYTHON) Benchmarks/page_content.py
