@@ -36,15 +36,22 @@ let generations = 0;
 /** @type {Worker | null} a worker started ahead, or left by a destroyed mount: the next mount takes it */
 let spare = null;
 
-// First paint first: the module's fetch and streaming compile, and the worker's start (its own
-// module graph), begin as soon as the page evaluates veil.js, not when mount() is called.
-if (typeof document === "object" && /^https?:$/.test(DEFAULT_WASM.protocol)) {
+/**
+ * First paint first: starts the module's fetch and streaming compile, and a worker (its own module
+ * graph), before mount() is called — veil.js calls it when the page evaluates it; page.js only in
+ * `preload()`, so that a page whose wishes were gone by the time the modules loaded fetches no
+ * veil.wasm and starts no worker. Once per page.
+ */
+export function prestart() {
+  if (prestarted || typeof document !== "object" || !/^https?:$/.test(DEFAULT_WASM.protocol)) return;
+  prestarted = true;
   compileWasm(DEFAULT_WASM).catch(() => {});
   if (typeof /** @type {any} */ (globalThis).OffscreenCanvas === "function" && moduleWorkers(globalThis)) {
     const worker = spare = startWorker(globalThis);
     worker.onerror = () => { if (spare === worker) spare = null; worker.terminate(); }; // mount starts its own
   }
 }
+let prestarted = false;
 
 /**
  * @typedef {import("./wire.js").HostEvent} HostEvent

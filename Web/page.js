@@ -47,6 +47,7 @@ export async function skeletonize(element, options) {
  */
 export async function preload() {
   await import("./skeletonize.js");
+  (await import("./mount.js")).prestart();
 }
 
 /**

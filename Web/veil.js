@@ -25,3 +25,7 @@ export { loadWasm, compileWasm, WasmModule, WasmSession } from "./wasm.js";
 export { mount, Controller, moduleWorkers } from "./mount.js";
 export { skeletonize, DomSkeleton, readLayout, visibleWindow } from "./skeletonize.js";
 export { overlay, PageOverlay, preload } from "./page.js";
+
+import { prestart } from "./mount.js";
+// A page that imports everything wants it soon: veil.wasm's compile and a worker start now.
+prestart();

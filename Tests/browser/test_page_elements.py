@@ -164,6 +164,9 @@ class PageElementsTest(unittest.TestCase):
             harness.wait_for_async(driver, "window.done.then(() => true)", what="the wishes settled")
             driver.execute_script("return new Promise((r) => setTimeout(r, 300))")
             self.assertFalse(driver.execute_script("return window.drawnEver"), "a skeleton hidden before Veil was ready is never drawn")
+            fetched = self.veil_requests()
+            self.assertNotIn("/veil/veil.wasm", fetched, "nor is veil.wasm fetched for it")
+            self.assertNotIn("/veil/worker.js", fetched, "nor a worker started")
             self.assertEqual(driver.execute_script("return document.getElementById('feed').textContent"), "The rows came first")
             self.check_no_errors(driver)
         finally:

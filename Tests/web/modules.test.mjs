@@ -57,7 +57,12 @@ test("every module starts with // @ts-check, and the imports have no cycle", () 
   for (const name of modules.keys()) visit(name, []);
 });
 
-test("veil.js only re-exports", () => {
+test("veil.js only re-exports, and starts the early fetch (mount.js' prestart)", () => {
   const code = read("veil.js").split("\n").filter((line) => line.trim() && !line.trimStart().startsWith("//"));
-  for (const line of code) assert.match(line, /^export \{[^}]*\} from "\.\/[\w-]+\.js";$/, `veil.js does more than re-export: ${line}`);
+  const early = ['import { prestart } from "./mount.js";', "prestart();"];
+  for (const line of code) {
+    if (early.includes(line)) continue;
+    assert.match(line, /^export \{[^}]*\} from "\.\/[\w-]+\.js";$/, `veil.js does more than re-export: ${line}`);
+  }
+  for (const line of early) assert.ok(code.includes(line), `veil.js lacks ${line}`);
 });
