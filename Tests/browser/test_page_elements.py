@@ -220,6 +220,54 @@ class PageElementsTest(unittest.TestCase):
         finally:
             driver.quit()
 
+    def test_bad_input_is_a_clear_error_or_a_documented_no_op(self):
+        driver = self.open()
+        try:
+            out = driver.execute_async_script("""
+              const done = arguments[0];
+              (async () => {
+                const messages = [];
+                const attempt = async (f) => { try { await f(); messages.push('ok'); } catch (e) { messages.push(String(e.message)); } };
+                await attempt(() => veilPage.overlay(null));
+                await attempt(() => veilPage.overlay({}));
+                const list = document.getElementById('feed');
+                const veil = veilPage.overlay(list);
+                const events = [];
+                veil.on('error', (e) => events.push(e.message));
+                await attempt(() => veilPage.overlay(list));
+                await attempt(() => veil.status.show({ state: 'broken' }));
+                await attempt(() => veil.skeleton.show({ template: '#no-such-template' }));
+                await attempt(() => veil.skeleton.show({ template: '#feed-row', count: 0 }));
+                veil.destroy();
+                await attempt(() => veil.spinner.show());
+                const again = veilPage.overlay(list);   // destroyed: the element takes a new one
+                again.destroy();
+                const hidden = document.createElement('div');
+                hidden.style.display = 'none';
+                document.body.append(hidden);
+                const waiting = veilPage.overlay(hidden);
+                waiting.spinner.show();                  // waits for a size; nothing thrown
+                await new Promise((r) => setTimeout(r, 300));
+                waiting.destroy();
+                return { messages, events, leftovers: document.querySelectorAll('.veil-overlay, .veil-template-copies, canvas').length,
+                         busy: list.hasAttribute('aria-busy'), position: list.style.position };
+              })().then(done, (e) => done(String(e.stack || e)));""")
+            self.assertIsInstance(out, dict, out)
+            m = out["messages"]
+            self.assertIn("must be an element of the page", m[0])
+            self.assertIn("must be an element of the page", m[1])
+            self.assertIn("already has an overlay", m[2])
+            self.assertIn('needs a state of "loading", "error" or "empty"', m[3])
+            self.assertEqual(m[4], "ok", "a template not in the page is an error event, not a throw from show")
+            self.assertEqual(m[5], "ok", "so is a count out of range")
+            self.assertIn("destroyed", m[6])
+            self.assertTrue(any("no template" in e for e in out["events"]) and any("count" in e for e in out["events"]),
+                            f"each said in an error event ({out['events']})")
+            self.assertEqual((out["leftovers"], out["busy"], out["position"]), (0, False, ""), "nothing of Veil is left")
+            self.assertEqual(driver.execute_script("return window.veilPage.errors"), [], "no uncaught errors in the page")
+        finally:
+            driver.quit()
+
 
 if __name__ == "__main__":
     unittest.main()
