@@ -6,20 +6,13 @@ Every `*.html` in Benchmarks/pages/ is measured. Each shows the same feed (a "Fe
 rows of an avatar, a title and a subtitle, the rows of Web/examples/feed-data.json from /api/feed)
 and marks `performance.mark("content")` at the moment the feed's rows are in the page.
 
-One local server (loopback, a free port, a thread per connection, HTTP/1.1 keep-alive) serves, as
-a CDN would — text gzip-compressed when the request accepts it (veil.wasm included; woff2 and
-images as they are), with ordinary caching (`max-age`, ETag):
+The pages are served by Benchmarks/pagesite.py's site, as a CDN would (gzip, ordinary caching): /veil/
+is Web/ (`--web DIR`) with /veil/veil.wasm (`--wasm FILE`), /fonts/ Web/fonts/, /feed.json and
+/feed-first.svg the quick start's scene and its first frame (drawn at start with `veil render`,
+`--veil FILE`, as docs/EMBED.md's shell block does), /api/feed the feed's rows and /post/42.html the
+same rows as HTML, each answered after `--api-ms` (default 300) as a real API would be.
 
-- /veil/ — Web/ (`--web DIR`), and /veil/veil.wasm (`--wasm FILE`);
-- /fonts/ — Web/fonts/ (the faces the pages' own HTML is set in);
-- /feed.json, /feed-first.svg — the quick start's scene and its first frame (drawn at start with
-  `veil render`, `--veil FILE`, as docs/EMBED.md's shell block does);
-- /api/feed — the feed's rows as JSON, and /post/42.html — the same rows as the feed's HTML
-  (skeletonize's snippet fetches a post), each answered after `--api-ms` (default 300) as a real
-  API would be;
-- /<page>.html — the pages.
-
-The server counts what it sends (status line, headers and body of every response, the workers'
+The site counts what it sends (status line, headers and body of every response, the workers'
 requests included: resource timing in the page does not see a worker's fetches), reset before each
 load. Each load is a first visit under Lighthouse's mobile profile through CDP: 150 ms round trip,
 1.6 Mbit/s down, 750 kbit/s up (`Network.emulateNetworkConditions`), the CPU 4x slower
@@ -41,18 +34,11 @@ reaches its content mark (within `--timeout` seconds); it prints medians (min–
 
 import argparse
 import asyncio
-import email.utils
 import faulthandler
-import gzip
-import hashlib
-import html
-import http.server
 import json
-import mimetypes
 import os
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
@@ -69,204 +55,13 @@ PAGES = Path(__file__).resolve().parent / "pages"
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from pagesite import Site, make_files, start, stop, wait_quiet  # noqa: E402
+
 # Lighthouse's mobile profile (docs: /work/shared/TOOLCHAIN.md, "Measuring a page on a phone's network").
 NETWORK = {"offline": False, "latency": 150, "downloadThroughput": 200000, "uploadThroughput": 93750}
 CPU_SLOWDOWN = 4
 DEVICE = {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True}
-
-TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".mjs": "text/javascript; charset=utf-8",
-         ".css": "text/css; charset=utf-8", ".json": "application/json", ".svg": "image/svg+xml", ".wasm": "application/wasm",
-         ".woff2": "font/woff2", ".txt": "text/plain; charset=utf-8", ".ts": "text/plain; charset=utf-8"}
-# Sent as they are: already compressed.
-STORED = {".woff2", ".woff", ".png", ".jpg", ".jpeg", ".gif", ".webp", ".avif", ".gz", ".br", ".zip"}
-
-
-def feed_rows_html(rows):
-    """The feed as the pages' own HTML draws it (the heading, then a row per item)."""
-    items = "".join(
-        f'<li class="row"><span class="avatar"></span><span class="text"><span class="title">{html.escape(r["title"])}</span>'
-        f'<span class="subtitle">{html.escape(r["subtitle"])}</span></span></li>' for r in rows)
-    return f'<h1>Feed</h1><ul class="list">{items}</ul>'
-
-
-class Load:
-    """What the server sent since the last reset: one record per response."""
-
-    def __init__(self):
-        self.lock = threading.Lock()
-        self.reset()
-
-    def reset(self):
-        with self.lock:
-            self.started = time.monotonic()
-            self.records = []   # (path, bytes, asked at ms, done at ms)
-            self.open = 0
-            self.last = self.started
-
-    def begin(self):
-        with self.lock:
-            self.open += 1
-            self.last = time.monotonic()
-            return (self.last - self.started) * 1000
-
-    def end(self, path, sent, asked):
-        with self.lock:
-            self.open -= 1
-            self.last = time.monotonic()
-            self.records.append((path, sent, asked, (self.last - self.started) * 1000))
-
-    def quiet_for(self):
-        with self.lock:
-            return 0.0 if self.open else time.monotonic() - self.last
-
-
-class Counting:
-    """The connection's writer, counting the bytes written through it."""
-
-    def __init__(self, raw):
-        self.raw = raw
-        self.sent = 0
-
-    def write(self, data):
-        self.sent += len(data)
-        return self.raw.write(data)
-
-    def flush(self):
-        return self.raw.flush()
-
-    def __getattr__(self, name):
-        return getattr(self.raw, name)
-
-
-class Site:
-    """What the server answers with: files under prefixes, made files, the API."""
-
-    def __init__(self, web, wasm, made, api_ms, rows):
-        self.mounts = [("/veil/veil.wasm", Path(wasm)), ("/veil/", Path(web)), ("/fonts/", Path(web) / "fonts"),
-                       ("/", PAGES), ("/", Path(made))]
-        self.api_ms = api_ms
-        self.rows = rows
-        self.cache = {}
-        self.cache_lock = threading.Lock()
-        self.load = Load()
-
-    def file(self, path):
-        for prefix, base in self.mounts:
-            if prefix.endswith("/") and path.startswith(prefix):
-                target = (base / path[len(prefix):]).resolve()
-                if target.is_file() and base.resolve() in target.parents:
-                    return target
-            elif path == prefix and base.is_file():
-                return base
-        return None
-
-    def body(self, target, gzipped):
-        """(bytes, etag) of a file, compressed once and kept."""
-        stat = target.stat()
-        key = (str(target), stat.st_mtime_ns, stat.st_size, gzipped)
-        with self.cache_lock:
-            if key in self.cache:
-                return self.cache[key]
-        data = target.read_bytes()
-        if gzipped:
-            data = gzip.compress(data, compresslevel=9, mtime=0)
-        made = (data, '"%s"' % hashlib.sha1(data).hexdigest()[:16])
-        with self.cache_lock:
-            self.cache[key] = made
-        return made
-
-
-def handler_for(site):
-    class Handler(http.server.BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-
-        def setup(self):
-            super().setup()
-            self.wfile = Counting(self.wfile)
-
-        def log_message(self, *args):
-            pass
-
-        def do_HEAD(self):
-            self.do_GET()
-
-        def do_GET(self):
-            asked = site.load.begin()
-            start = self.wfile.sent
-            path = self.path.split("?", 1)[0]
-            try:
-                self.answer(path)
-            finally:
-                site.load.end(path, self.wfile.sent - start, asked)
-
-        def accepts_gzip(self):
-            return "gzip" in (self.headers.get("Accept-Encoding") or "")
-
-        def send(self, status, body, kind, cache, etag=None, encoding=None):
-            self.send_response(status)
-            self.send_header("Content-Type", kind)
-            self.send_header("Cache-Control", cache)
-            if etag:
-                self.send_header("ETag", etag)
-            if encoding:
-                self.send_header("Content-Encoding", encoding)
-            self.send_header("Vary", "Accept-Encoding")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            if self.command != "HEAD":
-                self.wfile.write(body)
-
-        def answer(self, path):
-            if path in ("/api/feed", "/post/42.html"):
-                time.sleep(site.api_ms / 1000)
-                if path == "/api/feed":
-                    data, kind = json.dumps(site.rows).encode(), TYPES[".json"]
-                else:
-                    data, kind = feed_rows_html(site.rows).encode(), TYPES[".html"]
-                gz = self.accepts_gzip()
-                self.send(200, gzip.compress(data, mtime=0) if gz else data, kind, "private, max-age=60",
-                          encoding="gzip" if gz else None)
-                return
-            if path == "/blank":
-                self.send(200, b'<!doctype html><link rel="icon" href="data:,"><title>blank</title>', TYPES[".html"], "no-store")
-                return
-            target = site.file(path)
-            if target is None:
-                self.send(404, b"not found", "text/plain", "no-store")
-                return
-            suffix = target.suffix.lower()
-            kind = TYPES.get(suffix) or mimetypes.guess_type(target.name)[0] or "application/octet-stream"
-            gz = suffix not in STORED and self.accepts_gzip()
-            data, etag = site.body(target, gz)
-            if self.headers.get("If-None-Match") == etag:
-                self.send_response(304)
-                self.send_header("ETag", etag)
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-                return
-            self.send(200, data, kind, "public, max-age=600", etag=etag, encoding="gzip" if gz else None)
-
-    return Handler
-
-
-class Server(http.server.ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request, client_address):
-        # A page left for the next one drops its connections: not an error of the bench.
-        if not isinstance(sys.exc_info()[1], ConnectionError):
-            super().handle_error(request, client_address)
-
-
-def make_files(folder, veil_bin, web):
-    """The quick start's scene and its first frame, made as docs/EMBED.md's shell block makes it."""
-    shutil.copy(Path(web) / "examples" / "feed.json", folder / "feed.json")
-    events = folder / "skeleton.jsonl"
-    events.write_text(json.dumps({"t": 0, "command": {"skeleton": {"node": "feed", "show": True, "style": "sliding"}}}) + "\n")
-    subprocess.run([str(veil_bin), "render", str(folder / "feed.json"), "--events", str(events), "--at", "0",
-                    "--format", "svg", "--out", str(folder / "feed-first.svg")], check=True)
-    events.unlink()
-
 
 def chromium():
     options = webdriver.ChromeOptions()
@@ -425,11 +220,7 @@ def measure(driver, workers, base, site, name, timeout):
     busy1 = task_duration(driver)
     state = script(driver, STATE, path)
     # Everything the page asks for (a worker's fonts, an idle scene): until the server is quiet.
-    deadline = time.monotonic() + 10
-    while site.load.quiet_for() < 0.5 and time.monotonic() < deadline:
-        time.sleep(0.1)
-    with site.load.lock:
-        records = list(site.load.records)
+    records = wait_quiet(site.load)
     cdp(driver, "Performance.disable")
     # A navigation to another process starts the page's metrics from zero.
     busy = busy1 - busy0 if busy1 >= busy0 else busy1
@@ -520,15 +311,12 @@ def main():
         if not Path(needed).exists():
             raise SystemExit(f"{needed} is missing: build it (make wasm, swift build) or pass --wasm / --veil")
 
-    rows = json.loads((Path(args.web) / "examples" / "feed-data.json").read_text())
     folder = Path(tempfile.mkdtemp(prefix="veil-page-content-"))
     httpd = driver = workers = None
     try:
         make_files(folder, args.veil, args.web)
-        site = Site(args.web, args.wasm, folder, args.api_ms, rows)
-        httpd = Server(("127.0.0.1", 0), handler_for(site))
-        threading.Thread(target=httpd.serve_forever, daemon=True).start()
-        base = f"http://127.0.0.1:{httpd.server_port}"
+        site = Site(args.web, args.wasm, [PAGES, folder], args.api_ms)
+        httpd, base = start(site)
         driver = chromium()
         driver.get(f"{base}/blank")
         workers = Workers(driver)
@@ -553,8 +341,7 @@ def main():
         if driver:
             driver.quit()
         if httpd:
-            httpd.shutdown()
-            httpd.server_close()
+            stop(httpd)
         shutil.rmtree(folder, ignore_errors=True)
 
 
