@@ -248,7 +248,7 @@ final class ViewerHub {
     /// Sends the viewer's waiting message now, outside a writable turn, when nothing has to go
     /// before it and the transport can write it at once (else a writable turn): saves a round trip
     /// through the event loop for nearly every message.
-    private func send(_ connection: Connection) {
+    private func sendWaiting(_ connection: Connection) {
         guard connection.outgoing != nil, connection.closeRequest == nil, !connection.pingDue, !connection.hasNotice,
               let message = connection.outgoing else { return transport.wake(connection.socket) }
         if !transport.writeNow(connection.socket, message) { return transport.wake(connection.socket) }
@@ -454,7 +454,7 @@ final class ViewerHub {
             transport.wake(viewer.socket)
         }
         if job.work.exportSVG != nil { answerExports(result.svg, of: owner, viewers: viewers) }
-        for viewer in owner.deliver(result, headroom: transport.headroom) { send(viewer) }
+        for viewer in owner.deliver(result, headroom: transport.headroom) { sendWaiting(viewer) }
         if !owner.book.work.isEmpty { schedule(owner) }
     }
 }

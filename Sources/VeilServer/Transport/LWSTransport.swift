@@ -86,7 +86,7 @@ final class LWSTransport: ViewerTransport {
         info.timeout_secs = UInt32(options.handshakeTimeout)
         info.timeout_secs_ah_idle = UInt32(options.handshakeTimeout)
         // The gate's bound, and room for the `Connection: close` it may add.
-        info.max_http_header_data = UInt16(HeaderGate.maxHeaderBytes + HeaderGate.addedHeaderBytes)
+        info.max_http_header_data = UInt16(GatePolicy.maxHeaderBytes + RequestHead.addedHeaderBytes)
         info.options = veil_lws_option_validate_utf8()
         if !host.contains(":") { info.options |= veil_lws_option_disable_ipv6() }
         info.user = Unmanaged.passUnretained(self).toOpaque()
