@@ -29,7 +29,7 @@ protocol SessionOwner: AnyObject {
     /// Whether its viewers may scrub it (a private session; a room's viewers share one present).
     var scrubs: Bool { get }
     /// Takes a finished job's result: the viewers that now have a message waiting to send.
-    func deliver(_ result: SessionResult, headroom: Int) -> [Connection]
+    func deliver(_ result: SessionResult) -> [Connection]
     /// True when `viewer` does not hold the newest frame (after its waiting message, if any).
     func isBehind(_ viewer: Connection) -> Bool
     /// The message that takes `viewer` to the newest frame when nothing else waits for it; nil

@@ -55,7 +55,7 @@ final class ViewerHub {
         admission = Admission(limits: Admission.Limits(options))
         parkedSessions = ParkedSessions(capacity: options.maxConnections, perClient: options.maxParkedPerClient)
         if options.workers > 0 {
-            tickWorkers = TickWorkers(count: options.workers, headroom: transport.headroom, wake: wake)
+            tickWorkers = TickWorkers(count: options.workers, framing: transport.framing, wake: wake)
             tickWorkers?.start()
         }
         reloads = SceneReloads(wake: wake)
@@ -153,17 +153,10 @@ final class ViewerHub {
         return nil
     }
 
-    /// A fragment of a viewer's message; the whole message is handled once its last fragment is in.
-    func receive(_ socket: ViewerSocket, _ bytes: UnsafeRawBufferPointer, binary: Bool, final: Bool) {
-        guard let connection = connections[socket] else { return }
-        connection.heard(at: .now)
-        if connection.closeRequest != nil { return }
-        if binary { return fail(connection, .unsupportedBinary) }
-        if connection.incoming.count + bytes.count > Limits.maxActionBytes { return fail(connection, .tooLarge) }
-        connection.incoming.append(contentsOf: bytes)
-        guard final else { return }
-        let message = connection.incoming
-        connection.incoming.removeAll(keepingCapacity: true)
+    /// A viewer's whole text message (the transport reassembled its fragments, within
+    /// `Limits.maxActionBytes`).
+    func receive(_ socket: ViewerSocket, message: [UInt8]) {
+        guard let connection = connections[socket], connection.closeRequest == nil else { return }
         let owner = connection.owner
         switch ClientMessage.parse(message) {
         case .success(.keyframe):
@@ -201,7 +194,14 @@ final class ViewerHub {
         }
     }
 
-    /// A pong (or any sign of life) from the viewer.
+    /// A message the transport would not reassemble (binary, or past `Limits.maxActionBytes`):
+    /// the viewer's connection closes with `close`.
+    func reject(_ socket: ViewerSocket, _ close: CloseRequest) {
+        guard let connection = connections[socket], connection.closeRequest == nil else { return }
+        fail(connection, close)
+    }
+
+    /// A pong, or a fragment of a message (any sign of life) from the viewer.
     func heard(_ socket: ViewerSocket) { connections[socket]?.heard(at: .now) }
 
     /// What to write in the socket's writable turn: the pending close, else a due ping, else the
@@ -222,21 +222,21 @@ final class ViewerHub {
             return .ping
         }
         let carriesExport = connection.noticeCarries("svg")
-        if let notice = connection.takeNotice(headroom: transport.headroom) {
+        if let notice = connection.takeNotice() {
             // An export's answer counts until the writable turn after it: ask for that turn.
             if carriesExport { connection.answerSending = true }
             if connection.outgoing != nil || carriesExport { transport.wake(socket) }
             return .text(notice)
         }
         if connection.outgoing == nil, let message = connection.owner.catchUp(connection) {
-            connection.outgoing = [UInt8](repeating: 0, count: transport.headroom) + message
+            connection.outgoing = transport.framing.message(message)
         }
         guard let message = takeOutgoing(connection) else { return nil }
         return .binary(message)
     }
 
     /// The waiting message, taken; wakes the socket when the viewer is still behind after it.
-    private func takeOutgoing(_ connection: Connection) -> [UInt8]? {
+    private func takeOutgoing(_ connection: Connection) -> OutgoingMessage? {
         guard let message = connection.outgoing else { return nil }
         connection.outgoing = nil
         connection.messagesSent += 1
@@ -316,7 +316,6 @@ final class ViewerHub {
         guard connection.closeRequest == nil else { return }
         connection.closeRequest = request
         connection.endReason = "closed by server: \(request.status) \(request.reason)"
-        connection.incoming = []
         connection.outgoing = nil
         exportAnswered(connection)
         transport.beginClose(connection.socket)
@@ -396,7 +395,7 @@ final class ViewerHub {
         guard !jobs.isEmpty else { return }
         if let tickWorkers { tickWorkers.submit(jobs); return }
         for job in jobs {
-            job.run(headroom: transport.headroom)
+            job.run(framing: transport.framing)
             finish(job)
         }
     }
@@ -454,7 +453,7 @@ final class ViewerHub {
             transport.wake(viewer.socket)
         }
         if job.work.exportSVG != nil { answerExports(result.svg, of: owner, viewers: viewers) }
-        for viewer in owner.deliver(result, headroom: transport.headroom) { sendWaiting(viewer) }
+        for viewer in owner.deliver(result) { sendWaiting(viewer) }
         if !owner.book.work.isEmpty { schedule(owner) }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The server's protocol side never reaches libwebsockets nor a socket: every lws call and every
-/// socket call (the header gate's) is in Transport/.
+/// socket call (the header gate's) is in Transport/, and only Transport/ knows lws' headroom.
 struct TransportBoundaryTests {
     /// The code lines (comments dropped) of every source file outside Transport/.
     func filesOutsideTransport() throws -> [(file: String, code: [Substring])] {
@@ -42,6 +42,14 @@ struct TransportBoundaryTests {
                 }
             }
             #expect(calls.isEmpty, "\(file) calls sockets: \(calls.prefix(3))")
+        }
+    }
+
+    /// The hub hands the transport payloads: the bytes lws needs in front are the transport's.
+    @Test func onlyTransportKnowsTheHeadroom() throws {
+        for (file, code) in try filesOutsideTransport() {
+            let lines = code.filter { $0.contains("headroom") }
+            #expect(lines.isEmpty, "\(file) knows lws' headroom: \(lines.prefix(3))")
         }
     }
 }
