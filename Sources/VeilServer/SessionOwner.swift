@@ -1,7 +1,8 @@
 /// A session and the viewers it serves — a private session (`PrivateSession`: one viewer) or a
 /// shared room (`Room`: every viewer of `/ws?scene=NAME&room=ROOM`). The hub schedules, ticks,
 /// reloads and delivers through this alone: what differs between the two is here, not in branches.
-/// Service thread only, except `shared`, which one worker at a time ticks.
+/// On the service thread (the hub's entries assert it), except `shared`, which one worker at a
+/// time ticks.
 protocol SessionOwner: AnyObject {
     /// Its key among the hub's owners.
     var key: String { get }

@@ -31,7 +31,8 @@ struct ViewerHubTests {
     }
 
     /// A hub serving one scene, `card` (a label), ticking on the calling thread.
-    static func hub(_ transport: RecordingTransport, _ configure: (inout ServeOptions) -> Void = { _ in }) throws -> ViewerHub {
+    static func hub(_ transport: RecordingTransport, serviceThread: ServiceThread = ServiceThread(),
+                    _ configure: (inout ServeOptions) -> Void = { _ in }) throws -> ViewerHub {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("veil-hub-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let scene = folder.appendingPathComponent("card.json")
@@ -40,7 +41,7 @@ struct ViewerHubTests {
         options.workers = 0
         configure(&options)
         return ViewerHub(options: options, catalog: try SceneCatalog.load(paths: [scene.path]), transport: transport,
-                         logger: Logger(label: "test"), wake: {})
+                         logger: Logger(label: "test"), serviceThread: serviceThread, wake: {})
     }
 
     func socket(_ n: Int) -> ViewerSocket { ViewerSocket(handle: OpaquePointer(bitPattern: n)!) }
