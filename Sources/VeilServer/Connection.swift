@@ -1,8 +1,8 @@
 import VeilCore
 
 /// One viewer: the session it watches (its own, or its room's), at most one message waiting for
-/// the socket (the bound of its queue), the notices waiting beside it, and the fragments of the
-/// message it is sending us. Service thread only.
+/// the socket (the bound of its queue) and the notices waiting beside it. On the service thread
+/// (the hub's entries assert it).
 final class Connection {
     let id: Int
     let socket: ViewerSocket
@@ -22,8 +22,8 @@ final class Connection {
     /// (what it holds once that arrives); nil before its first.
     var sentSequence: UInt32? = nil
     var sentFrame: Frame? = nil
-    /// `headroom` free bytes, then the next message; nil when nothing waits.
-    var outgoing: [UInt8]? = nil
+    /// The next message; nil when nothing waits.
+    var outgoing: OutgoingMessage? = nil
     /// Text notices waiting for the socket, as members of one JSON object: a newer value of a key
     /// replaces an unsent one, so this stays bounded (`session`, `sceneError`, `refused`, `a11y`, `nodes`).
     private var noticeMembers: [(key: String, value: String)] = []
@@ -37,8 +37,6 @@ final class Connection {
     var answerSending = false
     /// The scene error the viewer was last told about (nil: none shown).
     private(set) var shownError: String? = nil
-    /// The client message being reassembled from fragments.
-    var incoming: [UInt8] = []
     /// Set when the server decided to close: sent at the next writable turn.
     var closeRequest: CloseRequest? = nil
     /// The close frame went out: waiting for the viewer's, dropping anything else it sends.
@@ -88,12 +86,12 @@ final class Connection {
         noticeMembers.append((key, value))
     }
 
-    /// The waiting notice as a text message after `headroom` free bytes; nil when none waits.
-    func takeNotice(headroom: Int) -> [UInt8]? {
+    /// The waiting notice as a text message's payload; nil when none waits.
+    func takeNotice() -> [UInt8]? {
         guard !noticeMembers.isEmpty else { return nil }
         let body = "{" + noticeMembers.map { jsonString($0.key) + ":" + $0.value }.joined(separator: ",") + "}"
         noticeMembers.removeAll()
-        return [UInt8](repeating: 0, count: headroom) + Array(body.utf8)
+        return Array(body.utf8)
     }
 
     func heard(at now: ContinuousClock.Instant) {

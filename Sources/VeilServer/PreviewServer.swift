@@ -37,7 +37,7 @@ public final class PreviewServer {
 
     deinit { finish() }
 
-    /// The scenes, kept current as their files change (service thread only).
+    /// The scenes, kept current as their files change (the hub's: read it on the service thread).
     public var catalog: SceneCatalog { hub.catalog }
 
     /// The port actually listened on (differs from options.port when that was 0).

@@ -51,10 +51,10 @@ final class PrivateSession: SessionOwner {
         return true
     }
 
-    func deliver(_ result: SessionResult, headroom: Int) -> [Connection] {
+    func deliver(_ result: SessionResult) -> [Connection] {
         // A scrub's keyframe replaces a live message still waiting: it is what the viewer asked for.
         guard let message = result.message, let viewer = viewers.first, viewer.outgoing == nil || result.scrub else { return [] }
-        viewer.outgoing = message  // the job put the headroom in front
+        viewer.outgoing = message  // made by the job, ready for the transport
         return [viewer]
     }
 

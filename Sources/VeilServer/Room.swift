@@ -55,13 +55,12 @@ final class Room: SessionOwner {
         return false
     }
 
-    /// Hands the session's newest message (just ticked), already behind `headroom` free bytes, to
-    /// the viewers.
-    func deliver(_ result: SessionResult, headroom: Int) -> [Connection] {
+    /// Hands the session's newest message (just ticked, made ready for the transport) to the viewers.
+    func deliver(_ result: SessionResult) -> [Connection] {
         if let newest = result.newest { self.newest = newest }
         guard let buffer = result.message, let newest else { return [] }
         let (sequence, sentFrame) = (newest.sequence, newest.frame)
-        let isKeyframe = buffer.count > headroom + 2 && buffer[headroom + 2] & 0x03 == 1
+        let isKeyframe = buffer.count > 2 && buffer[2] & 0x03 == 1
         var ready: [Connection] = []
         for viewer in viewers where viewer.closeRequest == nil && viewer.outgoing == nil {
             if isKeyframe || (viewer.sentFrame != nil && viewer.sentSequence == sequence &- 1) {

@@ -1,7 +1,8 @@
 /// A session and the viewers it serves — a private session (`PrivateSession`: one viewer) or a
 /// shared room (`Room`: every viewer of `/ws?scene=NAME&room=ROOM`). The hub schedules, ticks,
 /// reloads and delivers through this alone: what differs between the two is here, not in branches.
-/// Service thread only, except `shared`, which one worker at a time ticks.
+/// On the service thread (the hub's entries assert it), except `shared`, which one worker at a
+/// time ticks.
 protocol SessionOwner: AnyObject {
     /// Its key among the hub's owners.
     var key: String { get }
@@ -29,7 +30,7 @@ protocol SessionOwner: AnyObject {
     /// Whether its viewers may scrub it (a private session; a room's viewers share one present).
     var scrubs: Bool { get }
     /// Takes a finished job's result: the viewers that now have a message waiting to send.
-    func deliver(_ result: SessionResult, headroom: Int) -> [Connection]
+    func deliver(_ result: SessionResult) -> [Connection]
     /// True when `viewer` does not hold the newest frame (after its waiting message, if any).
     func isBehind(_ viewer: Connection) -> Bool
     /// The message that takes `viewer` to the newest frame when nothing else waits for it; nil

@@ -40,8 +40,8 @@ struct SessionWork: Sendable {
 
 /// What a session did with its work and tick, for the service thread.
 struct SessionResult: Sendable {
-    /// The tick's message behind the headroom lws needs; nil when nothing changed or no tick.
-    var message: [UInt8]? = nil
+    /// The tick's message, made by the transport's rule; nil when nothing changed or no tick.
+    var message: OutgoingMessage? = nil
     /// Timeline and reaction actions the tick refused.
     var refused: Refusals? = nil
     /// Viewer actions the session refused: which connection sent which message, and why.

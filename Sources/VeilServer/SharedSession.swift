@@ -21,10 +21,11 @@ final class SharedSession: @unchecked Sendable {
     }
 
     /// Does `work`, then ticks at `t` (nil: no tick, the last message still waits for its socket);
-    /// `headroom` free bytes go in front of the message for lws. `newest`: copy the sent frame out
+    /// The message is made by `framing` (the transport's rule), here rather than on the network
+    /// thread. `newest`: copy the sent frame out
     /// (a room's viewers catch up from it). `describes`: the accessibility description too, when the
     /// work or the tick changed something.
-    func run(_ work: SessionWork, tickAt t: Double?, headroom: Int, newest: Bool, describes: Bool = false) -> SessionResult {
+    func run(_ work: SessionWork, tickAt t: Double?, framing: MessageFraming, newest: Bool, describes: Bool = false) -> SessionResult {
         with { session in
             var result = SessionResult()
             if let scene = work.scene {
@@ -59,7 +60,7 @@ final class SharedSession: @unchecked Sendable {
                 result.inspected.append((connection, Self.inspection(request, in: session)))
             }
             if let t = work.scrub {
-                result.message = scrubFrame(at: t, headroom: headroom)
+                result.message = scrubFrame(at: t, framing: framing)
                 result.scrub = true
                 return result
             }
@@ -67,11 +68,7 @@ final class SharedSession: @unchecked Sendable {
                 if describes, !work.isEmpty { result.description = session.accessibilityDescription().json }
                 return result
             }
-            if let message = session.tick(at: t) {
-                var buffer = [UInt8](repeating: 0, count: headroom)
-                buffer.append(contentsOf: message)
-                result.message = buffer
-            }
+            if let message = session.tick(at: t) { result.message = framing.message(message) }
             if !session.refused.isEmpty || session.refusedDropped > 0 {
                 let (actions, dropped) = session.takeRefused()
                 result.refused = Refusals(actions: actions, dropped: dropped)
@@ -86,9 +83,9 @@ final class SharedSession: @unchecked Sendable {
     /// number, so the viewer's mirror takes it and goes on after a keyframe of the live one):
     /// the initial scene replayed into a new session with every action applied up to `t`. nil
     /// when the history is gone. Bounded by `maxHistory` actions and the scene's own limits.
-    private func scrubFrame(at t: Double, headroom: Int) -> [UInt8]? {
+    private func scrubFrame(at t: Double, framing: MessageFraming) -> OutgoingMessage? {
         guard let frame = replayedFrame(at: t) else { return nil }
-        return [UInt8](repeating: 0, count: headroom) + WireEncoder.keyframe(frame, sequence: session.sentSequence)
+        return framing.message(WireEncoder.keyframe(frame, sequence: session.sentSequence))
     }
 
     /// The frame at `t` of the session replayed into a copy; nil when the history is gone.

@@ -37,9 +37,9 @@ final class TickWorkers: @unchecked Sendable {
         }
 
         /// Does the work and the tick on this thread, timing them.
-        func run(headroom: Int) {
+        func run(framing: MessageFraming) {
             let started = ContinuousClock.now
-            result = owner.shared.run(work, tickAt: ticks ? time : nil, headroom: headroom, newest: owner.keepsNewestFrame, describes: describes)
+            result = owner.shared.run(work, tickAt: ticks ? time : nil, framing: framing, newest: owner.keepsNewestFrame, describes: describes)
             let cost = started.duration(to: .now).components
             self.cost = Double(cost.seconds) + Double(cost.attoseconds) * 1e-18
         }
@@ -55,13 +55,13 @@ final class TickWorkers: @unchecked Sendable {
     private var threads: [Thread] = []
     private let wake: @Sendable () -> Void
 
-    /// Free bytes the workers put in front of each message (the transport's headroom): the copy is theirs,
-    /// not the service thread's.
-    private let headroom: Int
+    /// How the workers make each message ready for the transport (`MessageFraming`): the copy is
+    /// theirs, not the service thread's.
+    private let framing: MessageFraming
 
-    init(count: Int, headroom: Int, wake: @escaping @Sendable () -> Void) {
+    init(count: Int, framing: MessageFraming, wake: @escaping @Sendable () -> Void) {
         self.wake = wake
-        self.headroom = headroom
+        self.framing = framing
         queue = TickQueue(workers: count)
         for index in 0 ..< count {
             let thread = Thread { [self] in work() }
@@ -109,7 +109,7 @@ final class TickWorkers: @unchecked Sendable {
             }
             condition.unlock()
             guard let (batch, isSlow) = next else { continue }
-            for job in batch { job.run(headroom: headroom) }
+            for job in batch { job.run(framing: framing) }
             done.withLock { $0 += batch }
             wake()
             if isSlow {

@@ -6,8 +6,9 @@ import VeilCore
 /// they watch (`SessionOwner`: private ones and rooms alike), the messages each viewer is owed, and
 /// the work handed to the tick workers. It never touches a socket: it hears from the transport
 /// (`open`, `receive`, `nextFrame`, `closed`, `timerFired`, `wokenUp`) and speaks to it through
-/// `ViewerTransport` (wake, write now, pause reading, close). Service thread only; ticks and
-/// scene reads run on threads of their own and come back through `wokenUp`.
+/// `ViewerTransport` (wake, write now, pause reading, close). It lives on the transport's service
+/// thread, and each entry the transport calls asserts it (`serviceThread`); ticks and scene reads
+/// run on threads of their own and come back through `wokenUp`.
 final class ViewerHub {
     let options: ServeOptions
     /// The scenes, kept current as their files change.
@@ -15,6 +16,8 @@ final class ViewerHub {
     let admission: Admission
     let logger: Logger
     unowned let transport: any ViewerTransport
+    /// The thread every entry asserts it is called on.
+    let serviceThread: ServiceThread
     /// Called with `/scenes`' new body when a scene file joins a served folder.
     var scenesChanged: ([UInt8]) -> Void = { _ in }
 
@@ -47,15 +50,16 @@ final class ViewerHub {
 
     /// `wake` wakes the service thread from another one (a tick done, a file read).
     init(options: ServeOptions, catalog: SceneCatalog, transport: any ViewerTransport, logger: Logger,
-         wake: @escaping @Sendable () -> Void) {
+         serviceThread: ServiceThread = ServiceThread(), wake: @escaping @Sendable () -> Void) {
         self.options = options
+        self.serviceThread = serviceThread
         self.catalog = catalog
         self.transport = transport
         self.logger = logger
         admission = Admission(limits: Admission.Limits(options))
         parkedSessions = ParkedSessions(capacity: options.maxConnections, perClient: options.maxParkedPerClient)
         if options.workers > 0 {
-            tickWorkers = TickWorkers(count: options.workers, headroom: transport.headroom, wake: wake)
+            tickWorkers = TickWorkers(count: options.workers, framing: transport.framing, wake: wake)
             tickWorkers?.start()
         }
         reloads = SceneReloads(wake: wake)
@@ -69,6 +73,7 @@ final class ViewerHub {
 
     /// Stops admitting and ticking, and closes every connection with 1001.
     func stop() {
+        serviceThread.assertOnServiceThread()
         logger.info("stopping: closing \(connections.count) connection(s)")
         stopping = true
         for connection in connections.values { close(connection, .stopping) }
@@ -85,6 +90,7 @@ final class ViewerHub {
     /// A new viewer: a session of the scene it named (or the parked one its `session=` token names,
     /// or its room's), its first frame queued at once; or the close that refuses it.
     func open(_ socket: ViewerSocket, _ request: ViewerRequest) -> CloseRequest? {
+        serviceThread.assertOnServiceThread()
         let name = request.scene ?? catalog.entries[0].name, client = request.client
         let entry = catalog.entry(named: name)
         let roomKey = entry.flatMap { entry in request.room.map { Room.key(scene: entry.name, room: $0) } }
@@ -153,17 +159,11 @@ final class ViewerHub {
         return nil
     }
 
-    /// A fragment of a viewer's message; the whole message is handled once its last fragment is in.
-    func receive(_ socket: ViewerSocket, _ bytes: UnsafeRawBufferPointer, binary: Bool, final: Bool) {
-        guard let connection = connections[socket] else { return }
-        connection.heard(at: .now)
-        if connection.closeRequest != nil { return }
-        if binary { return fail(connection, .unsupportedBinary) }
-        if connection.incoming.count + bytes.count > Limits.maxActionBytes { return fail(connection, .tooLarge) }
-        connection.incoming.append(contentsOf: bytes)
-        guard final else { return }
-        let message = connection.incoming
-        connection.incoming.removeAll(keepingCapacity: true)
+    /// A viewer's whole text message (the transport reassembled its fragments, within
+    /// `Limits.maxActionBytes`).
+    func receive(_ socket: ViewerSocket, message: [UInt8]) {
+        serviceThread.assertOnServiceThread()
+        guard let connection = connections[socket], connection.closeRequest == nil else { return }
         let owner = connection.owner
         switch ClientMessage.parse(message) {
         case .success(.keyframe):
@@ -201,13 +201,25 @@ final class ViewerHub {
         }
     }
 
-    /// A pong (or any sign of life) from the viewer.
-    func heard(_ socket: ViewerSocket) { connections[socket]?.heard(at: .now) }
+    /// A message the transport would not reassemble (binary, or past `Limits.maxActionBytes`):
+    /// the viewer's connection closes with `close`.
+    func reject(_ socket: ViewerSocket, _ close: CloseRequest) {
+        serviceThread.assertOnServiceThread()
+        guard let connection = connections[socket], connection.closeRequest == nil else { return }
+        fail(connection, close)
+    }
+
+    /// A pong, or a fragment of a message (any sign of life) from the viewer.
+    func heard(_ socket: ViewerSocket) {
+        serviceThread.assertOnServiceThread()
+        connections[socket]?.heard(at: .now)
+    }
 
     /// What to write in the socket's writable turn: the pending close, else a due ping, else the
     /// notice, else the waiting message (or a room's catch-up); nil: nothing. Wakes the socket
     /// again when more waits after it.
     func nextFrame(for socket: ViewerSocket) -> OutboundFrame? {
+        serviceThread.assertOnServiceThread()
         guard let connection = connections[socket] else { return nil }
         // lws calls a writable turn only once what it was given before has left (or drained).
         if connection.answerSending { exportAnswered(connection) }
@@ -222,21 +234,21 @@ final class ViewerHub {
             return .ping
         }
         let carriesExport = connection.noticeCarries("svg")
-        if let notice = connection.takeNotice(headroom: transport.headroom) {
+        if let notice = connection.takeNotice() {
             // An export's answer counts until the writable turn after it: ask for that turn.
             if carriesExport { connection.answerSending = true }
             if connection.outgoing != nil || carriesExport { transport.wake(socket) }
             return .text(notice)
         }
         if connection.outgoing == nil, let message = connection.owner.catchUp(connection) {
-            connection.outgoing = [UInt8](repeating: 0, count: transport.headroom) + message
+            connection.outgoing = transport.framing.message(message)
         }
         guard let message = takeOutgoing(connection) else { return nil }
         return .binary(message)
     }
 
     /// The waiting message, taken; wakes the socket when the viewer is still behind after it.
-    private func takeOutgoing(_ connection: Connection) -> [UInt8]? {
+    private func takeOutgoing(_ connection: Connection) -> OutgoingMessage? {
         guard let message = connection.outgoing else { return nil }
         connection.outgoing = nil
         connection.messagesSent += 1
@@ -248,7 +260,7 @@ final class ViewerHub {
     /// Sends the viewer's waiting message now, outside a writable turn, when nothing has to go
     /// before it and the transport can write it at once (else a writable turn): saves a round trip
     /// through the event loop for nearly every message.
-    private func send(_ connection: Connection) {
+    private func sendWaiting(_ connection: Connection) {
         guard connection.outgoing != nil, connection.closeRequest == nil, !connection.pingDue, !connection.hasNotice,
               let message = connection.outgoing else { return transport.wake(connection.socket) }
         if !transport.writeNow(connection.socket, message) { return transport.wake(connection.socket) }
@@ -256,11 +268,15 @@ final class ViewerHub {
     }
 
     /// A write to the viewer's socket failed: the transport drops it.
-    func writeFailed(_ socket: ViewerSocket) { connections[socket]?.endReason = "write failed" }
+    func writeFailed(_ socket: ViewerSocket) {
+        serviceThread.assertOnServiceThread()
+        connections[socket]?.endReason = "write failed"
+    }
 
     /// The viewer's close frame: true when the transport answers it and closes, false when it
     /// answers ours (the handshake is complete: close now without a second close frame).
     func peerClosed(_ socket: ViewerSocket, _ payload: UnsafeRawBufferPointer) -> Bool {
+        serviceThread.assertOnServiceThread()
         guard let connection = connections[socket] else { return false }
         if connection.closeSent { return false }
         // The transport answers this one: nothing else may be written, and the session stops ticking.
@@ -276,6 +292,7 @@ final class ViewerHub {
     /// The socket is gone. A private session dropped (not closed) is kept for its viewer to
     /// resume; a room without viewers closes.
     func closed(_ socket: ViewerSocket) {
+        serviceThread.assertOnServiceThread()
         guard let connection = connections.removeValue(forKey: socket) else { return }
         let client = connection.client, owner = connection.owner
         connectionsByClient[client, default: 1] -= 1
@@ -316,7 +333,6 @@ final class ViewerHub {
         guard connection.closeRequest == nil else { return }
         connection.closeRequest = request
         connection.endReason = "closed by server: \(request.status) \(request.reason)"
-        connection.incoming = []
         connection.outgoing = nil
         exportAnswered(connection)
         transport.beginClose(connection.socket)
@@ -347,6 +363,7 @@ final class ViewerHub {
     /// The frame timer: idle viewers pinged or closed, a job for every session due, parked
     /// sessions past their time ended.
     func timerFired() {
+        serviceThread.assertOnServiceThread()
         guard !stopping else { return }
         let now = ContinuousClock.now
         let idleTimeout = Duration.seconds(options.idleTimeout)
@@ -396,7 +413,7 @@ final class ViewerHub {
         guard !jobs.isEmpty else { return }
         if let tickWorkers { tickWorkers.submit(jobs); return }
         for job in jobs {
-            job.run(headroom: transport.headroom)
+            job.run(framing: transport.framing)
             finish(job)
         }
     }
@@ -409,6 +426,7 @@ final class ViewerHub {
 
     /// Another thread woke the service thread: finished jobs and read scene files are applied.
     func wokenUp() {
+        serviceThread.assertOnServiceThread()
         if let tickWorkers { for job in tickWorkers.takeDone() { finish(job) } }
         applySceneChanges()
         if let saves { for outcome in saves.take() { saved(outcome) } }
@@ -454,7 +472,7 @@ final class ViewerHub {
             transport.wake(viewer.socket)
         }
         if job.work.exportSVG != nil { answerExports(result.svg, of: owner, viewers: viewers) }
-        for viewer in owner.deliver(result, headroom: transport.headroom) { send(viewer) }
+        for viewer in owner.deliver(result) { sendWaiting(viewer) }
         if !owner.book.work.isEmpty { schedule(owner) }
     }
 }

@@ -3,8 +3,8 @@ struct ViewerSocket: Hashable {
     let handle: OpaquePointer
 }
 
-/// One frame for a viewer's socket. Buffers start with the transport's `headroom` free bytes
-/// (libwebsockets writes its frame header there), so a message goes out without a copy.
+/// One frame for a viewer's socket. A binary message is made by the transport's rule
+/// (`ViewerTransport.framing`), so that it goes out without a copy; a notice is its payload alone.
 enum OutboundFrame {
     case close(CloseRequest)
     /// A ping whose pong proves the viewer is alive.
@@ -12,7 +12,7 @@ enum OutboundFrame {
     /// A JSON notice (`{"session": …, "a11y": …}`).
     case text([UInt8])
     /// A `veil.v2` patch message.
-    case binary([UInt8])
+    case binary(OutgoingMessage)
 }
 
 /// What the request upgrading to a WebSocket asked for: `/ws?scene=NAME[&room=ROOM]
@@ -29,15 +29,16 @@ struct ViewerRequest {
 
 /// What the hub asks of the sockets — the only way the protocol side (`ViewerHub`) reaches one, as a
 /// swift-nio handler speaks to its context. The transport calls the hub back on its own thread
-/// (`open`, `receive`, `nextFrame`, `closed`, `tick`, `wakeUp`), and the hub calls these only there.
+/// (`open`, `receive` with whole messages, `nextFrame`, `closed`, `timerFired`, `wokenUp`, …: each
+/// asserts it, `ServiceThread`), and the hub calls these only there.
 protocol ViewerTransport: AnyObject {
-    /// Free bytes every outbound buffer starts with.
-    var headroom: Int { get }
+    /// How messages for the sockets are made (the bytes lws needs in front are the transport's).
+    var framing: MessageFraming { get }
     /// A writable turn for `socket` soon: the transport then writes what `ViewerHub.nextFrame` gives.
     func wake(_ socket: ViewerSocket)
     /// Writes `message` (a binary frame) now, outside a writable turn, when the socket can take it
     /// at once; false when it cannot (the caller wakes it instead). A failed write drops the socket.
-    func writeNow(_ socket: ViewerSocket, _ message: [UInt8]) -> Bool
+    func writeNow(_ socket: ViewerSocket, _ message: OutgoingMessage) -> Bool
     /// Stops (true) or starts again (false) reading the socket: its session's input queue is full.
     func pauseReading(_ socket: ViewerSocket, _ paused: Bool)
     /// The socket is closing: its close frame goes out at its next writable turn, after which the

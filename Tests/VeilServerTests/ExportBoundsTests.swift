@@ -20,14 +20,14 @@ struct ExportBoundsTests {
     }
 
     func askExport(_ n: Int) {
-        Array(#"{"export": "svg"}"#.utf8).withUnsafeBytes { hub.receive(socket(n), $0, binary: false, final: true) }
+        hub.receive(socket(n), message: Array(#"{"export": "svg"}"#.utf8))
     }
 
     /// The text notices of the viewer's next writable turns, until nothing is left to write.
     func notices(_ n: Int) -> [String] {
         var texts: [String] = []
         while let frame = hub.nextFrame(for: socket(n)) {
-            if case let .text(bytes) = frame { texts.append(String(decoding: bytes.dropFirst(transport.headroom), as: UTF8.self)) }
+            if case let .text(bytes) = frame { texts.append(String(decoding: bytes, as: UTF8.self)) }
         }
         return texts
     }
@@ -38,7 +38,7 @@ struct ExportBoundsTests {
         var texts: [String] = []
         while let frame = hub.nextFrame(for: socket(n)) {
             if case let .text(bytes) = frame {
-                let text = String(decoding: bytes.dropFirst(transport.headroom), as: UTF8.self)
+                let text = String(decoding: bytes, as: UTF8.self)
                 if text.contains(#""svg":"#) { return (texts, text) }
                 texts.append(text)
             }

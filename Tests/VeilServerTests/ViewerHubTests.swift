@@ -7,13 +7,13 @@ import Testing
 /// sessions ticked on the test's thread (`workers = 0`).
 struct ViewerHubTests {
     final class RecordingTransport: ViewerTransport {
-        let headroom = 16
+        let framing = MessageFraming(headroom: 16)
         var woken: [ViewerSocket] = []
-        var written: [ViewerSocket: [[UInt8]]] = [:]
+        var written: [ViewerSocket: [OutgoingMessage]] = [:]
         var paused: Set<ViewerSocket> = []
         var closing: [ViewerSocket] = []
         func wake(_ socket: ViewerSocket) { woken.append(socket) }
-        func writeNow(_ socket: ViewerSocket, _ message: [UInt8]) -> Bool {
+        func writeNow(_ socket: ViewerSocket, _ message: OutgoingMessage) -> Bool {
             written[socket, default: []].append(message)
             return true
         }
@@ -31,7 +31,8 @@ struct ViewerHubTests {
     }
 
     /// A hub serving one scene, `card` (a label), ticking on the calling thread.
-    static func hub(_ transport: RecordingTransport, _ configure: (inout ServeOptions) -> Void = { _ in }) throws -> ViewerHub {
+    static func hub(_ transport: RecordingTransport, serviceThread: ServiceThread = ServiceThread(),
+                    _ configure: (inout ServeOptions) -> Void = { _ in }) throws -> ViewerHub {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("veil-hub-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let scene = folder.appendingPathComponent("card.json")
@@ -40,7 +41,7 @@ struct ViewerHubTests {
         options.workers = 0
         configure(&options)
         return ViewerHub(options: options, catalog: try SceneCatalog.load(paths: [scene.path]), transport: transport,
-                         logger: Logger(label: "test"), wake: {})
+                         logger: Logger(label: "test"), serviceThread: serviceThread, wake: {})
     }
 
     func socket(_ n: Int) -> ViewerSocket { ViewerSocket(handle: OpaquePointer(bitPattern: n)!) }
@@ -49,8 +50,8 @@ struct ViewerHubTests {
         ViewerRequest(scene: scene, room: room, client: "127.0.0.2")
     }
 
-    /// The kind byte of a `veil.v2` message behind the headroom: 1 keyframe, 2 delta.
-    func kind(_ message: [UInt8]) -> UInt8 { message[transport.headroom + 2] & 0x03 }
+    /// The kind of a `veil.v2` message: 1 keyframe, 2 delta.
+    func kind(_ message: OutgoingMessage) -> UInt8 { message[2] & 0x03 }
 
     /// A private viewer is told its resume token first, then gets its first frame, in its writable turns.
     @Test func aViewersTokenThenItsFirstFrame() {
@@ -58,7 +59,7 @@ struct ViewerHubTests {
         #expect(transport.written[socket(1)] == nil)
         #expect(transport.woken.contains(socket(1)))
         guard case let .text(notice) = hub.nextFrame(for: socket(1)) else { Issue.record("no notice"); return }
-        #expect(String(decoding: notice.dropFirst(transport.headroom), as: UTF8.self).hasPrefix(#"{"session":""#))
+        #expect(String(decoding: notice, as: UTF8.self).hasPrefix(#"{"session":""#))
         guard case let .binary(message) = hub.nextFrame(for: socket(1)) else { Issue.record("no frame"); return }
         #expect(kind(message) == 1)
         #expect(hub.nextFrame(for: socket(1)) == nil)
@@ -94,7 +95,7 @@ struct ViewerHubTests {
         #expect(hub.open(socket(1), request()) == nil)
         #expect(hub.open(socket(2), request()) == nil)
         let bytes = Array("{nope".utf8)
-        bytes.withUnsafeBytes { hub.receive(socket(1), $0, binary: false, final: true) }
+        hub.receive(socket(1), message: bytes)
         #expect(transport.closing == [socket(1)])
         guard case let .close(close) = hub.nextFrame(for: socket(1)) else { Issue.record("no close"); return }
         #expect(close.status == 1007 || close.status == 1008)

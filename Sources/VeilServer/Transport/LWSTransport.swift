@@ -7,12 +7,15 @@ import VeilCore
 /// serving the viewer's files through `StaticHTTP` and, on the same port, the `veil.v2`
 /// WebSocket, whose events go to the `ViewerHub` and whose frames the hub hands back
 /// (`ViewerTransport`). It holds every lws call of the server: the context, the frame timer,
-/// the connections the header gate hands over, writes, close frames and flow control. Its
+/// the connections the header gate hands over, writes, close frames and flow control. It owns
+/// the frames: the hub gets whole messages (`IncomingMessages` reassembles the fragments) and
+/// hands back payloads or messages made by its rule (`framing`: lws' headroom in front). Its
 /// state lives on the lws service thread; other threads only wake it (`wakeUp`).
 final class LWSTransport: ViewerTransport {
     let options: ServeOptions
     let logger: Logger
-    let headroom = Int(veil_lws_pre())
+    /// lws' `LWS_PRE` free bytes in front of every message it writes.
+    let framing = MessageFraming(headroom: Int(veil_lws_pre()))
     /// The files, /scenes and /commands.
     let http: StaticHTTP
     let origins: OriginPolicy
@@ -37,7 +40,11 @@ final class LWSTransport: ViewerTransport {
     /// permessage-deflate compresses a large message in pieces, reading the caller's buffer again in
     /// later writable turns of its own (`tx_draining_ext`), after `lws_write` returned. lws calls us
     /// for the next writable turn only once it has drained, so the next data write replaces it.
-    private var draining: [ViewerSocket: [UInt8]] = [:]
+    private var draining: [ViewerSocket: OutgoingMessage] = [:]
+    /// The viewers' messages being reassembled from their fragments.
+    private var incoming = IncomingMessages()
+    /// lws 4.1 hands an empty pong to nobody: the ping carries a payload for the pong to echo.
+    private lazy var ping = framing.message("veil".utf8)
     /// Connections refused after their upgrade, until they close: their close frame, and whether
     /// it went out.
     private var refusals: [ViewerSocket: (close: CloseRequest, sent: Bool)] = [:]
@@ -86,7 +93,7 @@ final class LWSTransport: ViewerTransport {
         info.timeout_secs = UInt32(options.handshakeTimeout)
         info.timeout_secs_ah_idle = UInt32(options.handshakeTimeout)
         // The gate's bound, and room for the `Connection: close` it may add.
-        info.max_http_header_data = UInt16(HeaderGate.maxHeaderBytes + HeaderGate.addedHeaderBytes)
+        info.max_http_header_data = UInt16(GatePolicy.maxHeaderBytes + RequestHead.addedHeaderBytes)
         info.options = veil_lws_option_validate_utf8()
         if !host.contains(":") { info.options |= veil_lws_option_disable_ipv6() }
         info.user = Unmanaged.passUnretained(self).toOpaque()
@@ -209,7 +216,7 @@ final class LWSTransport: ViewerTransport {
 
     func wake(_ socket: ViewerSocket) { lws_callback_on_writable(socket.handle) }
 
-    func writeNow(_ socket: ViewerSocket, _ message: [UInt8]) -> Bool {
+    func writeNow(_ socket: ViewerSocket, _ message: OutgoingMessage) -> Bool {
         guard !compressing.contains(socket), lws_partial_buffered(socket.handle) == 0 else { return false }
         if write(socket, message, LWS_WRITE_BINARY) < 0 {
             // As a failed write in a callback would: the socket is dropped (lws closes it).
@@ -226,6 +233,7 @@ final class LWSTransport: ViewerTransport {
     /// returned while it delivers the rest of an inflated message). So the close frame goes out at
     /// the next writable turn and the socket stays until the viewer answers, or `closeGraceSeconds`.
     func beginClose(_ socket: ViewerSocket) {
+        incoming.close(socket)
         lws_set_timeout(socket.handle, PENDING_TIMEOUT_CLOSE_SEND, Int32(closeGraceSeconds))
         lws_callback_on_writable(socket.handle)
     }
@@ -265,14 +273,20 @@ final class LWSTransport: ViewerTransport {
         return 0
     }
 
-    /// A fragment of a viewer's message. With permessage-deflate the fragments are inflated
-    /// chunks: the last one is marked final (`lws_remaining_packet_payload` counts compressed
-    /// bytes, so it says nothing then).
+    /// A fragment of a viewer's message: a sign of life for the hub, which gets the message once
+    /// whole (or the close for one past its bound). With permessage-deflate the fragments are
+    /// inflated chunks: the last one is marked final (`lws_remaining_packet_payload` counts
+    /// compressed bytes, so it says nothing then).
     func receive(_ wsi: OpaquePointer, _ bytes: UnsafeRawBufferPointer) {
         let socket = ViewerSocket(handle: wsi)
         if refusals[socket] != nil { return }  // closing: what it sends is dropped
-        hub.receive(socket, bytes, binary: lws_frame_is_binary(wsi) != 0,
-                    final: lws_is_final_fragment(wsi) != 0 && lws_remaining_packet_payload(wsi) == 0)
+        hub.heard(socket)
+        switch incoming.add(bytes, of: socket, binary: lws_frame_is_binary(wsi) != 0,
+                            final: lws_is_final_fragment(wsi) != 0 && lws_remaining_packet_payload(wsi) == 0) {
+        case .partial, .dropped: break
+        case let .message(message): hub.receive(socket, message: message)
+        case let .refused(close): hub.reject(socket, close)
+        }
     }
 
     /// Exactly one write per writable turn: a refused connection's close frame, or the hub's next frame.
@@ -287,9 +301,8 @@ final class LWSTransport: ViewerTransport {
         let written: Int32
         switch frame {
         case let .close(close): return writeClose(socket, close)
-        // lws 4.1 hands an empty pong to nobody: the ping carries a payload for the pong to echo.
-        case .ping: written = write(socket, [UInt8](repeating: 0, count: headroom) + Array("veil".utf8), LWS_WRITE_PING)
-        case let .text(notice): written = writeData(socket, notice, LWS_WRITE_TEXT)
+        case .ping: written = write(socket, ping, LWS_WRITE_PING)
+        case let .text(notice): written = writeData(socket, framing.message(notice), LWS_WRITE_TEXT)
         case let .binary(message): written = writeData(socket, message, LWS_WRITE_BINARY)
         }
         if written < 0 { hub.writeFailed(socket); return -1 }
@@ -307,26 +320,22 @@ final class LWSTransport: ViewerTransport {
         let socket = ViewerSocket(handle: wsi)
         compressing.remove(socket)
         draining[socket] = nil
+        incoming.remove(socket)
         if refusals.removeValue(forKey: socket) != nil { return }
         hub.closed(socket)
     }
 
-    /// Writes `buffer` (behind `headroom` free bytes) as one frame. A room's viewers share one
-    /// buffer: writing through a mutable copy would copy it for each of them. lws writes only its
-    /// frame header into the headroom — the same bytes (FIN, binary, this length) for every
-    /// viewer — and leaves the payload as it is.
-    private func write(_ socket: ViewerSocket, _ buffer: [UInt8], _ kind: lws_write_protocol) -> Int32 {
-        let payload = buffer.count - headroom
-        let written = buffer.withUnsafeBufferPointer { b in
-            lws_write(socket.handle, UnsafeMutablePointer(mutating: b.baseAddress!) + headroom, payload, kind)
-        }
+    /// Writes `message` as one frame. A room's viewers share one buffer: writing through a
+    /// mutable copy would copy it for each of them (`OutgoingMessage.withWritablePayload`).
+    private func write(_ socket: ViewerSocket, _ message: OutgoingMessage, _ kind: lws_write_protocol) -> Int32 {
+        let written = message.withWritablePayload { payload, count in lws_write(socket.handle, payload, count, kind) }
         return written < 0 ? -1 : 0
     }
 
     /// A text or binary message: on a compressing socket its buffer outlives the write (`draining`).
-    private func writeData(_ socket: ViewerSocket, _ buffer: [UInt8], _ kind: lws_write_protocol) -> Int32 {
-        if compressing.contains(socket) { draining[socket] = buffer }
-        return write(socket, buffer, kind)
+    private func writeData(_ socket: ViewerSocket, _ message: OutgoingMessage, _ kind: lws_write_protocol) -> Int32 {
+        if compressing.contains(socket) { draining[socket] = message }
+        return write(socket, message, kind)
     }
 
     /// lws' LWS_WRITE_CLOSE (4): private in lws 4.1's headers, which leave closing to
@@ -335,7 +344,7 @@ final class LWSTransport: ViewerTransport {
 
     /// A close frame with its status and reason, written now (inside a writable turn).
     private func writeClose(_ socket: ViewerSocket, _ close: CloseRequest) -> Int32 {
-        let frame = [UInt8](repeating: 0, count: headroom) + [UInt8(close.status >> 8), UInt8(close.status & 0xFF)] + Array(close.reason.utf8)
+        let frame = framing.message([UInt8(close.status >> 8), UInt8(close.status & 0xFF)] + Array(close.reason.utf8))
         return write(socket, frame, Self.writeCloseKind)
     }
 

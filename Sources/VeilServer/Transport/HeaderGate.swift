@@ -2,22 +2,20 @@ import Foundation
 import Synchronization
 
 /// The listening socket, in front of libwebsockets: it accepts connections and reads each request's
-/// headers on its own thread, bounded in bytes and time, before lws sees the connection.
+/// headers on its own thread, bounded in bytes and time, before lws sees the connection. Every
+/// socket call of the server but lws' own is here (TransportBoundaryTests); what it decides
+/// without a socket — the bounds, deadlines and refusals — is `GatePolicy`, and what it reads of a
+/// request is `RequestHead`.
 ///
 /// lws 4.1 drops the socket when a request's headers overflow its header buffer: a client sees a
 /// reset, not an answer. The gate answers `431 Request Header Fields Too Large` for headers over
-/// `maxHeaderBytes`, `408 Request Timeout` for headers not complete within the handshake timeout,
-/// and hands every complete request to lws (`lws_adopt_socket_vhost_readbuf` on the service
-/// thread, woken with `lws_cancel_service`) with the bytes already read. At most `maxPending`
-/// connections wait for their headers at once; more wait in the kernel's backlog.
-///
-/// The gate also refuses, before lws or a session sees them: a `Host` the `HostPolicy` does not
-/// allow (403, DNS rebinding), a method other than GET and HEAD (405: the preview has nothing to
-/// post to), and — per client address — more than `maxStalePerClient` connections whose headers
-/// are overdue (429). Under pressure (`pressure` of `maxPending` pending) every header deadline
-/// shrinks to `pressureSeconds`: an honest client sends its headers at once, a slow one loses its
-/// slot. Out of file descriptors, it refuses new connections through a spare descriptor instead
-/// of spinning on a listener that stays readable.
+/// `GatePolicy.maxHeaderBytes`, `408 Request Timeout` for headers not complete within the
+/// handshake timeout, and hands every complete request to lws (`lws_adopt_socket_vhost_readbuf` on
+/// the service thread, woken with `lws_cancel_service`) with the bytes already read. At most
+/// `GatePolicy.maxPending` connections wait for their headers at once; more wait in the kernel's
+/// backlog. It refuses what `GatePolicy` refuses (403, 405, 429) before lws or a session sees it.
+/// Out of file descriptors, it refuses new connections through a spare descriptor instead of
+/// spinning on a listener that stays readable.
 ///
 /// Every request comes through the gate: a plain HTTP request is handed over with its
 /// `Connection` header replaced by `Connection: close`, so lws closes the connection after its
@@ -25,15 +23,6 @@ import Synchronization
 /// unanswered). A browser opens a new connection for its next request: on loopback that costs
 /// microseconds. WebSocket upgrades are handed over as they came.
 final class HeaderGate: @unchecked Sendable {
-    static let maxHeaderBytes = 8192
-    static let maxPending = 256
-    /// Pending connections at which deadlines tighten.
-    static let pressure = maxPending / 2
-    /// The header deadline under pressure.
-    static let pressureSeconds = 1.0
-    /// Overdue pending connections (waiting longer than `pressureSeconds`) one client address may
-    /// hold before its new ones are refused.
-    static let maxStalePerClient = 16
     /// SO_SNDBUF of every connection (Linux doubles it for its own bookkeeping).
     static let sendBufferBytes: Int32 = 32 * 1024
     /// How long a refused client has to stop sending before its socket closes (so it reads the
@@ -45,8 +34,7 @@ final class HeaderGate: @unchecked Sendable {
 
     let listener: Int32
     let port: Int
-    private let handshakeTimeout: Double
-    private let hosts: HostPolicy
+    private let policy: GatePolicy
     private let loop: PollThread
     /// Kept open to be closed when accept fails for want of descriptors: the one it frees lets the
     /// gate accept and close the waiting connection (else it stays in the backlog, the listener stays
@@ -71,8 +59,7 @@ final class HeaderGate: @unchecked Sendable {
     /// Binds and listens on `host:port` (an IP address; port 0 picks one).
     init(host: String, port: Int, handshakeTimeout: Int, hosts: HostPolicy, wake: @escaping @Sendable () -> Void,
          log: @escaping @Sendable (String) -> Void) throws(ServeError) {
-        self.handshakeTimeout = Double(handshakeTimeout)
-        self.hosts = hosts
+        policy = GatePolicy(handshakeTimeout: Double(handshakeTimeout), hosts: hosts)
         spareFD = open("/dev/null", O_RDONLY | O_CLOEXEC)
         self.wake = wake
         self.log = log
@@ -114,7 +101,7 @@ final class HeaderGate: @unchecked Sendable {
     private func run() {
         while loop.running {
             var fds = [pollfd(fd: loop.wakeFD, events: Int16(POLLIN), revents: 0)]
-            if pending.count < Self.maxPending { fds.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0)) }
+            if pending.count < GatePolicy.maxPending { fds.append(pollfd(fd: listener, events: Int16(POLLIN), revents: 0)) }
             let waiting = Array(pending.keys)
             fds += waiting.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             let now = Self.now()
@@ -131,7 +118,7 @@ final class HeaderGate: @unchecked Sendable {
     }
 
     private func acceptAll() {
-        while pending.count < Self.maxPending {
+        while pending.count < GatePolicy.maxPending {
             var address = sockaddr_storage()
             var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
             let fd = withUnsafeMutablePointer(to: &address) {
@@ -150,13 +137,11 @@ final class HeaderGate: @unchecked Sendable {
             setsockopt(fd, SOL_SOCKET, SO_SNDBUF, &sendBuffer, socklen_t(MemoryLayout<Int32>.size))
             let now = Self.now()
             let client = Self.clientAddress(address)
-            let stale = pending.values.count { $0.client == client && now - $0.accepted > Self.pressureSeconds }
-            pending[fd] = Pending(client: client, accepted: now,
-                                  deadline: now + (pending.count >= Self.pressure ? Self.pressureSeconds : handshakeTimeout))
-            if stale >= Self.maxStalePerClient {
+            let overdue = GatePolicy.overdue(of: client, among: pending.values.lazy.map { (client: $0.client, accepted: $0.accepted) }, at: now)
+            pending[fd] = Pending(client: client, accepted: now, deadline: policy.deadline(acceptedAt: now, pending: pending.count))
+            if let refusal = GatePolicy.flood(of: client, overdue: overdue) {
                 // Answered and closed at once: lingering would give the flood the slots it is refused.
-                refuse(fd, status: "429 Too Many Requests",
-                       body: "\(stale) connections from \(client) have not sent their request headers; finish those first\n")
+                refuse(fd, refusal)
                 drop(fd)
             }
         }
@@ -210,148 +195,58 @@ final class HeaderGate: @unchecked Sendable {
         if connection.phase == .lingering { return }  // what a refused client still sends is dropped
         let searchFrom = max(0, connection.bytes.count - 3)
         connection.bytes += chunk[..<n]
-        if let end = Self.headerEnd(connection.bytes, from: searchFrom), end <= Self.maxHeaderBytes {
-            let head = Self.RequestHead(connection.bytes[..<end])
-            if !hosts.allows(head.host) {
+        if let end = RequestHead.end(connection.bytes, from: searchFrom), end <= GatePolicy.maxHeaderBytes {
+            let head = RequestHead(connection.bytes[..<end])
+            if let refusal = policy.refusal(method: head.method, host: head.host) {
                 pending[fd] = connection
-                refuse(fd, status: "403 Forbidden",
-                       body: "host \"\(head.host ?? "")\" is not allowed: veil serve answers localhost, IP addresses, its --host and --allowed-host names (a guard against DNS rebinding)\n")
-                return
-            }
-            if head.method != "GET" && head.method != "HEAD" {
-                pending[fd] = connection
-                refuse(fd, status: "405 Method Not Allowed", headers: "Allow: GET, HEAD\r\n",
-                       body: "\(head.method) is not served here: the preview's files, /scenes and /commands are read with GET\n")
+                refuse(fd, refusal)
                 return
             }
             pending[fd] = nil
-            let handoff = Handoff(fd: fd, bytes: Self.closingAfterAnswer(connection.bytes, headerEnd: end))
+            let handoff = Handoff(fd: fd, bytes: RequestHead.closingAfterAnswer(connection.bytes, headerEnd: end))
             ready.withLock { $0.append(handoff) }
             wake()
-        } else if connection.bytes.count > Self.maxHeaderBytes {
+        } else if connection.bytes.count > GatePolicy.maxHeaderBytes {
             pending[fd] = connection
-            refuse(fd, status: "431 Request Header Fields Too Large",
-                   body: "request headers larger than \(Self.maxHeaderBytes) bytes\n")
+            refuse(fd, GatePolicy.tooLarge)
         } else {
             pending[fd] = connection
         }
     }
 
     private func expire(at now: Double) {
-        if pending.count >= Self.pressure {
+        if pending.count >= GatePolicy.pressure {
             for (fd, connection) in pending where connection.phase == .reading {
-                pending[fd]?.deadline = min(connection.deadline, connection.accepted + Self.pressureSeconds)
+                pending[fd]?.deadline = min(connection.deadline, connection.accepted + GatePolicy.pressureSeconds)
             }
         }
         for (fd, connection) in pending where connection.deadline <= now {
             if connection.phase == .lingering || connection.bytes.isEmpty {
                 drop(fd)
             } else {
-                let seconds = connection.deadline - connection.accepted < handshakeTimeout ? "\(Self.pressureSeconds) s (the server is busy)" : "\(Int(handshakeTimeout)) s"
-                refuse(fd, status: "408 Request Timeout", body: "request headers not complete within \(seconds)\n")
+                refuse(fd, policy.timedOut(accepted: connection.accepted, deadline: connection.deadline))
             }
         }
     }
 
     /// Answers and half-closes; the socket closes once the client closes or the linger ends.
-    private func refuse(_ fd: Int32, status: String, headers: String = "", body: String) {
-        let response = "HTTP/1.1 \(status)\r\n\(headers)Content-Type: text/plain; charset=utf-8\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
+    private func refuse(_ fd: Int32, _ refusal: GatePolicy.Refusal) {
+        let response = "HTTP/1.1 \(refusal.status)\r\n\(refusal.headers)Content-Type: text/plain; charset=utf-8\r\nContent-Length: \(refusal.body.utf8.count)\r\nConnection: close\r\n\r\n\(refusal.body)"
         let bytes = Array(response.utf8)
         _ = send(fd, bytes, bytes.count, Int32(MSG_NOSIGNAL))
         shutdown(fd, Int32(SHUT_WR))
         pending[fd]?.phase = .lingering
         pending[fd]?.bytes = []
         pending[fd]?.deadline = Self.now() + Self.lingerSeconds
-        noteRefusal("refused a request from \(pending[fd]?.client ?? "?"): \(status)")
+        for line in refusalLog.note("refused a request from \(pending[fd]?.client ?? "?"): \(refusal.status)", at: Self.now()) { log(line) }
     }
 
-    /// Refusals logged in the current second, and those left out of the log in it.
-    private var refusalsLogged = (second: 0.0, count: 0, left: 0)
-    static let maxRefusalsLoggedPerSecond = 10
-
-    /// Logs a refusal, at most `maxRefusalsLoggedPerSecond` a second: a flood of slow sockets must
-    /// not become a flood of log lines. How many were left out is said with the next one logged.
-    private func noteRefusal(_ line: String) {
-        let second = Self.now().rounded(.down)
-        if second != refusalsLogged.second {
-            if refusalsLogged.left > 0 { log("\(refusalsLogged.left) more refused request(s) not logged") }
-            refusalsLogged = (second, 0, 0)
-        }
-        if refusalsLogged.count < Self.maxRefusalsLoggedPerSecond {
-            refusalsLogged.count += 1
-            log(line)
-        } else {
-            refusalsLogged.left += 1
-        }
-    }
+    /// The refusals logged (`GatePolicy.maxRefusalsLoggedPerSecond`).
+    private var refusalLog = RefusalLog()
 
     private func drop(_ fd: Int32) {
         pending[fd] = nil
         Glibc.close(fd)
-    }
-
-    /// The length of the head up to and including its blank line, if it has arrived.
-    /// Bytes `closingAfterAnswer` may add to a request's headers (lws' header buffer is this much
-    /// larger than `maxHeaderBytes`).
-    static let addedHeaderBytes = 64
-
-    /// The request with its `Connection` header lines replaced by `Connection: close`, unless it
-    /// asks for an upgrade (an `Upgrade` header): then as it came. Bytes after the headers (a body
-    /// begun) are kept.
-    static func closingAfterAnswer(_ bytes: [UInt8], headerEnd end: Int) -> [UInt8] {
-        let head = bytes[..<(end - 2)]  // every header line with its CRLF, without the blank line
-        var lines: [ArraySlice<UInt8>] = []
-        var start = head.startIndex
-        var i = start
-        while i + 1 < head.endIndex {
-            if head[i] == 13, head[i + 1] == 10 {
-                lines.append(head[start ..< i + 2])
-                start = i + 2
-                i = start
-            } else {
-                i += 1
-            }
-        }
-        func named(_ line: ArraySlice<UInt8>, _ name: String) -> Bool {
-            let prefix = Array(name.utf8)
-            guard line.count > prefix.count, line[line.startIndex + prefix.count] == UInt8(ascii: ":") else { return false }
-            return zip(line, prefix).allSatisfy { ($0 | 0x20) == ($1 | 0x20) }
-        }
-        if lines.dropFirst().contains(where: { named($0, "upgrade") }) { return bytes }
-        var rewritten = [UInt8]()
-        rewritten.reserveCapacity(bytes.count + 19)
-        for (index, line) in lines.enumerated() where index == 0 || !named(line, "connection") { rewritten += line }
-        rewritten += Array("Connection: close\r\n\r\n".utf8)
-        rewritten += bytes[end...]
-        return rewritten
-    }
-
-    /// What the gate reads of a request head: its method and Host header.
-    struct RequestHead {
-        var method = ""
-        var host: String? = nil
-
-        init(_ head: ArraySlice<UInt8>) {
-            let text = String(decoding: head, as: UTF8.self)
-            let lines = text.split(separator: "\r\n", omittingEmptySubsequences: true)
-            guard let first = lines.first else { return }
-            method = String(first.prefix { $0 != " " })
-            for line in lines.dropFirst() {
-                guard let colon = line.firstIndex(of: ":"), line[..<colon].lowercased() == "host" else { continue }
-                host = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-                break
-            }
-        }
-    }
-
-    static func headerEnd(_ bytes: [UInt8], from start: Int) -> Int? {
-        guard bytes.count >= 4 else { return nil }
-        var i = start
-        while i + 3 < bytes.count {
-            if bytes[i] == 13, bytes[i + 1] == 10, bytes[i + 2] == 13, bytes[i + 3] == 10 { return i + 4 }
-            i += 1
-        }
-        return nil
     }
 
     private static func now() -> Double {
