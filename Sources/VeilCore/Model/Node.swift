@@ -190,6 +190,14 @@ public indirect enum NodeKind: Sendable {
     case activityIndicator(ActivityIndicatorStyle)
     /// A view filled with a radial gradient centred in its bounds.
     case radialGradient(RadialGradientStyle)
+    /// Room in a stack: takes what the other children leave along the axis (SwiftUI's Spacer).
+    case spacer(SpacerStyle)
+}
+
+public struct SpacerStyle: Sendable {
+    /// The least room it takes along its stack's axis, points.
+    public var minLength: Double = 0
+    public init() {}
 }
 
 public struct RadialGradientStyle: Sendable {
