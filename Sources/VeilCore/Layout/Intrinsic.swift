@@ -77,7 +77,7 @@ enum Intrinsic {
             return total + vpad
         case let .activityIndicator(style):
             return style.diameter
-        case .view, .image, .radialGradient, .scroll, .spacer:
+        case .view, .image, .radialGradient, .scroll, .spacer, .host:
             return nil  // a scroll container takes the space it is given, not its content's
         }
     }

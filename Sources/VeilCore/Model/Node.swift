@@ -192,6 +192,10 @@ public indirect enum NodeKind: Sendable {
     case radialGradient(RadialGradientStyle)
     /// Room in a stack: takes what the other children leave along the axis (SwiftUI's Spacer).
     case spacer(SpacerStyle)
+    /// Content the host provides (a page's element): laid out like a view, drawn as one item of
+    /// kind host that says where it goes (docs/ARCHITECTURE.md, "Content the host provides").
+    /// Its natural size is its `width`/`height`, which the `host` command changes.
+    case host
 }
 
 public struct SpacerStyle: Sendable {

@@ -12,6 +12,7 @@ extension NodeKind {
         case .activityIndicator: return "activityIndicator"
         case .radialGradient: return "radialGradient"
         case .spacer: return "spacer"
+        case .host: return "host"
         }
     }
 }

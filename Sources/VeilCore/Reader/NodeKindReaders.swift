@@ -51,6 +51,9 @@ enum NodeTypes {
         NodeType("spacer", takes: { .object(SpacerKeys.fields).about("Room in a stack: takes what the other children leave along the stack's axis, shared equally among spacers; nothing across.") }) { node, value, c throws(SceneError) in
             try c.readKind(value, "spacer", SpacerKeys.fields, node: &node, style: SpacerStyle()) { s, _ throws(SceneError) in .spacer(s) }
         },
+        NodeType("host", takes: { .object(HostKeys.fields).about("Content the host provides (a page's element): laid out like a view, drawn as a host item that says where it goes. Its width and height are its natural size, which the \"host\" command changes.") }) { node, value, c throws(SceneError) in
+            try c.readKind(value, "host", HostKeys.fields, node: &node, style: NoStyle()) { _, _ throws(SceneError) in .host }
+        },
     ]
 }
 

@@ -42,6 +42,8 @@ extension RenderPass {
             drawBackground(node, box.frame, opacity, clip)
         case .spacer:
             break  // room, not content
+        case .host:
+            drawHost(node, box.frame, clip)
         }
     }
 

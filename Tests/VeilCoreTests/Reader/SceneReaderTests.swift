@@ -115,7 +115,7 @@ private let badScenes: [BadScene] = [
     BadScene("{\r\n\"root\": 1\r\n}", 2, 9, "expected an object for a node"),
     BadScene(#"{"root": {}}"#, 1, 10, #"missing required key "type" in a node"#),
     BadScene(#"{"root": {"type": "box"}}"#, 1, 19, #"unknown node type "box"; expected one of: view, label, image, button, stack, scroll, list"#),
-    BadScene(#"{"root": {"type": 3}}"#, 1, 19, "expected a node type (one of: view, label, image, button, stack, scroll, list, sheet, activityIndicator, spacer) for \"type\", found a number"),
+    BadScene(#"{"root": {"type": 3}}"#, 1, 19, "expected a node type (one of: view, label, image, button, stack, scroll, list, sheet, activityIndicator, spacer, host) for \"type\", found a number"),
     BadScene("{\n  \"root\": {\n    \"type\": \"label\",\n    \"colour\": \"#FFF\"\n  }\n}", 4, 5,
              #"unknown key "colour" in label; did you mean "color"? expected one of: text, fontSize, fontWeight, color, numberOfLines, alignment, lineHeight, type, id, frame"#),
     BadScene(#"{"root": {"type": "label", "fontSize": "big"}}"#, 1, 40, #"expected a number for "fontSize", found a string "big""#),
