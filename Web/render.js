@@ -100,7 +100,7 @@ export function textWeights(frame) {
 }
 
 /** The wire's item kinds (docs/PROTOCOL.md). */
-export const ItemKind = Object.freeze({ rect: 0, text: 1, image: 2, arc: 3, activityIndicator: 4, layer: 5 });
+export const ItemKind = Object.freeze({ rect: 0, text: 1, image: 2, arc: 3, activityIndicator: 4, layer: 5, host: 6 });
 
 /**
  * @typedef {import("./wire.js").Frame} Frame
@@ -925,9 +925,33 @@ export class CanvasRenderer {
       case ItemKind.image: this.drawImage(item, x, y, w, h, fill, stroke); break;
       case ItemKind.arc: this.drawArc(item, x, y, w, h, stroke); break;
       case ItemKind.activityIndicator: this.drawActivityIndicator(item, x, y, w, h, fill); break;
+      case ItemKind.host: this.drawHost(x, y, w, h); break;
       default: break; // a kind from a newer protocol: skip it rather than guess
     }
     ctx.restore();
+  }
+
+  /**
+   * A stand-in for content the host provides (a page binds its own element there): a light box
+   * with a dashed outline and "host" in the middle, as SVG export draws it.
+   * @param {number} x @param {number} y @param {number} w @param {number} h
+   */
+  drawHost(x, y, w, h) {
+    const ctx = this.ctx;
+    ctx.fillStyle = "rgba(128,128,128,0.1)";
+    ctx.fillRect(x, y, w, h);
+    ctx.strokeStyle = "#808080";
+    ctx.lineWidth = 1;
+    ctx.setLineDash([4, 3]);
+    ctx.strokeRect(x, y, w, h);
+    ctx.setLineDash([]);
+    if (w >= 40 && h >= 16) {
+      ctx.fillStyle = "#808080";
+      ctx.font = `12px ${FONT_FAMILY}`;
+      ctx.textAlign = "center";
+      ctx.fillText("host", x + w / 2, y + h / 2 + 4);
+      ctx.textAlign = "left";
+    }
   }
 
   /**

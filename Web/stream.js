@@ -149,7 +149,7 @@ function quoted(text) {
   return out + "\"";
 }
 
-const KINDS = ["rect", "text", "image", "arc", "activity indicator", "layer"];
+const KINDS = ["rect", "text", "image", "arc", "activity indicator", "layer", "host"];
 const kindName = (/** @type {number} */ k) => KINDS[k] ?? `kind ${k}`;
 
 const stops = (/** @type {Stop[]} */ list) => list.map((s) => `${color(s.color)} at ${decimal(s.offset, 65535)}`).join(", ");

@@ -436,7 +436,7 @@ function readFields(mask, target, r) {
   if (mask & 8192) target.text = r.utf8(LIMITS.maxTextBytes, "text");
   if (mask & 16384) {
     const kind = r.byte();
-    if (kind > 5) r.fail(`item kind ${kind} is not 0...5`, r.o - 1);
+    if (kind > 6) r.fail(`item kind ${kind} is not 0...6`, r.o - 1);
     target.kind = kind;
   }
   if (mask & 32768) target.fontSize = r.zigzag();

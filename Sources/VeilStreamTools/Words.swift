@@ -48,6 +48,7 @@ public enum Words {
         case .arc: return "arc"
         case .activityIndicator: return "activity indicator"
         case .layer: return "layer"
+        case .host: return "host"
         }
     }
 

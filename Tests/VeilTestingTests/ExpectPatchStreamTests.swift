@@ -355,6 +355,11 @@ struct CraftedCase {
         #expect(Words.quoted(Array("a\"b\\\n\u{1}".utf8)) == #""a\"b\\\n\u0001""#)
     }
 
+    @Test func everyItemKindHasAName() {
+        #expect([ItemKind.rect, .text, .image, .arc, .activityIndicator, .layer, .host].map(Words.kind)
+                == ["rect", "text", "image", "arc", "activity indicator", "layer", "host"])
+    }
+
     @Test func streamFileRecordsAreChecked() {
         #expect(throws: StreamFileError(record: 1, offset: 0, reason: "the file ends inside a length prefix (3 of 4 bytes)")) {
             try StreamFile.records([1, 0, 0])

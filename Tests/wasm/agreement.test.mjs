@@ -92,6 +92,31 @@ for (const [name, scene] of [
   });
 }
 
+test('host nodes in a stack, a sheet page and scrolled list rows, resized by the host command: both hosts agree', async () => {
+  const scene = JSON.stringify({ canvas: { width: 390, height: 844 }, root: { type: 'view', children: [
+    { type: 'stack', id: 'page', children: [
+      { type: 'host', id: 'form', height: 120.5 },
+      { type: 'spacer', minLength: 3.25 },
+      { type: 'list', id: 'L', height: 300, rowCount: 50, rowHeight: 61.3,
+        row: { type: 'stack', axis: 'horizontal', children: [{ type: 'host', id: 'ad', width: 44.4 }, { type: 'spacer' }, { type: 'label', text: 'Row {index}' }] } }] },
+    { type: 'sheet', id: 'sheet', anchors: [{ fromTop: 400 }, 'collapsed'], children: [
+      { type: 'stack', children: [{ type: 'host', id: 'map', height: 200.3 }] }] }] } });
+  const events = [
+    '{"t": 0.2, "command": {"host": {"node": "form", "height": 412.7}}}',
+    '{"t": 0.3, "command": {"scroll": {"node": "L", "to": 333.3, "animated": true}}}',
+    '{"t": 0.5, "command": {"sheet": {"node": "sheet", "collapse": true}}}',
+    '{"t": 0.9, "command": {"host": {"node": "map", "width": 100.1, "height": 90.9}}}',
+  ].join('\n');
+  const dir = mkdtempSync(`${tmpdir()}/veil-agree-`);
+  try {
+    const outcome = await playBoth(await loadVeil(), dir, scene, events, 2);
+    assert.ok(outcome.native !== null, `veil stream refuses it: ${outcome.nativeError}`);
+    assertAgree(outcome, 'host nodes');
+  } finally {
+    rmSync(dir, { recursive: true });
+  }
+});
+
 test(`${runs} random scenes with extreme numbers: native and wasm agree (seed ${seed})`, async (t) => {
   const script = await scripts();
   const dir = mkdtempSync(`${tmpdir()}/veil-agree-`);

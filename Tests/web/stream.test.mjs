@@ -74,6 +74,12 @@ test("describeMessage names inserts, removes and moves between layers", () => {
   assert.match(text, /  remove id \d+ \(\w+\) from (root|id \d+) at \d+/);
 });
 
+test("a host item (kind 6) is named as the Swift text form names it", () => {
+  const host = JSON.parse(readFileSync(new URL("host.json", vectors), "utf8")).messages;
+  const [keyframe] = decodeStream(concat(host.map((m) => record(fromHex(m.hex)))));
+  assert.match(describeMessage(keyframe, null), /\n {4}id 2 host at 16, 120 pt, 358 × 320 pt, clip/);
+});
+
 test("describeStream prints every message, numbered", () => {
   const text = describeStream(readFileSync(new URL("hello.stream", examples)));
   const headers = text.split("\n").filter((l) => l.startsWith("message "));

@@ -160,6 +160,18 @@ test("image placeholder: its paint, then a glyph clipped to the box", () => {
   assert.match(valueAt(log, glyph, "strokeStyle"), /^rgba\(0,0,0,0\.\d+\)$/, "a darker, subtle tone");
 });
 
+test("host item (kind 6): a stand-in, a light box with a dashed outline and \"host\", no paint of its own", () => {
+  const log = drawOnce(frame([item({ kind: 6, x: 80, y: 16, width: 640, height: 240 })]));
+  assert.deepEqual(calls(log, "fillRect").at(-1), ["fillRect", 10, 2, 80, 30]);
+  assert.deepEqual(calls(log, "strokeRect")[0], ["strokeRect", 10, 2, 80, 30]);
+  const dash = log.findIndex((e) => e[0] === "setLineDash");
+  assert.deepEqual(log[dash], ["setLineDash", [4, 3]]);
+  const [text] = calls(log, "fillText");
+  assert.deepEqual(text, ["fillText", "host", 50, 21]);
+  // Too small for the word: the outline only.
+  assert.equal(calls(drawOnce(frame([item({ kind: 6, width: 80, height: 80 })])), "fillText").length, 0);
+});
+
 test("arc: centred, radius min(w,h)/2 − lineWidth/2, 0 = 12 o'clock, clockwise, round caps", () => {
   const paints = [{ kind: "solid", color: RED }, { kind: "solid", color: BLUE }];
   const log = drawOnce(frame([item({

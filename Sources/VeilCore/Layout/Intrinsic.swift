@@ -53,7 +53,7 @@ enum Intrinsic {
             case .vertical:
                 var total = style.spacing * Double(max(0, visible.count - 1))
                 for child in visible {
-                    total += child.height ?? height(of: child, width: child.width ?? inner, memo) ?? 0
+                    total += child.height ?? height(of: child, width: child.width ?? inner, memo) ?? child.spacerMinLength ?? 0
                 }
                 return total + vpad
             case .horizontal:
@@ -77,7 +77,7 @@ enum Intrinsic {
             return total + vpad
         case let .activityIndicator(style):
             return style.diameter
-        case .view, .image, .radialGradient, .scroll:
+        case .view, .image, .radialGradient, .scroll, .spacer, .host:
             return nil  // a scroll container takes the space it is given, not its content's
         }
     }

@@ -106,11 +106,11 @@ public enum Layout {
             case .vertical:
                 let (x, w) = cross(child, requested: child.width, style.alignment, start: content.x, length: content.width,
                                    intrinsic: { Intrinsic.width(of: child, context.sizes) })
-                let h = child.height ?? Intrinsic.height(of: child, width: w, context.sizes) ?? content.height
+                let h = child.height ?? child.spacerMinLength ?? Intrinsic.height(of: child, width: w, context.sizes) ?? content.height
                 place(child, in: Rect(x: x, y: content.y + position, width: w, height: h), appendingTo: &boxes, previous: previous, context)
                 position += h
             case .horizontal:
-                let w = child.width ?? Intrinsic.width(of: child, context.sizes) ?? content.width
+                let w = child.width ?? child.spacerMinLength ?? Intrinsic.width(of: child, context.sizes) ?? content.width
                 let (y, h) = cross(child, requested: child.height, style.alignment, start: content.y,
                                    length: content.height, intrinsic: { Intrinsic.height(of: child, width: w, context.sizes) })
                 place(child, in: Rect(x: content.x + position, y: y, width: w, height: h), appendingTo: &boxes, previous: previous, context)
@@ -144,8 +144,17 @@ public enum Layout {
             var placements: [(x: Double, w: Double, h: Double)] = []
             var total = gaps
             var scrollers: [Int] = []
+            var spacers: [Int] = []
             for (i, child) in nodes.enumerated() {
                 if child.hidden { placements.append((content.x, 0, 0)); continue }
+                if let least = child.spacerMinLength {
+                    // Nothing across; along, its floor now and a share of what is left below.
+                    if child.height == nil { spacers.append(i) }
+                    let h = child.height ?? least
+                    placements.append((content.x, 0, h))
+                    total += h
+                    continue
+                }
                 let (x, w) = cross(child, requested: child.width, style.alignment, start: content.x, length: content.width,
                                    intrinsic: { Intrinsic.width(of: child, context.sizes) })
                 let h = child.height ?? Intrinsic.height(of: child, width: w, context.sizes) ?? 0
@@ -164,26 +173,48 @@ public enum Layout {
                 }
             }
             if total > content.height { shrinkLabels(nodes, &placements, by: total - content.height, total: &total) }
-            var y = content.y + justifyOffset(style.justify, free: content.height - total)
+            var free = content.height - total
+            if free > 0 && !spacers.isEmpty {
+                let floors = spacers.map { placements[$0].h }
+                let lengths = FlexibleShare.lengths(room: free + floors.reduce(0, +), floors: floors)
+                for (i, h) in zip(spacers, lengths) { placements[i].h = h }
+                free = 0  // the spacers took it: nothing left to justify
+            }
+            var y = content.y + justifyOffset(style.justify, free: free)
             for (child, p) in zip(nodes, placements) {
                 place(child, in: Rect(x: p.x, y: y, width: p.w, height: p.h), appendingTo: &boxes, previous: previous, context)
                 if !child.hidden { y += p.h + style.spacing }
             }
         case .horizontal:
             // Children with a width or an intrinsic width keep it; the others share what is left.
+            // Spacers are among the latter, each taking at least its `minLength`.
             var fixed = 0.0
             var flexible = 0
+            var floors: [Double] = []
+            var spacers = false
             for child in visible {
-                if let w = child.width ?? Intrinsic.width(of: child, context.sizes) { fixed += w } else { flexible += 1 }
+                if let w = child.width ?? Intrinsic.width(of: child, context.sizes) { fixed += w; continue }
+                flexible += 1
+                floors.append(child.spacerMinLength ?? 0)
+                spacers = spacers || child.spacerMinLength != nil
             }
             let share = flexible > 0 ? larger(0, content.width - gaps - fixed) / Double(flexible) : 0
-            let used = fixed + gaps + share * Double(flexible)
+            // Without spacers, the shares as they always were (the same arithmetic, the same bytes).
+            let lengths = spacers ? FlexibleShare.lengths(room: content.width - gaps - fixed, floors: floors) : []
+            let used = spacers ? fixed + gaps + lengths.reduce(0, +) : fixed + gaps + share * Double(flexible)
             var x = content.x + justifyOffset(style.justify, free: content.width - used)
+            var k = 0
             for child in nodes {
                 if child.hidden { place(child, in: Rect(x: x, y: content.y, width: 0, height: 0), appendingTo: &boxes, previous: previous, context); continue }
-                let w = child.width ?? Intrinsic.width(of: child, context.sizes) ?? share
-                let (y, h) = cross(child, requested: child.height, style.alignment, start: content.y,
-                                   length: content.height, intrinsic: { Intrinsic.height(of: child, width: w, context.sizes) })
+                let natural = child.width ?? Intrinsic.width(of: child, context.sizes)
+                var w = natural ?? share
+                if natural == nil {
+                    if spacers { w = lengths[k] }
+                    k += 1
+                }
+                let (y, h) = child.spacerMinLength != nil ? (content.y, 0)
+                    : cross(child, requested: child.height, style.alignment, start: content.y,
+                            length: content.height, intrinsic: { Intrinsic.height(of: child, width: w, context.sizes) })
                 place(child, in: Rect(x: x, y: y, width: w, height: h), appendingTo: &boxes, previous: previous, context)
                 x += w + style.spacing
             }

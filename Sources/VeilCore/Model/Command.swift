@@ -22,6 +22,9 @@ public enum Command: Sendable {
     /// Moves a sheet between anchors, pushes and pops its pages, changes its anchors, answers
     /// its `dismissRequested`.
     case sheet(node: [UInt8], SheetCommand)
+    /// The size the host measured its content at (a page's element): a host node's `width` and/or
+    /// `height`, which its parent lays it out with.
+    case host(node: [UInt8], width: Double?, height: Double?)
     /// Switches light / dark (a viewer's prefers-color-scheme): palette and skeleton tint follow.
     case appearance(Appearance)
     /// Full or reduced motion (a viewer's prefers-reduced-motion): reduced shows sliding and pulse

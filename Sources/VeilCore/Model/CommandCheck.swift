@@ -16,6 +16,10 @@ extension Command {
             try Bounds.check(offset, Bounds.coordinate, "scroll", "\"to\"")
         case let .sheet(_, command):
             try command.check()
+        case let .host(_, width, height):
+            guard width != nil || height != nil else { throw SessionError("host: give \"width\" or \"height\"") }
+            if let width { try Bounds.check(width, Bounds.size, "host", "\"width\"") }
+            if let height { try Bounds.check(height, Bounds.size, "host", "\"height\"") }
         case .skeleton, .spinner, .refresh, .loadMore, .appearance, .motion:
             // A skeleton's values: SkeletonValidation (reduced motion decides which it looks at).
             break

@@ -190,6 +190,18 @@ public indirect enum NodeKind: Sendable {
     case activityIndicator(ActivityIndicatorStyle)
     /// A view filled with a radial gradient centred in its bounds.
     case radialGradient(RadialGradientStyle)
+    /// Room in a stack: takes what the other children leave along the axis (SwiftUI's Spacer).
+    case spacer(SpacerStyle)
+    /// Content the host provides (a page's element): laid out like a view, drawn as one item of
+    /// kind host that says where it goes (docs/ARCHITECTURE.md, "Content the host provides").
+    /// Its natural size is its `width`/`height`, which the `host` command changes.
+    case host
+}
+
+public struct SpacerStyle: Sendable {
+    /// The least room it takes along its stack's axis, points.
+    public var minLength: Double = 0
+    public init() {}
 }
 
 public struct RadialGradientStyle: Sendable {

@@ -11,6 +11,8 @@ extension NodeKind {
         case .list: return "list"
         case .activityIndicator: return "activityIndicator"
         case .radialGradient: return "radialGradient"
+        case .spacer: return "spacer"
+        case .host: return "host"
         }
     }
 }

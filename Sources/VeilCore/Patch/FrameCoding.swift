@@ -224,7 +224,7 @@ enum FrameCoding {
         if mask.contains(.kind) {
             let k = try r.byte()
             guard let kind = ItemKind(rawValue: k) else {
-                throw WireError(offset: r.offset - 1, reason: "item kind \(k) is not 0...5")
+                throw WireError(offset: r.offset - 1, reason: "item kind \(k) is not 0...6")
             }
             item.kind = kind
         }

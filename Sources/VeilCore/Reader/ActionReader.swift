@@ -33,6 +33,7 @@ enum CommandReaders {
             return .scroll(node: draft.node, to: draft.to, animated: draft.animated)
         },
         SheetCommandKeys.variant,
+        HostCommandKeys.variant,
     ] + StatusCommandReaders.all + SpinnerCommandReaders.all + SkeletonCommandReaders.all + [
         Variant("motion", takes: { .choice(motions).about("Full or reduced motion (reduced: fades instead of slides and springs).") }) { m, c throws(SceneError) in
             .motion(reduced: try c.choice(m, motions))

@@ -48,11 +48,23 @@ enum NodeTypes {
             try c.readKind(value, "activityIndicator", ActivityIndicatorKeys.fields, node: &node,
                            style: ActivityIndicatorStyle()) { s, _ throws(SceneError) in .activityIndicator(s) }
         },
+        NodeType("spacer", takes: { .object(SpacerKeys.fields).about("Room in a stack: takes what the other children leave along the stack's axis, shared equally among spacers; nothing across.") }) { node, value, c throws(SceneError) in
+            try c.readKind(value, "spacer", SpacerKeys.fields, node: &node, style: SpacerStyle()) { s, _ throws(SceneError) in .spacer(s) }
+        },
+        NodeType("host", takes: { .object(HostKeys.fields).about("Content the host provides (a page's element): laid out like a view, drawn as a host item that says where it goes. Its width and height are its natural size, which the \"host\" command changes.") }) { node, value, c throws(SceneError) in
+            try c.readKind(value, "host", HostKeys.fields, node: &node, style: NoStyle()) { _, _ throws(SceneError) in .host }
+        },
     ]
 }
 
 enum ViewKeys {
     static let fields: [Field<NodeDraft<NoStyle>>] = [CommonNodeKeys.children()] + CommonNodeKeys.fields()
+}
+
+enum SpacerKeys {
+    static let fields: [Field<NodeDraft<SpacerStyle>>] = [
+        Field("minLength", takes: { .number(Bounds.size).about("The least room it takes along its stack's axis, points.", byDefault: "0") }) { d, m, c throws(SceneError) in d.style.minLength = try c.number(m, Bounds.size) },
+    ] + CommonNodeKeys.fields()
 }
 
 enum FontWeights {

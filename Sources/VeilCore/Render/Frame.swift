@@ -50,6 +50,9 @@ public enum ItemKind: UInt8, Sendable {
     /// as a whole at `opacity` (true group opacity). Its children's coordinates are in its space, so
     /// moving, scrolling or fading a subtree is one field of its layer.
     case layer = 5
+    /// Where content the host provides goes (a host node): its box and clip, nothing to paint.
+    /// A host draws a stand-in or places its own element there (docs/PROTOCOL.md).
+    case host = 6
 }
 
 /// A clip rectangle in the space of the item's parent layer (1/8 pt), rounded by `cornerRadius`.

@@ -40,6 +40,10 @@ extension RenderPass {
         case .view, .stack, .scroll, .list:
             ComponentDrawing.drawBeneath(box, clip, &self)
             drawBackground(node, box.frame, opacity, clip)
+        case .spacer:
+            break  // room, not content
+        case .host:
+            drawHost(node, box.frame, clip)
         }
     }
 

@@ -212,7 +212,29 @@ public enum SVGExport {
             activityIndicator(item, paints: paints, into: &out)
         case .layer:
             break  // drawn by `entries`
+        case .host:
+            host(item, into: &out)
         }
+    }
+
+    /// A stand-in for content the host provides, as the viewer draws it: a light box with a dashed
+    /// outline and "host" in the middle (the page's own element goes there when one is bound).
+    private static func host(_ item: Item, into out: inout TextBytes) {
+        out.append("<g")
+        common(item, into: &out)
+        out.append("><rect")
+        box(x: item.x, y: item.y, width: item.width, height: item.height, cornerRadius: 0, into: &out)
+        out.append(" fill=\"#8080801A\" stroke=\"#808080\" stroke-width=\"1\" stroke-dasharray=\"4 3\"/>")
+        if item.width >= Fixed.from(40) && item.height >= Fixed.from(16) {
+            out.append("<text x=\"")
+            out.points(item.x &+ item.width / 2)
+            out.append("\" y=\"")
+            out.points(item.y &+ item.height / 2 &+ Fixed.from(4))
+            out.append("\" font-family=\"")
+            out.append(fontFamily)
+            out.append("\" font-size=\"12\" text-anchor=\"middle\" fill=\"#808080\">host</text>")
+        }
+        out.append("</g>\n")
     }
 
     /// An image placeholder as the viewer draws it: the box in its paint (a translucent grey without

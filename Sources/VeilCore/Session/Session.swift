@@ -59,6 +59,8 @@ public final class Session {
                 try admit(changed, "set")
             }
             scene.root = changed
+        case let .host(node, width, height):
+            guard try scene.resizeHost(node, width: width, height: height) else { return }
         case let .appearance(appearance):
             scene.appearance = appearance
         case let .motion(reduced):

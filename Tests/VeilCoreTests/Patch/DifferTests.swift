@@ -58,7 +58,7 @@ struct RandomFrames {
     }
 
     mutating func item(id: UInt32, paints: Int) -> Item {
-        var item = Item(id: id, kind: ItemKind(rawValue: UInt8(int(0 ... 4)))!)
+        var item = Item(id: id, kind: leafKind())
         for _ in 0 ..< int(0 ... 8) { mutateField(&item, paints: paints) }
         return item
     }
@@ -92,6 +92,12 @@ struct RandomFrames {
         return list
     }
 
+    /// Any kind but a layer: rect, text, image, arc, activity indicator, host.
+    mutating func leafKind() -> ItemKind {
+        let k = int(0 ... 5)
+        return k == 5 ? .host : ItemKind(rawValue: UInt8(k))!
+    }
+
     /// Sets one random field to a random value (possibly its current or default one).
     mutating func mutateField(_ item: inout Item, paints: Int) {
         switch int(0 ... 17) {
@@ -110,7 +116,7 @@ struct RandomFrames {
         case 11: item.arcStart = coordinate()
         case 12: item.arcSweep = coordinate()
         case 13: item.text = RandomFrames.texts[int(0 ... RandomFrames.texts.count - 1)]
-        case 14: if !item.isLayer { item.kind = ItemKind(rawValue: UInt8(int(0 ... 4)))! }
+        case 14: if !item.isLayer { item.kind = leafKind() }
         case 15: item.fontSize = coordinate()
         case 16: item.fontWeight = chance(20) ? UInt16.max : UInt16(int(1 ... 9) * 100)
         default: item.baseline = coordinate()

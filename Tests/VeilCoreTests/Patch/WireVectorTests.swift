@@ -162,6 +162,22 @@ import Testing
             steps.append(Step(frame: walk))
         }
         list.append(Vector(file: "random-walk.json", description: "A seeded random walk: every field, extreme values, reorders, paint changes.", steps: steps))
+
+        // 10. A host item (kind 6): content the host provides, in a scrolled, clipped, fading layer.
+        var form = Item(id: 2, kind: .host)
+        form.x = 128; form.y = 960; form.width = 2864; form.height = 2560
+        form.clip = Clip(x: 0, y: 0, width: 3120, height: 3200)
+        var scroller = layer(1, x: 0, y: 0, [rect(3, x: 0, y: 0, fill: 1), form])
+        scroller.clip = Clip(x: 0, y: 800, width: 3120, height: 4000, cornerRadius: 80)
+        var hosted = Frame(width: 3120, height: 6752, paints: [.solid(Color(rgba: 0xF2F2F7FF))], items: [scroller])
+        steps = [Step(frame: hosted)]
+        hosted.items[0].y = -400; hosted.items[0].opacity = 128
+        steps.append(Step(frame: hosted))
+        hosted.items[0].children[1].height = 3296; hosted.items[0].children[1].clip = nil
+        steps.append(Step(frame: hosted))
+        hosted.items[0].children[1].kind = .rect
+        steps.append(Step(frame: hosted))
+        list.append(Vector(file: "host.json", description: "A host item (kind 6) in a clipped layer: scrolled and faded with its layer, resized, its clip cleared, turned into a rect.", steps: steps))
         return list
     }
 

@@ -150,6 +150,39 @@ import Testing
         }
     }
 
+    /// Host nodes in a skeleton that dissolves in and out, under a status cross-fade, resized by
+    /// the `host` command, and in the rows of a list scrolled at random: the host items' boxes,
+    /// clips and layers stepped in place give the bytes rendering gives.
+    @Test func hostNodesGiveTheSameBytes() async throws {
+        let json = #"""
+        {"canvas": {"width": 390, "height": 844}, "root": {"type": "stack", "children": [
+          {"type": "stack", "id": "card", "skeletonable": true, "height": 220, "children": [
+            {"type": "host", "id": "form", "height": 120, "skeletonable": true},
+            {"type": "label", "id": "caption", "text": "Card details", "skeletonable": true}]},
+          {"type": "list", "id": "inbox", "rowCount": 300, "rowHeight": 80,
+           "row": {"type": "stack", "axis": "horizontal", "children": [
+             {"type": "host", "id": "avatar", "width": 64}, {"type": "label", "id": "subject", "text": "Row {index}"}]}}]}}
+        """#
+        let scene = try SceneReader.read(Array(json.utf8), file: "hosts.json")
+        let own = [
+            #"{"t": 0.3, "command": {"skeleton": {"node": "card", "show": true, "transition": {"crossDissolve": 0.5}}}}"#,
+            #"{"t": 0.6, "command": {"host": {"node": "form", "height": 160}}}"#,
+            #"{"t": 1.4, "command": {"skeleton": {"node": "card", "hide": true}}}"#,
+            #"{"t": 1.9, "command": {"status": {"node": "card", "state": "loading", "transition": "crossDissolve"}}}"#,
+            #"{"t": 2.0, "command": {"host": {"node": "form", "width": 200, "height": 90}}}"#,
+            #"{"t": 2.6, "command": {"status": {"node": "card", "state": "none", "transition": "crossDissolve"}}}"#,
+        ]
+        let fixed = try SceneReader.readEvents(Array(own.joined(separator: "\n").utf8), file: "hosts")
+        Self.forEachSeed(6) { seed in
+            let (scrolls, end) = Self.randomScrolling(seed: seed)
+            let actions = (fixed + scrolls.filter {
+                // The list here has no refresh or load-more: row edits stay, the rest is input.
+                if case .command(.rows) = $0.action { return false } else { return true }
+            }).enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+            Self.expectSameBytes(scene, actions, seconds: max(end, 3.5), fps: 30, "seed \(seed)")
+        }
+    }
+
     /// The same over a page that scrolls with a list inside it (nested on one axis) and a
     /// carousel: drags shared between the two, stepped in place, give the bytes rendering gives.
     @Test func nestedScrollingGivesTheSameBytes() async throws {

@@ -82,7 +82,12 @@ struct RandomScenes {
             let axis = random.chance(50) ? "vertical" : "horizontal"
             return #"{"type": "stack"\#(idKey), "axis": "\#(axis)", "spacing": \#(random.int(0 ... 8))\#(common(hostile: hostile))\#(children(depth: depth, hostile: hostile, inTemplate: inTemplate))}"#
         case 6:
-            return #"{"type": "activityIndicator"\#(idKey)\#(common(hostile: hostile))}"#
+            // Leaves that draw something of their own, room, or a stand-in for the host's content.
+            switch random.int(0 ... 2) {
+            case 0: return #"{"type": "activityIndicator"\#(idKey)\#(common(hostile: hostile))}"#
+            case 1: return #"{"type": "spacer", "minLength": \#(random.int(0 ... 40))\#(idKey)\#(common(hostile: hostile))}"#
+            default: return #"{"type": "host"\#(idKey)\#(common(hostile: hostile))}"#
+            }
         default:
             // A list: its template lives in a namespace of its own, and may hold a list whose
             // header and footer have ids that every row repeats.
@@ -112,6 +117,7 @@ struct RandomScenes {
         case 5: body = #""input": {"resize": {"width": \#(random.int(1 ... 2000)), "height": \#(random.int(1 ... 2000))}}"#
         case 6: body = #""command": {"scroll": {"node": "\#(node)", "to": \#(random.int(0 ... 100_000))}}"#
         case 7: body = #""command": {"rows": {"node": "\#(node)", "append": [\#(Array(repeating: "{}", count: random.int(1 ... 300)).joined(separator: ", "))]}}"#
+        case 8: body = #""command": {"host": {"node": "\#(node)", "height": \#([0, 44, 5000, 1_000_000_000][random.int(0 ... 3)])}}"#
         default:
             let x = random.int(0 ... 400), y = random.int(0 ... 800)
             body = #""input": {"pointer": {"phase": "\#(["down", "up", "move"][random.int(0 ... 2)])", "x": \#(x), "y": \#(y)}}"#
