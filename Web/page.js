@@ -51,6 +51,41 @@ export async function preload() {
 }
 
 /**
+ * A sheet whose content is `element`, the page's own (sheet.js): nothing is loaded until `open()`;
+ * a `close()` before any open does nothing.
+ * @param {HTMLElement} element
+ * @param {import("./sheet.js").PageSheetOptions} [options]
+ */
+export function sheet(element, options = {}) {
+  if (!element || typeof element.getBoundingClientRect !== "function") {
+    throw new TypeError("veil.sheet: the first argument must be an element of the page");
+  }
+  /** @type {[string, import("./sheet.js").SheetListener][]} */
+  const listeners = [];
+  /** @type {Promise<import("./sheet.js").PageSheet> | null} */
+  let made = null;
+  /** @type {import("./sheet.js").PageSheet | null} */
+  let loaded = null;
+  const load = () => made ??= import("./sheet.js").then(({ PageSheet }) => {
+    loaded = new PageSheet(element, options);
+    for (const [name, listener] of listeners) loaded.on(name, listener);
+    return loaded;
+  });
+  return {
+    element,
+    /** Where the core put the element last (its host box in the viewport), null before. */
+    get placed() { return loaded?.placed ?? null; },
+    get isOpen() { return loaded?.isOpen ?? false; },
+    open: async () => (await load()).open(),
+    close: async () => { if (made) await (await made).close(); },
+    /** @param {number} index */
+    snapTo: async (index) => (await load()).snapTo(index),
+    /** @param {string} name @param {import("./sheet.js").SheetListener} listener */
+    on: (name, listener) => { listeners.push([name, listener]); made?.then((s) => s.on(name, listener)); },
+  };
+}
+
+/**
  * Veil's overlays on `element`, the page's own. Nothing is loaded until a `show`.
  * @param {HTMLElement} element
  * @param {OverlayOptions} [options]

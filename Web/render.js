@@ -401,6 +401,9 @@ export class CanvasRenderer {
     this.keys = [];
     /** @type {(() => void) | null} called when a font used by a text item finishes loading (to redraw) */
     this.onFontLoaded = null;
+    /** Host items (kind 6) drawn as a dashed stand-in, as the viewer shows them; off where the page
+     * places its own element at each (sheet.js). */
+    this.standIns = true;
     /** @type {Set<string>} */
     this.requestedFonts = new Set();
     /** @type {(AnyCanvas | null)[]} offscreen canvases for translucent layers, one per nesting level of them */
@@ -925,7 +928,7 @@ export class CanvasRenderer {
       case ItemKind.image: this.drawImage(item, x, y, w, h, fill, stroke); break;
       case ItemKind.arc: this.drawArc(item, x, y, w, h, stroke); break;
       case ItemKind.activityIndicator: this.drawActivityIndicator(item, x, y, w, h, fill); break;
-      case ItemKind.host: this.drawHost(x, y, w, h); break;
+      case ItemKind.host: if (this.standIns) this.drawHost(x, y, w, h); break;
       default: break; // a kind from a newer protocol: skip it rather than guess
     }
     ctx.restore();

@@ -311,6 +311,38 @@ export function overlay(element: HTMLElement, options?: OverlayOptions): PageOve
 /** Starts loading what a first `show` or `mount` needs (the modules, veil.wasm, a worker). */
 export function preload(): Promise<void>;
 
+/** Where the core puts content the host provides (a host node's item, hosts.js), in canvas points. */
+export interface HostBox { id: number; x: number; y: number; width: number; height: number; opacity: number;
+  clip: { x: number; y: number; width: number; height: number; cornerRadius: number } | null; clipped: boolean }
+export interface PageSheetOptions {
+  /** The sheet's anchors (docs/SCENE.md "sheet"); default ["fit", "collapsed"]. */
+  anchors?: unknown[];
+  /** The anchor it opens at, by index in `anchors`; default 0. */
+  initialAnchor?: number;
+  /** Dragged or flicked below its lowest anchor, it closes; default true. */
+  dismissible?: boolean;
+  /** The dialog's accessible name; default "Sheet". */
+  label?: string;
+  /** The grabber bar; default true. */
+  chevron?: boolean;
+  wasm?: string | URL | WebAssembly.Module;
+  appearance?: "system" | "light" | "dark";
+  env?: unknown;
+}
+/** A sheet holding one of the page's elements while open. */
+export interface PageSheetHandle {
+  readonly element: HTMLElement;
+  /** Where the core put the element last (its host box in the viewport); null before. */
+  readonly placed: HostBox | null;
+  readonly isOpen: boolean;
+  open(): Promise<void>;
+  close(): Promise<void>;
+  snapTo(index: number): Promise<void>;
+  on(name: "anchorChanged" | "closed" | "dismissRequested" | "error", listener: (event: { name: string; node: string }) => void): void;
+}
+/** A sheet whose content is `element`, the page's own; loads nothing until `open()`. */
+export function sheet(element: HTMLElement, options?: PageSheetOptions): PageSheetHandle;
+
 // ---------------------------------------------------------------------------------------------
 // Drawing, input and transports (used by the viewer pages)
 

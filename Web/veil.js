@@ -3,7 +3,8 @@
 // module (a page that wants only what it uses imports page.js). This file only re-exports; each
 // module has one purpose (docs/EMBED.md lists them):
 //
-//   page.js         overlay(): skeleton, status and spinner over the page's own elements, loaded on use
+//   page.js         overlay(): skeleton, status and spinner over the page's own elements, loaded on use;
+//                   sheet(): a sheet holding one of them (sheet.js, hosts.js)
 //   mount.js        mount(): a scene on a canvas (or headless) behind one Controller
 //   engine.js       a running session: wasm session, frame mirror, frame loop
 //   worker.js       the engine and its drawing in a Worker, on an OffscreenCanvas
@@ -24,7 +25,7 @@ export { connectWebSocket } from "./socket.js";
 export { loadWasm, compileWasm, WasmModule, WasmSession } from "./wasm.js";
 export { mount, Controller, moduleWorkers } from "./mount.js";
 export { skeletonize, DomSkeleton, readLayout, visibleWindow } from "./skeletonize.js";
-export { overlay, PageOverlay, preload } from "./page.js";
+export { overlay, PageOverlay, preload, sheet } from "./page.js";
 
 import { prestart } from "./mount.js";
 // A page that imports everything wants it soon: veil.wasm's compile and a worker start now.

@@ -33,6 +33,7 @@ export const functions: {
   compileWasm: typeof api.compileWasm;
   overlay: typeof api.overlay;
   preload: typeof api.preload;
+  sheet: typeof api.sheet;
 } = {
   decodeMessage: wire.decodeMessage,
   mount: mount.mount,
@@ -51,6 +52,7 @@ export const functions: {
   compileWasm: wasm.compileWasm,
   overlay: page.overlay,
   preload: page.preload,
+  sheet: page.sheet,
 };
 
 export const values: { FONT_FAMILY: typeof api.FONT_FAMILY; ItemKind: typeof api.ItemKind } = {

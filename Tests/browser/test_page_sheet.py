@@ -1,0 +1,166 @@
+"""A sheet whose content is the page's own form (Web/sheet.js, `sheet(element)` in Web/page.js):
+docs/EMBED.md's block "A sheet holding the page's own element" run as written, in a page with the
+form it names, in headless Chromium against a static site:
+
+- opening moves the form into a dialog layer (role dialog, aria-modal, its label) over a canvas the
+  core draws the dim and the card on; the form rises with the sheet and rests at the sheet's anchor,
+  its box exactly the core's host box (hosts.js over the core's own frame, `placed`), the page under it inert;
+- the form takes typing and submits (its controls keep their own input);
+- a finger dragging the form's background moves the sheet: it follows, is released and settles at
+  the lower anchor, the form with it; the same drag on the form's input does not move it;
+- Escape collapses it; close() puts the form back where it was, the page usable again;
+at desktop and phone size.
+"""
+
+import functools
+import http.server
+import re
+import shutil
+import sys
+import tempfile
+import threading
+import time
+import unittest
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import harness  # noqa: E402
+
+def snippet():
+    """docs/EMBED.md's sheet block, as written."""
+    text = (harness.ROOT / "docs" / "EMBED.md").read_text()
+    section = text[text.index("## A sheet holding the page's own element"):]
+    return re.search(r"```js\n(.*?)```", section, re.S).group(1)
+
+
+PAGE = """<!doctype html>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width">
+<style>body { margin: 0; font: 16px/1.4 sans-serif } #filters { padding: 16px; background: rgb(240, 248, 255) }</style>
+<main><h1>Places</h1><button id="open">Filters</button><p>The page under the sheet.</p></main>
+<form id="filters" hidden>
+  <h2>Filters</h2>
+  <p id="blurb">Only places open now, near you. Drag here to move the sheet.</p>
+  <label>Name <input name="q" id="q"></label>
+  <button type="submit" id="apply">Apply</button>
+</form>
+<script type="module">
+window.veilSheet = { submitted: null, errors: [] };
+window.addEventListener("error", (e) => veilSheet.errors.push(String(e.message)));
+window.addEventListener("unhandledrejection", (e) => veilSheet.errors.push(String(e.reason)));
+%s
+veilSheet.filters = filters;
+form.addEventListener("submit", (e) => { e.preventDefault(); veilSheet.submitted = new FormData(form).get("q"); });
+window.ready = true;
+</script>
+"""
+
+GRABBER_ROOM = 20  # the card's top above the form (sheet.js)
+FORM_TOP = "document.getElementById('filters').getBoundingClientRect().top"
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def guess_type(self, path):
+        return "application/wasm" if str(path).endswith(".wasm") else super().guess_type(path)
+
+    def log_message(self, *args):
+        pass
+
+
+def settle(driver):
+    """Waits until the form stops moving."""
+    last, since = None, time.monotonic()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        top = driver.execute_script(f"return {FORM_TOP}")
+        if last is None or abs(top - last) > 0.01:
+            last, since = top, time.monotonic()
+        elif time.monotonic() - since > 0.4:
+            return top
+        time.sleep(0.05)
+    return last
+
+
+class PageSheetTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.folder = Path(tempfile.mkdtemp(prefix="veil-sheet-"))
+        shutil.copytree(harness.ROOT / "Web", cls.folder / "veil")
+        shutil.copy(harness.VEIL_WASM, cls.folder / "veil" / "veil.wasm")
+        (cls.folder / "index.html").write_text(PAGE % snippet())
+        cls.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(cls.folder)))
+        threading.Thread(target=cls.httpd.serve_forever, daemon=True).start()
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.httpd.shutdown()
+        cls.httpd.server_close()
+        shutil.rmtree(cls.folder, ignore_errors=True)
+
+    def open_page(self, width, height):
+        driver = harness.chromium(width=width, height=height)
+        driver.get(f"http://127.0.0.1:{self.httpd.server_port}/index.html")
+        harness.wait_for(driver, "window.ready === true", what="the page's module")
+        driver.execute_script("document.getElementById('open').click()")
+        harness.wait_for(driver, "document.querySelector('.veil-sheet canvas') && document.querySelector('.veil-sheet #filters')",
+                         what="the sheet holding the form")
+        return driver
+
+    def test_the_sheet_holds_the_pages_form(self):
+        for width, window_height in ((900, 760), (390, 760)):
+            with self.subTest(size=(width, window_height)):
+                driver = self.open_page(width, window_height)
+                try:
+                    height = driver.execute_script("return innerHeight")
+                    layer = driver.execute_script("""const l = document.querySelector('.veil-sheet');
+                      return [l.getAttribute('role'), l.getAttribute('aria-modal'), l.getAttribute('aria-label'),
+                              document.querySelector('main').inert, document.getElementById('filters').hidden];""")
+                    self.assertEqual(layer, ["dialog", "true", "Filters", True, False], "a modal dialog holding the form; the page inert")
+                    top = settle(driver)
+                    placed = driver.execute_script("return veilSheet.filters.placed")
+                    self.assertAlmostEqual(top, placed["y"], delta=0.5, msg="the form is exactly at the core's host box")
+                    form_height = driver.execute_script("return document.getElementById('filters').getBoundingClientRect().height")
+                    self.assertAlmostEqual(top, height - form_height, delta=1.0, msg="at its fit anchor: the form's whole height in view")
+                    card = driver.execute_script("return [...document.querySelectorAll('.veil-sheet canvas')].length")
+                    self.assertEqual(card, 1)
+                    harness.screenshot(driver, f"page-sheet-open-{width}")
+                    tree = driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})
+                    dialogs = [n for n in tree["nodes"] if n.get("role", {}).get("value") == "dialog" and not n.get("ignored")]
+                    self.assertTrue(any(str(n.get("name", {}).get("value")) == "Filters" for n in dialogs), "a dialog named Filters")
+
+                    field = driver.find_element("id", "q")
+                    field.click()
+                    field.send_keys("coffee")
+                    driver.find_element("id", "apply").click()
+                    harness.wait_for(driver, "veilSheet.submitted === 'coffee'", what="the form submitted with what was typed")
+
+                    q = driver.execute_script("const r = document.getElementById('q').getBoundingClientRect(); return [r.left + 10, r.top + r.height / 2]")
+                    harness.touch_drag(driver, int(q[0]), int(q[1]), int(min(150, height - q[1] - 8)), 10)
+                    self.assertAlmostEqual(settle(driver), top, delta=1.0, msg="a drag on the input is the input's, not the sheet's")
+
+                    blurb = driver.execute_script("const r = document.getElementById('blurb').getBoundingClientRect(); return [r.left + 20, r.top + r.height / 2]")
+                    harness.touch_drag(driver, int(blurb[0]), int(blurb[1]), int(min(150, height - blurb[1] - 8)), 12)
+                    lowered = settle(driver)
+                    self.assertAlmostEqual(lowered, height - 120 + GRABBER_ROOM, delta=1.0, msg="dragged down by its background, it settles at the lower anchor")
+                    harness.screenshot(driver, f"page-sheet-lowered-{width}")
+
+
+                    driver.execute_script("veilSheet.filters.snapTo(0)")
+                    self.assertAlmostEqual(settle(driver), top, delta=1.0, msg="snapTo(0) brings it back to its fit anchor")
+                    driver.execute_script("document.getElementById('q').focus()")
+                    driver.switch_to.active_element.send_keys("\ue00c")  # Escape
+                    self.assertAlmostEqual(settle(driver), height - 120 + GRABBER_ROOM, delta=1.0, msg="Escape collapses it")
+
+                    driver.execute_script("window.sheetClosed = veilSheet.filters.close()")
+                    harness.wait_for_async(driver, "window.sheetClosed.then(() => true)", what="closed")
+                    back = driver.execute_script("""const f = document.getElementById('filters');
+                      return [f.parentElement === document.body, f.previousElementSibling && f.previousElementSibling.tagName,
+                              f.hidden, document.querySelector('main').inert, !!document.querySelector('.veil-sheet')];""")
+                    self.assertEqual(back, [True, "MAIN", True, False, False], "the form back where it was, hidden as it was; the page usable")
+                    self.assertEqual(driver.execute_script("return veilSheet.errors"), [])
+                finally:
+                    driver.quit()
+
+
+if __name__ == "__main__":
+    unittest.main()

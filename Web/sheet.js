@@ -1,0 +1,233 @@
+// @ts-check
+// sheet.js — a sheet whose content is the page's own element (a form, a list): sheets 0.9.2's card,
+// driven by the core. The element moves into a fixed layer over the page, above a canvas on which
+// the core draws the dim, the card, its shadow and grabber; the scene's sheet holds one page with
+// one host node as tall as the element (docs/ARCHITECTURE.md, "The page's own content"), and each
+// frame places the element at that node's box (hosts.js) with a CSS transform, on the page's thread
+// in the same frame the canvas is drawn. Anchors, drag, rubber band, velocity projection, springs
+// and the dim are the core's. A drag that starts on the element's own non-interactive parts goes to
+// the core as pointer input; one on a control is the control's. The layer is a dialog.
+
+import { hostBoxes } from "./hosts.js";
+import { pointerInput } from "./input.js";
+
+/** Points of the card above the element: its rounded top and grabber bar. */
+const GRABBER_ROOM = 20;
+
+/** What in the element keeps its own pointer input (a drag starting there is not the sheet's). */
+const CONTROLS = "input, textarea, select, button, a[href], label, summary, [contenteditable], [data-veil-no-drag]";
+
+/**
+ * @typedef {{anchors?: any[], initialAnchor?: number, dismissible?: boolean, label?: string,
+ *   chevron?: boolean, wasm?: string | URL | WebAssembly.Module, appearance?: "system" | "light" | "dark", env?: any}} PageSheetOptions
+ * @typedef {(event: {name: string, node: string}) => void} SheetListener
+ */
+
+/** A sheet holding `element` while open; the element goes back where it was when it closes. */
+export class PageSheet {
+  /**
+   * @param {HTMLElement} element
+   * @param {PageSheetOptions} options
+   */
+  constructor(element, options) {
+    this.element = element;
+    this.options = options;
+    this.env = options.env ?? element.ownerDocument.defaultView ?? globalThis;
+    /** @type {import("./mount.js").Controller | null} */
+    this.controller = null;
+    /** @type {HTMLElement | null} the fixed layer (a dialog) holding the canvas and the element */
+    this.layer = null;
+    /** @type {{parent: Node, next: Node | null, style: string, hidden: boolean} | null} where the element was, and how */
+    this.home = null;
+    /** @type {Element | null} what had focus before the sheet opened */
+    this.returnFocus = null;
+    /** @type {Element[]} the page's elements made inert while the sheet is modal */
+    this.inerted = [];
+    /** @type {Map<string, Set<SheetListener>>} */
+    this.listeners = new Map();
+    this.resizer = null;
+    this.opening = null;
+    /** @type {import("./hosts.js").HostBox | null} where the core put the element last (tests, tools) */
+    this.placed = null;
+  }
+
+  /**
+   * `anchorChanged`, `closed`, `dismissRequested` (the core's sheet events), `error`.
+   * @param {string} name @param {SheetListener} listener
+   */
+  on(name, listener) {
+    let set = this.listeners.get(name);
+    if (!set) this.listeners.set(name, set = new Set());
+    set.add(listener);
+    return () => set?.delete(listener);
+  }
+
+  /** @param {string} name @param {any} event */
+  emit(name, event) {
+    for (const listener of this.listeners.get(name) ?? []) {
+      try { listener(event); } catch (error) { queueMicrotask(() => { throw error; }); }
+    }
+  }
+
+  get isOpen() { return !!this.layer; }
+
+  /** Presents the sheet (it springs up to its initial anchor); loads Veil the first time. */
+  open() {
+    if (!this.opening) this.opening = this.present().catch((error) => { this.teardown(); this.emit("error", error); throw error; });
+    return this.opening;
+  }
+
+  async present() {
+    const { mount } = await import("./mount.js");
+    const element = this.element, doc = element.ownerDocument, env = this.env;
+    const width = env.innerWidth, height = env.innerHeight;
+    const layer = doc.createElement("div");
+    layer.className = "veil-sheet";
+    layer.setAttribute("role", "dialog");
+    layer.setAttribute("aria-modal", "true");
+    layer.setAttribute("aria-label", this.options.label ?? "Sheet");
+    Object.assign(layer.style, { position: "fixed", inset: "0", zIndex: "2147483000" });
+    const canvas = doc.createElement("canvas");
+    canvas.style.display = "block";
+    layer.append(canvas);
+    this.home = { parent: /** @type {Node} */ (element.parentNode), next: element.nextSibling,
+      style: element.getAttribute("style") ?? "", hidden: element.hidden };
+    element.hidden = false;
+    Object.assign(element.style, { position: "absolute", left: "0", top: "0", width: `${width}px`, margin: "0",
+      boxSizing: "border-box", transformOrigin: "0 0", willChange: "transform", touchAction: "none", visibility: "hidden" });
+    layer.append(element);
+    doc.body.append(layer);
+    this.layer = layer;
+    const contentHeight = Math.max(1, element.offsetHeight);
+    const sheet = {
+      type: "sheet", id: "sheet", hidden: true, chevron: this.options.chevron ?? true,
+      dismissible: this.options.dismissible ?? true,
+      ...(this.options.anchors ? { anchors: this.options.anchors } : { anchors: ["fit", "collapsed"] }),
+      initialAnchor: this.options.initialAnchor ?? 0,
+      // The card's top (its corners and grabber, the core's) stays in view above the element.
+      children: [{ type: "stack", id: "page", axis: "vertical", children: [
+        { type: "view", id: "top", height: GRABBER_ROOM }, { type: "host", id: "content", height: contentHeight }] }],
+    };
+    const scene = { name: "sheet", canvas: { width, height }, root: { type: "view", id: "root", background: "#00000000", children: [sheet] } };
+    const wasm = this.options.wasm, appearance = this.options.appearance;
+    this.controller = await mount(canvas, { scene, size: "fill", node: "sheet", thread: "main",
+      ...(wasm === undefined ? {} : { wasm }), ...(appearance === undefined ? {} : { appearance }), env });
+    const controller = this.controller;
+    // The element is drawn there, not the viewer's stand-in.
+    if (controller.view) controller.view.surface.renderer.standIns = false;
+    controller.on("frame", (/** @type {any} */ frame) => this.place(frame));
+    for (const name of ["anchorChanged", "dismissRequested", "error"]) controller.on(name, (/** @type {any} */ e) => this.emit(name, e));
+    controller.on("closed", (/** @type {any} */ e) => { this.teardown(); this.emit("closed", e); });
+    this.forwardPointers(canvas);
+    this.resizer = new env.ResizeObserver(() => {
+      const measured = Math.max(1, element.offsetHeight);
+      controller.perform({ host: { node: "content", height: measured } }).catch((/** @type {any} */ e) => this.emit("error", e));
+    });
+    this.resizer.observe(element);
+    layer.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") { event.preventDefault(); controller.onViewInput({ input: { key: { phase: "down", key: "Escape" } } }); }
+    });
+    this.makeModal(true);
+    await controller.set({ node: "sheet", hidden: false });
+    this.returnFocus = doc.activeElement;
+    /** @type {HTMLElement | null} */ (element.querySelector("input, select, textarea, button, [tabindex]"))?.focus({ preventScroll: true });
+  }
+
+  /**
+   * The element at its host node's box: moved, faded and clipped as the core's layers say.
+   * @param {import("./wire.js").Frame} frame
+   */
+  place(frame) {
+    const [box] = hostBoxes(frame);
+    this.placed = box ?? null;
+    const style = this.element.style;
+    if (!box || box.clipped) { style.visibility = "hidden"; return; }
+    style.visibility = "visible";
+    style.transform = `translate(${box.x}px, ${box.y}px)`;
+    style.opacity = box.opacity < 1 ? String(box.opacity) : "";
+    if (box.clip) {
+      const c = box.clip;
+      const top = Math.max(0, c.y - box.y), left = Math.max(0, c.x - box.x);
+      const bottom = Math.max(0, box.y + box.height - (c.y + c.height)), right = Math.max(0, box.x + box.width - (c.x + c.width));
+      style.clipPath = `inset(${top}px ${right}px ${bottom}px ${left}px)`;
+    } else {
+      style.clipPath = "";
+    }
+  }
+
+  /**
+   * Pointer input on the element's own non-interactive parts goes to the core, as on the canvas:
+   * the sheet follows a drag that starts on the form's background or its text.
+   * @param {HTMLCanvasElement} canvas
+   */
+  forwardPointers(canvas) {
+    const element = this.element;
+    /** @type {Set<number>} pointers the core has */
+    const taken = new Set();
+    const forward = (/** @type {PointerEvent} */ event) => {
+      const controller = this.controller;
+      if (!controller) return;
+      if (event.type === "pointerdown") {
+        if (/** @type {Element} */ (event.target).closest?.(CONTROLS)) return;
+        taken.add(event.pointerId);
+        element.setPointerCapture?.(event.pointerId);
+      } else if (!taken.has(event.pointerId)) {
+        return;
+      }
+      if (event.type === "pointerup" || event.type === "pointercancel") taken.delete(event.pointerId);
+      const rect = canvas.getBoundingClientRect();
+      const input = pointerInput(event, rect, rect.width, rect.height);
+      if (input) controller.onViewInput(input);
+    };
+    for (const type of ["pointerdown", "pointermove", "pointerup", "pointercancel"]) {
+      element.addEventListener(type, /** @type {EventListener} */ (forward));
+    }
+  }
+
+  /**
+   * While open the sheet is modal: the page's other elements are inert (focus and pointer stay in
+   * the sheet), as a dialog's page is.
+   * @param {boolean} modal
+   */
+  makeModal(modal) {
+    const doc = this.element.ownerDocument;
+    if (modal) {
+      this.inerted = [...doc.body.children].filter((e) => e !== this.layer && !/** @type {HTMLElement} */ (e).inert);
+      for (const e of this.inerted) /** @type {HTMLElement} */ (e).inert = true;
+    } else {
+      for (const e of this.inerted) /** @type {HTMLElement} */ (e).inert = false;
+      this.inerted = [];
+    }
+  }
+
+  /** Closes the sheet at once: the element goes back where it was. */
+  async close() {
+    if (this.controller) this.teardown();
+  }
+
+  /** @param {number} index an anchor, by its index in `anchors` */
+  snapTo(index) {
+    return this.controller?.sheet.snapTo({ index }) ?? Promise.reject(new Error("veil.sheet: not open"));
+  }
+
+  /** The element back where it was, the page usable again, focus given back. */
+  teardown() {
+    this.resizer?.disconnect();
+    this.resizer = null;
+    this.makeModal(false);
+    this.controller?.destroy();
+    this.controller = null;
+    const home = this.home, element = this.element;
+    if (home) {
+      if (home.style) element.setAttribute("style", home.style); else element.removeAttribute("style");
+      element.hidden = home.hidden;
+      home.parent.insertBefore(element, home.next && home.next.parentNode === home.parent ? home.next : null);
+      this.home = null;
+    }
+    this.layer?.remove();
+    this.layer = null;
+    this.opening = null;
+    /** @type {HTMLElement | null} */ (this.returnFocus)?.focus?.({ preventScroll: true });
+    this.returnFocus = null;
+  }
+}
