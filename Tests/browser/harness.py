@@ -279,3 +279,66 @@ def solid_views(scene):
 
 def load_json(path):
     return json.loads(Path(path).read_text())
+
+
+class StaticSite:
+    """A page's site on loopback: Web/ under /veil/ with veil.wasm beside veil.js, the `files` given
+    ({name: text}), and `routes` ({path: handler(request) -> (status, content type, bytes)}, run on
+    the server's thread: a route may wait on an Event the test sets). Every path asked is in `log`.
+    `url(name)` is a page's address; `close()` stops it and removes the folder."""
+
+    def __init__(self, files, routes=None, prefix="veil-site-"):
+        import functools
+        import http.server
+        import shutil
+        import tempfile
+        import threading
+        if not VEIL_WASM.exists():
+            raise AssertionError(f"{VEIL_WASM} is missing: run `make wasm` first (or set VEIL_WASM)")
+        self.folder = Path(tempfile.mkdtemp(prefix=prefix))
+        shutil.copytree(ROOT / "Web", self.folder / "veil")
+        shutil.copy(VEIL_WASM, self.folder / "veil" / "veil.wasm")
+        for name, text in files.items():
+            (self.folder / name).write_text(text)
+        self.log = []
+        site, routes = self, dict(routes or {})
+
+        class Handler(http.server.SimpleHTTPRequestHandler):
+            def do_GET(self):
+                site.log.append(self.path)
+                route = routes.get(self.path)
+                if route is None:
+                    return super().do_GET()
+                status, kind, body = route(self)
+                self.send_response(status)
+                self.send_header("Content-Type", kind)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def do_POST(self):
+                self.rfile.read(int(self.headers.get("Content-Length", 0)))
+                self.do_GET()
+
+            def guess_type(self, path):
+                return "application/wasm" if str(path).endswith(".wasm") else super().guess_type(path)
+
+            def log_message(self, *args):
+                pass
+
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Handler, directory=str(self.folder)))
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+
+    def url(self, name):
+        return f"http://127.0.0.1:{self.httpd.server_port}/{name}"
+
+    def close(self):
+        import shutil
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def page_errors(driver):
+    """SEVERE console entries but a missing favicon."""
+    return [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and "favicon.ico" not in e["message"]]

@@ -11,13 +11,9 @@ answers /api/feed (the feed's rows; a 503 the first time, in the error run) and 
 at desktop and phone size.
 """
 
-import functools
-import http.server
 import json
 import re
-import shutil
 import sys
-import tempfile
 import threading
 import unittest
 from pathlib import Path
@@ -44,70 +40,41 @@ def page():
             "<script type='module'>\n" + js + "\n</script>\n")
 
 
-class Site(http.server.SimpleHTTPRequestHandler):
-    """Static files, /api/feed (held until `release`; 503 while `fail`), POST /api/filters (held until `applied`)."""
-    log, release, applied = None, None, None
-    fail = False
-    rows = b""
-
-    def do_GET(self):
-        type(self).log.append(self.path)
-        if self.path == "/api/feed":
-            type(self).release.wait(20)
-            status, body = (503, b"busy") if type(self).fail else (200, self.rows)
-            type(self).fail = False
-            self.send_response(status)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
-            return
-        super().do_GET()
-
-    def do_POST(self):
-        type(self).log.append("POST " + self.path)
-        self.rfile.read(int(self.headers.get("Content-Length", 0)))
-        type(self).applied.wait(20)
-        self.send_response(204)
-        self.end_headers()
-
-    def guess_type(self, path):
-        return "application/wasm" if str(path).endswith(".wasm") else super().guess_type(path)
-
-    def log_message(self, *args):
-        pass
-
-
 class OwnElementsSnippetTest(unittest.TestCase):
     def setUp(self):
-        self.folder = Path(tempfile.mkdtemp(prefix="veil-own-"))
-        shutil.copytree(harness.ROOT / "Web", self.folder / "veil")
-        shutil.copy(harness.VEIL_WASM, self.folder / "veil" / "veil.wasm")
-        (self.folder / "index.html").write_text(page())
-        rows = (harness.ROOT / "Web" / "examples" / "feed-data.json").read_bytes()
-        self.site = type("OwnSite", (Site,), {"log": [], "release": threading.Event(), "applied": threading.Event(), "rows": rows})
-        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(self.site, directory=str(self.folder)))
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-        self.titles = [row["title"] for row in json.loads(rows)]
+        self.rows = (harness.ROOT / "Web" / "examples" / "feed-data.json").read_bytes()
+        self.release, self.applied = threading.Event(), threading.Event()
+        self.fail = False
+        self.site = harness.StaticSite({"index.html": page()}, {"/api/feed": self.feed, "/api/filters": self.filters}, prefix="veil-own-")
+        self.titles = [row["title"] for row in json.loads(self.rows)]
+
+    def feed(self, request):
+        """The feed's rows once `release` is set (a 503 the first time, while `fail`)."""
+        self.release.wait(20)
+        failing, self.fail = self.fail, False
+        return (503, "application/json", b"busy") if failing else (200, "application/json", self.rows)
+
+    def filters(self, request):
+        """The form's POST, answered once `applied` is set."""
+        self.applied.wait(20)
+        return 204, "text/plain", b""
 
     def tearDown(self):
-        self.site.release.set()
-        self.site.applied.set()
-        self.httpd.shutdown()
-        self.httpd.server_close()
-        shutil.rmtree(self.folder, ignore_errors=True)
+        self.release.set()
+        self.applied.set()
+        self.site.close()
 
     def open(self, width, height):
         driver = harness.chromium(width=width, height=height)
-        driver.get(f"http://127.0.0.1:{self.httpd.server_port}/index.html")
+        driver.get(self.site.url("index.html"))
         return driver
 
     def test_the_feed_its_skeleton_and_the_form(self):
         for size in ((900, 800), (390, 844)):
             with self.subTest(size=size):
                 self.site.log.clear()
-                self.site.release.clear()
-                self.site.applied.clear()
+                self.release.clear()
+                self.applied.clear()
                 driver = self.open(*size)
                 try:
                     harness.wait_for(driver, "document.querySelector('#feed canvas') && document.querySelector('#feed .veil-template-copies')",
@@ -123,7 +90,7 @@ class OwnElementsSnippetTest(unittest.TestCase):
                     self.assertGreaterEqual(copies[0], 2)
                     self.assertEqual(copies[1:], ["0", True, "true"], "the copies are never shown nor read")
                     harness.screenshot(driver, f"own-elements-skeleton-{size[0]}")
-                    self.site.release.set()
+                    self.release.set()
                     harness.wait_for(driver, f"document.querySelectorAll('#feed > li').length === {len(self.titles)}", what="the page's rows")
                     self.assertEqual(driver.execute_script("return [...document.querySelectorAll('#feed > li b')].map((b) => b.textContent)"), self.titles)
                     harness.wait_for(driver, "!document.querySelector('#feed canvas, #feed .veil-template-copies') && !document.getElementById('feed').hasAttribute('aria-busy')",
@@ -132,17 +99,16 @@ class OwnElementsSnippetTest(unittest.TestCase):
                     harness.wait_for(driver, "document.querySelector('#filters canvas') && document.getElementById('filters').getAttribute('aria-busy') === 'true'",
                                      what="the spinner over the form while it submits")
                     harness.screenshot(driver, f"own-elements-spinner-{size[0]}")
-                    self.site.applied.set()
+                    self.applied.set()
                     harness.wait_for(driver, "!document.getElementById('filters').hasAttribute('aria-busy')", what="the form no longer busy")
-                    self.assertIn("POST /api/filters", self.site.log)
-                    severe = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and "favicon.ico" not in e["message"]]
-                    self.assertEqual(severe, [], "no errors in the console")
+                    self.assertIn("/api/filters", self.site.log)
+                    self.assertEqual(harness.page_errors(driver), [], "no errors in the console")
                 finally:
                     driver.quit()
 
     def test_an_error_then_retry_from_the_keyboard(self):
-        self.site.fail = True
-        self.site.release.set()
+        self.fail = True
+        self.release.set()
         driver = self.open(900, 800)
         try:
             harness.wait_for(driver, "[...document.querySelectorAll('#feed button')].some((b) => /retry/i.test(b.textContent))",

@@ -12,12 +12,7 @@ headless Chromium against a static site that logs each request:
 in a worker and on the page's thread, light and dark, at desktop and phone size.
 """
 
-import functools
-import http.server
-import shutil
 import sys
-import tempfile
-import threading
 import unittest
 from pathlib import Path
 
@@ -48,49 +43,26 @@ window.ready = true;
 """
 
 
-class LoggingSite(http.server.SimpleHTTPRequestHandler):
-    """Static files; each path asked is logged (the class' `log`)."""
-    log = None
-
-    def do_GET(self):
-        type(self).log.append(self.path.split("?")[0])
-        super().do_GET()
-
-    def guess_type(self, path):
-        return "application/wasm" if str(path).endswith(".wasm") else super().guess_type(path)
-
-    def log_message(self, *args):
-        pass
-
-
 class PageElementsTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.folder = Path(tempfile.mkdtemp(prefix="veil-page-"))
-        shutil.copytree(harness.ROOT / "Web", cls.folder / "veil")
-        shutil.copy(harness.VEIL_WASM, cls.folder / "veil" / "veil.wasm")
-        (cls.folder / "index.html").write_text(PAGE)
-        cls.handler = type("Site", (LoggingSite,), {"log": []})
-        cls.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(cls.handler, directory=str(cls.folder)))
-        threading.Thread(target=cls.httpd.serve_forever, daemon=True).start()
+        cls.site = harness.StaticSite({"index.html": PAGE}, prefix="veil-page-")
 
     @classmethod
     def tearDownClass(cls):
-        cls.httpd.shutdown()
-        cls.httpd.server_close()
-        shutil.rmtree(cls.folder, ignore_errors=True)
+        cls.site.close()
 
     def open(self, width=800, height=800, dark=False):
         driver = harness.chromium(width=width, height=height)
         if dark:
             driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
-        self.handler.log.clear()
-        driver.get(f"http://127.0.0.1:{self.httpd.server_port}/index.html")
+        self.site.log.clear()
+        driver.get(self.site.url("index.html"))
         harness.wait_for(driver, "window.ready === true", what="the page's module")
         return driver
 
     def veil_requests(self):
-        return sorted({p for p in self.handler.log if p.startswith("/veil/")})
+        return sorted({p.split("?")[0] for p in self.site.log if p.startswith("/veil/")})
 
     def check_no_errors(self, driver):
         self.assertEqual(driver.execute_script("return window.veilPage.errors"), [], "no uncaught errors in the page")

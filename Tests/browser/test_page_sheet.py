@@ -12,13 +12,8 @@ form it names, in headless Chromium against a static site:
 at desktop and phone size.
 """
 
-import functools
-import http.server
 import re
-import shutil
 import sys
-import tempfile
-import threading
 import time
 import unittest
 from pathlib import Path
@@ -59,14 +54,6 @@ GRABBER_ROOM = 20  # the card's top above the form (sheet.js)
 FORM_TOP = "document.getElementById('filters').getBoundingClientRect().top"
 
 
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    def guess_type(self, path):
-        return "application/wasm" if str(path).endswith(".wasm") else super().guess_type(path)
-
-    def log_message(self, *args):
-        pass
-
-
 def settle(driver):
     """Waits until the form stops moving."""
     last, since = None, time.monotonic()
@@ -84,22 +71,15 @@ def settle(driver):
 class PageSheetTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        cls.folder = Path(tempfile.mkdtemp(prefix="veil-sheet-"))
-        shutil.copytree(harness.ROOT / "Web", cls.folder / "veil")
-        shutil.copy(harness.VEIL_WASM, cls.folder / "veil" / "veil.wasm")
-        (cls.folder / "index.html").write_text(PAGE % snippet())
-        cls.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=str(cls.folder)))
-        threading.Thread(target=cls.httpd.serve_forever, daemon=True).start()
+        cls.site = harness.StaticSite({"index.html": PAGE % snippet()}, prefix="veil-sheet-")
 
     @classmethod
     def tearDownClass(cls):
-        cls.httpd.shutdown()
-        cls.httpd.server_close()
-        shutil.rmtree(cls.folder, ignore_errors=True)
+        cls.site.close()
 
     def open_page(self, width, height):
         driver = harness.chromium(width=width, height=height)
-        driver.get(f"http://127.0.0.1:{self.httpd.server_port}/index.html")
+        driver.get(self.site.url("index.html"))
         harness.wait_for(driver, "window.ready === true", what="the page's module")
         driver.execute_script("document.getElementById('open').click()")
         harness.wait_for(driver, "document.querySelector('.veil-sheet canvas') && document.querySelector('.veil-sheet #filters')",
