@@ -9,6 +9,8 @@
 // itself scrolls); the skeleton is skeletonize()'s, over the element's content or, while it has
 // none yet, over copies of a template the page never shows.
 
+import { placeOver, unplace } from "./place.js";
+
 /**
  * @typedef {{style?: "solid" | "gradient" | "pulse" | "sliding", color?: string, gradient?: string[],
  *   direction?: string, duration?: number, transition?: number, template?: Element | string, count?: number}} SkeletonWish
@@ -82,6 +84,58 @@ export function sheet(element, options = {}) {
     snapTo: async (index) => (await load()).snapTo(index),
     /** @param {string} name @param {import("./sheet.js").SheetListener} listener */
     on: (name, listener) => { listeners.push([name, listener]); made?.then((s) => s.on(name, listener)); },
+  };
+}
+
+/**
+ * Load more at the end of `list`, the page's own scroll container (loadmore.js): the core watches
+ * its offset and asks for more (`on("loadMore")`) once per arrival; the page appends its rows and
+ * calls `end()`. Veil loads when the page is idle: the list's content never waits for it.
+ * @param {HTMLElement} list
+ * @param {import("./loadmore.js").LoadMoreOptions} [options]
+ */
+export function loadMore(list, options = {}) {
+  if (!list || typeof list.getBoundingClientRect !== "function") {
+    throw new TypeError("veil.loadMore: the first argument must be an element of the page");
+  }
+  const env = options.env ?? list.ownerDocument.defaultView ?? globalThis;
+  const style = env.getComputedStyle?.(list);
+  if (style && !/(auto|scroll)/.test(style.overflowY)) {
+    throw new Error("veil.loadMore: the element does not scroll its content (give it overflow-y: auto and a height)");
+  }
+  /** @type {Map<string, Set<import("./loadmore.js").LoadMoreListener>>} */
+  const listeners = new Map();
+  /** @type {import("./loadmore.js").PageLoadMore | null} */
+  let running = null;
+  let destroyed = false;
+  const started = new Promise((resolve) => {
+    const begin = () => import("./loadmore.js").then(async ({ PageLoadMore }) => {
+      if (destroyed) return resolve(null);
+      running = new PageLoadMore(list, options, listeners);
+      await running.start();
+      resolve(running);
+    }).catch((error) => {
+      for (const listener of listeners.get("error") ?? []) listener(error);
+      resolve(null);
+    });
+    if (typeof env.requestIdleCallback === "function") env.requestIdleCallback(begin, { timeout: 1000 });
+    else setTimeout(begin, 0);
+  });
+  return {
+    element: list,
+    /** Resolves once the core watches the list. */
+    started,
+    /** @param {string} name @param {import("./loadmore.js").LoadMoreListener} listener */
+    on(name, listener) {
+      let set = listeners.get(name);
+      if (!set) listeners.set(name, set = new Set());
+      set.add(listener);
+    },
+    /** The page has answered (rows appended, or nothing this time). */
+    end: async () => { await (await started)?.end(); },
+    /** @param {boolean} more */
+    setHasMore: async (more) => { await (await started)?.setHasMore(more); },
+    destroy() { destroyed = true; running?.destroy(); running = null; },
   };
 }
 
@@ -331,44 +385,5 @@ export class PageOverlay {
     unplace(this.element);
     this.element.removeAttribute("aria-busy");
     this.listeners.clear();
-  }
-}
-
-/** Inline styles given to elements an overlay is laid over, to put back when it goes. */
-/** @type {WeakMap<HTMLElement, string>} */
-const POSITIONS = new WeakMap();
-
-/**
- * Lays `layer` over `element`'s padding box: its last child, absolutely placed (the element becomes
- * `position: relative` if it was static); in an element that scrolls its own content, a sticky
- * first child of its visible size that takes no room (so it stays over what is in view).
- * @param {HTMLElement} element
- * @param {HTMLElement} layer
- * @param {any} env
- */
-function placeOver(element, layer, env) {
-  const style = env.getComputedStyle?.(element);
-  if (style?.position === "static") {
-    POSITIONS.set(element, element.style.position);
-    element.style.position = "relative";
-  }
-  const scrolls = !!style && /(auto|scroll)/.test(style.overflowY + style.overflowX);
-  Object.assign(layer.style, { zIndex: "1", pointerEvents: "none" });
-  if (scrolls) {
-    Object.assign(layer.style, { position: "sticky", top: "0", left: "0", width: "100%",
-      height: `${element.clientHeight}px`, marginBottom: `-${element.clientHeight}px` });
-    element.prepend(layer);
-  } else {
-    Object.assign(layer.style, { position: "absolute", inset: "0" });
-    element.append(layer);
-  }
-}
-
-/** @param {HTMLElement} element */
-function unplace(element) {
-  const position = POSITIONS.get(element);
-  if (position !== undefined) {
-    element.style.position = position;
-    POSITIONS.delete(element);
   }
 }

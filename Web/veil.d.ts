@@ -343,6 +343,32 @@ export interface PageSheetHandle {
 /** A sheet whose content is `element`, the page's own; loads nothing until `open()`. */
 export function sheet(element: HTMLElement, options?: PageSheetOptions): PageSheetHandle;
 
+export interface LoadMoreOptions {
+  /** Points left below the view at which to ask; default: the list's height. */
+  prefetch?: number;
+  /** Room for the footer's activity indicator while the page loads; default 60. */
+  height?: number;
+  /** Shown below the content once there is no more. */
+  endText?: string;
+  wasm?: string | URL | WebAssembly.Module;
+  appearance?: "system" | "light" | "dark";
+  env?: unknown;
+}
+/** Load more at the end of one of the page's own scroll containers. */
+export interface PageLoadMoreHandle {
+  readonly element: HTMLElement;
+  /** Resolves once the core watches the list (it loads when the page is idle). */
+  readonly started: Promise<unknown>;
+  on(name: "loadMore" | "error", listener: (event: { name: string; node: string }) => void): void;
+  /** The page has answered: rows appended, or nothing this time. */
+  end(): Promise<void>;
+  setHasMore(more: boolean): Promise<void>;
+  destroy(): void;
+}
+/** Asks for more (`on("loadMore")`) once per arrival near the end of `list`, which scrolls natively.
+ * Throws for an element that does not scroll its content. */
+export function loadMore(list: HTMLElement, options?: LoadMoreOptions): PageLoadMoreHandle;
+
 // ---------------------------------------------------------------------------------------------
 // Drawing, input and transports (used by the viewer pages)
 

@@ -306,7 +306,7 @@ class StaticSite:
         class Handler(http.server.SimpleHTTPRequestHandler):
             def do_GET(self):
                 site.log.append(self.path)
-                route = routes.get(self.path)
+                route = routes.get(self.path.split("?")[0])
                 if route is None:
                     return super().do_GET()
                 status, kind, body = route(self)

@@ -141,7 +141,7 @@ enum StackKeys {
 
     /// A scroll container's: a stack's, and pull-to-refresh.
     static let scrollFields: [Field<NodeDraft<StackStyle>>] = fields
-        + [CommonNodeKeys.lift(RefreshKeys.field), CommonNodeKeys.lift(LoadMoreKeys.field)]
+        + [CommonNodeKeys.lift(RefreshKeys.field), CommonNodeKeys.lift(LoadMoreKeys.field), CommonNodeKeys.lift(ScrollIndicatorKeys.field)]
         + ScrollInsetKeys.fields.map { CommonNodeKeys.lift($0) }
 }
 
@@ -207,6 +207,7 @@ enum ListKeys {
         RowFetchKeys.field,
         CommonNodeKeys.lift(RefreshKeys.field),
         CommonNodeKeys.lift(LoadMoreKeys.field),
+        CommonNodeKeys.lift(ScrollIndicatorKeys.field),
         Field("rowHeight", takes: { .number(Bounds.size).about("A row's height, points.", byDefault: "44") }) { d, m, c throws(SceneError) in d.style.style.rowHeight = try c.number(m, Bounds.size) },
         Field("rowWidth", takes: { .number(Bounds.size).about("A horizontal list's card width, points.", byDefault: "160") }) { d, m, c throws(SceneError) in d.style.style.rowWidth = try c.number(m, Bounds.size) },
         Field("axis", takes: { .choice(StackKeys.axes).about("The direction the list scrolls.", byDefault: "\"vertical\"") }) { d, m, c throws(SceneError) in d.style.style.axis = try c.choice(m, StackKeys.axes) },

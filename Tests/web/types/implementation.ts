@@ -34,6 +34,7 @@ export const functions: {
   overlay: typeof api.overlay;
   preload: typeof api.preload;
   sheet: typeof api.sheet;
+  loadMore: typeof api.loadMore;
 } = {
   decodeMessage: wire.decodeMessage,
   mount: mount.mount,
@@ -53,6 +54,7 @@ export const functions: {
   overlay: page.overlay,
   preload: page.preload,
   sheet: page.sheet,
+  loadMore: page.loadMore,
 };
 
 export const values: { FONT_FAMILY: typeof api.FONT_FAMILY; ItemKind: typeof api.ItemKind } = {

@@ -48,6 +48,7 @@ enum ScrollDrawing {
     /// The scroll indicator, over the content, in the container's layer.
     private static func drawIndicator(_ box: LayoutBox, _ pass: inout RenderPass) {
         let node = box.node
+        guard node.showsIndicator else { return }
         let horizontal = node.scrollAxis == .horizontal
         let indicator = ScrollIndicator(horizontal: horizontal, width: box.frame.width, height: box.frame.height,
                                         viewport: box.viewportLength, content: box.contentLength,

@@ -43,3 +43,10 @@ struct ScrollIndicator: Sendable {
         appearance == .dark ? Color(r: 255, g: 255, b: 255, a: 89) : Color(r: 0, g: 0, b: 0, a: 89)
     }
 }
+
+enum ScrollIndicatorKeys {
+    /// `"showsIndicator": false` on a list or scroll node.
+    static let field = Field<Node>("showsIndicator", takes: { .bool.about("Whether the scroll indicator is drawn.", byDefault: "true") }) { n, m, c throws(SceneError) in
+        n.showsIndicator = try c.bool(m)
+    }
+}

@@ -4,6 +4,9 @@ struct ScrollNodeFields: Sendable {
     var refresh: RefreshStyle? = nil
     var loadMore: LoadMoreStyle? = nil
     var insets = ScrollInsets()
+    /// UIKit's `showsVerticalScrollIndicator` (or horizontal): false where the host scrolls the
+    /// content itself and shows its own scroll bar (a page's list under `loadMore`).
+    var showsIndicator = true
 }
 
 extension Node {
@@ -17,6 +20,12 @@ extension Node {
     public var loadMore: LoadMoreStyle? {
         get { storage.fields.scrollFields.loadMore }
         _modify { unique(); yield &storage.fields.scrollFields.loadMore }
+    }
+
+    /// Whether a list or scroll container draws its scroll indicator.
+    public var showsIndicator: Bool {
+        get { storage.fields.scrollFields.showsIndicator }
+        _modify { unique(); yield &storage.fields.scrollFields.showsIndicator }
     }
 
     /// A list's or scroll container's content inset and safe-area adjustment (ScrollInsets.swift).

@@ -25,6 +25,30 @@ import Testing
         return content?.children.first { $0.kind == .activityIndicator }
     }
 
+    /// A page's own list under load-more (Web/loadmore.js): a scroll container the host scrolls by
+    /// `scroll` commands, its content a host node, with no indicator of its own (the page shows its
+    /// scroll bar): it asks near the end, once, and draws its footer but no indicator.
+    @Test func aHostScrolledContainerAsksOnceAndDrawsNoIndicator() throws {
+        let json = #"{"canvas": {"width": 300, "height": 400}, "root": {"type": "scroll", "id": "list", "showsIndicator": false, "loadMore": {"prefetch": 80}, "children": [{"type": "host", "id": "content", "height": 800}]}}"#
+        let run = Run(try SceneReader.read(Array(json.utf8), file: "l.json"))
+        _ = try run.tick(until: 0.2)
+        try run.apply(.command(.scroll(node: utf8("list"), to: 380, animated: false)), at: 0.3)
+        var frame = try run.tick(until: 0.5)
+        #expect(run.events.filter { $0 == "loadMore" } == ["loadMore"])
+        for (i, to) in [400.0, 440, 460].enumerated() {
+            try run.apply(.command(.scroll(node: utf8("list"), to: to, animated: false)), at: 0.6 + Double(i) * 0.1)
+            frame = try run.tick(until: 0.65 + Double(i) * 0.1)
+        }
+        #expect(run.events.filter { $0 == "loadMore" }.count == 1, "not again while loading")
+        #expect(frame.canvasItems.contains { $0.kind == .activityIndicator }, "the footer turns")
+        #expect(frame.canvasItems.filter { $0.kind == .rect }.isEmpty, "no indicator bar")
+        let shown = json.replacingOccurrences(of: #""showsIndicator": false, "#, with: "")
+        let withIndicator = Run(try SceneReader.read(Array(shown.utf8), file: "l.json"))
+        _ = try withIndicator.tick(until: 0.2)
+        try withIndicator.apply(.command(.scroll(node: utf8("list"), to: 200, animated: false)), at: 0.3)
+        #expect(try withIndicator.tick(until: 0.35).canvasItems.contains { $0.kind == .rect }, "by default it draws one")
+    }
+
     @Test func shortContentKeepsAskingUntilItFillsOrThereIsNoMore() throws {
         let run = Run(try Self.scene(rows: 4))
         var frame = try run.tick(until: 0.2)
