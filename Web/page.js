@@ -88,55 +88,130 @@ export function sheet(element, options = {}) {
 }
 
 /**
- * Load more at the end of `list`, the page's own scroll container (loadmore.js): the core watches
+ * Load more at the end of `list`, the page's own scroll container (scroller.js): the core watches
  * its offset and asks for more (`on("loadMore")`) once per arrival; the page appends its rows and
  * calls `end()`. Veil loads when the page is idle: the list's content never waits for it.
  * @param {HTMLElement} list
- * @param {import("./loadmore.js").LoadMoreOptions} [options]
+ * @param {import("./scroller.js").LoadMoreOptions} [options]
  */
 export function loadMore(list, options = {}) {
+  const mirror = listMirror(list, options, "veil.loadMore");
+  mirror.add("loadMore", options);
+  return {
+    element: list,
+    /** Resolves once the core watches the list. */
+    get started() { return mirror.started; },
+    /** @param {string} name @param {import("./scroller.js").LoadMoreListener} listener */
+    on: (name, listener) => mirror.on(name, listener),
+    /** The page has answered (rows appended, or nothing this time). */
+    end: async () => { await (await mirror.started)?.end(); },
+    /** @param {boolean} more */
+    setHasMore: async (more) => { await (await mirror.started)?.setHasMore(more); },
+    destroy: () => mirror.remove("loadMore"),
+  };
+}
+
+/**
+ * Pull to refresh on `list`, the page's own scroll container (scroller.js): a touch pulling down at
+ * its top is the core's (Infinity's animator in the gap); let go past `height`, it asks
+ * (`on("refresh")`) and holds open until the page's `end()`. Veil loads when the page is idle.
+ * @param {HTMLElement} list
+ * @param {import("./scroller.js").RefreshOptions} [options]
+ */
+export function pullToRefresh(list, options = {}) {
+  const mirror = listMirror(list, options, "veil.pullToRefresh");
+  mirror.add("refresh", options);
+  return {
+    element: list,
+    get started() { return mirror.started; },
+    /** @param {string} name @param {import("./scroller.js").LoadMoreListener} listener */
+    on: (name, listener) => mirror.on(name, listener),
+    /** The page's refresh is done: the animator closes. */
+    end: async () => { await (await mirror.started)?.endRefresh(); },
+    destroy: () => mirror.remove("refresh"),
+  };
+}
+
+/** @type {WeakMap<HTMLElement, ListMirror>} */
+const MIRRORS = new WeakMap();
+
+/**
+ * The one mirror of a page's list that its load-more and pull-to-refresh share.
+ * @param {HTMLElement} list @param {{env?: any}} options @param {string} who
+ */
+function listMirror(list, options, who) {
   if (!list || typeof list.getBoundingClientRect !== "function") {
-    throw new TypeError("veil.loadMore: the first argument must be an element of the page");
+    throw new TypeError(`${who}: the first argument must be an element of the page`);
   }
   const env = options.env ?? list.ownerDocument.defaultView ?? globalThis;
   const style = env.getComputedStyle?.(list);
   if (style && !/(auto|scroll)/.test(style.overflowY)) {
-    throw new Error("veil.loadMore: the element does not scroll its content (give it overflow-y: auto and a height)");
+    throw new Error(`${who}: the element does not scroll its content (give it overflow-y: auto and a height)`);
   }
-  /** @type {Map<string, Set<import("./loadmore.js").LoadMoreListener>>} */
-  const listeners = new Map();
-  /** @type {import("./loadmore.js").PageLoadMore | null} */
-  let running = null;
-  let destroyed = false;
-  const started = new Promise((resolve) => {
-    const begin = () => import("./loadmore.js").then(async ({ PageLoadMore }) => {
-      if (destroyed) return resolve(null);
-      running = new PageLoadMore(list, options, listeners);
-      await running.start();
-      resolve(running);
-    }).catch((error) => {
-      for (const listener of listeners.get("error") ?? []) listener(error);
-      resolve(null);
+  let mirror = MIRRORS.get(list);
+  if (!mirror) MIRRORS.set(list, mirror = new ListMirror(list, env));
+  return mirror;
+}
+
+/** Starts (or, when a feature is added later, restarts) the list's scroller once the page is idle. */
+class ListMirror {
+  /** @param {HTMLElement} list @param {any} env */
+  constructor(list, env) {
+    this.list = list;
+    this.env = env;
+    /** @type {{loadMore?: import("./scroller.js").LoadMoreOptions, refresh?: import("./scroller.js").RefreshOptions}} */
+    this.features = {};
+    /** @type {Map<string, Set<import("./scroller.js").LoadMoreListener>>} */
+    this.listeners = new Map();
+    /** @type {import("./scroller.js").PageScroller | null} */
+    this.running = null;
+    /** @type {Promise<import("./scroller.js").PageScroller | null>} */
+    this.started = Promise.resolve(null);
+    this.scheduled = false;
+  }
+
+  /** @param {string} name @param {import("./scroller.js").LoadMoreListener} listener */
+  on(name, listener) {
+    let set = this.listeners.get(name);
+    if (!set) this.listeners.set(name, set = new Set());
+    set.add(listener);
+  }
+
+  /** @param {"loadMore" | "refresh"} feature @param {any} options */
+  add(feature, options) {
+    this.features[feature] = options;
+    this.restartWhenIdle();
+  }
+
+  /** @param {"loadMore" | "refresh"} feature */
+  remove(feature) {
+    delete this.features[feature];
+    this.running?.destroy();
+    this.running = null;
+    if (this.features.loadMore || this.features.refresh) this.restartWhenIdle();
+    else MIRRORS.delete(this.list);
+  }
+
+  restartWhenIdle() {
+    if (this.scheduled) return;
+    this.scheduled = true;
+    const env = this.env;
+    this.started = new Promise((resolve) => {
+      const begin = () => import("./scroller.js").then(async ({ PageScroller }) => {
+        this.scheduled = false;
+        this.running?.destroy();
+        const running = this.running = new PageScroller(this.list, { ...this.features }, this.listeners);
+        await running.start();
+        resolve(running);
+      }).catch((error) => {
+        this.scheduled = false;
+        for (const listener of this.listeners.get("error") ?? []) listener(error);
+        resolve(null);
+      });
+      if (typeof env.requestIdleCallback === "function") env.requestIdleCallback(begin, { timeout: 1000 });
+      else setTimeout(begin, 0);
     });
-    if (typeof env.requestIdleCallback === "function") env.requestIdleCallback(begin, { timeout: 1000 });
-    else setTimeout(begin, 0);
-  });
-  return {
-    element: list,
-    /** Resolves once the core watches the list. */
-    started,
-    /** @param {string} name @param {import("./loadmore.js").LoadMoreListener} listener */
-    on(name, listener) {
-      let set = listeners.get(name);
-      if (!set) listeners.set(name, set = new Set());
-      set.add(listener);
-    },
-    /** The page has answered (rows appended, or nothing this time). */
-    end: async () => { await (await started)?.end(); },
-    /** @param {boolean} more */
-    setHasMore: async (more) => { await (await started)?.setHasMore(more); },
-    destroy() { destroyed = true; running?.destroy(); running = null; },
-  };
+  }
 }
 
 /**

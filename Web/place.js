@@ -1,6 +1,6 @@
 // @ts-check
 // place.js — laying a layer (a canvas' holder) over one of the page's elements: its padding box, kept
-// in view when the element scrolls its own content. Used by page.js' overlays and loadmore.js.
+// in view when the element scrolls its own content. Used by page.js' overlays and scroller.js.
 
 /** Inline styles given to elements an overlay is laid over, to put back when it goes. */
 /** @type {WeakMap<HTMLElement, string>} */

@@ -369,6 +369,28 @@ export interface PageLoadMoreHandle {
  * Throws for an element that does not scroll its content. */
 export function loadMore(list: HTMLElement, options?: LoadMoreOptions): PageLoadMoreHandle;
 
+export interface RefreshOptions {
+  /** Points the pull must pass to refresh, and the animator's room; default 60. */
+  height?: number;
+  /** Infinity's animators; default "default". */
+  animator?: "default" | "arrow" | "circle" | "spark";
+  wasm?: string | URL | WebAssembly.Module;
+  appearance?: "system" | "light" | "dark";
+  env?: unknown;
+}
+/** Pull to refresh on one of the page's own scroll containers. */
+export interface PageRefreshHandle {
+  readonly element: HTMLElement;
+  readonly started: Promise<unknown>;
+  on(name: "refresh" | "error", listener: (event: { name: string; node: string }) => void): void;
+  /** The page's refresh is done: the animator closes. */
+  end(): Promise<void>;
+  destroy(): void;
+}
+/** A touch pulling down at the top of `list` refreshes (`on("refresh")`) past `height`.
+ * Throws for an element that does not scroll its content. */
+export function pullToRefresh(list: HTMLElement, options?: RefreshOptions): PageRefreshHandle;
+
 // ---------------------------------------------------------------------------------------------
 // Drawing, input and transports (used by the viewer pages)
 

@@ -4,8 +4,8 @@
 // module has one purpose (docs/EMBED.md lists them):
 //
 //   page.js         overlay(): skeleton, status and spinner over the page's own elements, loaded on use;
-//                   sheet(): a sheet holding one of them (sheet.js, hosts.js); loadMore(): more at
-//                   the end of the page's own list (loadmore.js)
+//                   sheet(): a sheet holding one of them (sheet.js, hosts.js); loadMore() and
+//                   pullToRefresh(): on the page's own list (scroller.js)
 //   mount.js        mount(): a scene on a canvas (or headless) behind one Controller
 //   engine.js       a running session: wasm session, frame mirror, frame loop
 //   worker.js       the engine and its drawing in a Worker, on an OffscreenCanvas
@@ -26,7 +26,7 @@ export { connectWebSocket } from "./socket.js";
 export { loadWasm, compileWasm, WasmModule, WasmSession } from "./wasm.js";
 export { mount, Controller, moduleWorkers } from "./mount.js";
 export { skeletonize, DomSkeleton, readLayout, visibleWindow } from "./skeletonize.js";
-export { overlay, PageOverlay, preload, sheet, loadMore } from "./page.js";
+export { overlay, PageOverlay, preload, sheet, loadMore, pullToRefresh } from "./page.js";
 
 import { prestart } from "./mount.js";
 // A page that imports everything wants it soon: veil.wasm's compile and a worker start now.

@@ -35,6 +35,7 @@ export const functions: {
   preload: typeof api.preload;
   sheet: typeof api.sheet;
   loadMore: typeof api.loadMore;
+  pullToRefresh: typeof api.pullToRefresh;
 } = {
   decodeMessage: wire.decodeMessage,
   mount: mount.mount,
@@ -55,6 +56,7 @@ export const functions: {
   preload: page.preload,
   sheet: page.sheet,
   loadMore: page.loadMore,
+  pullToRefresh: page.pullToRefresh,
 };
 
 export const values: { FONT_FAMILY: typeof api.FONT_FAMILY; ItemKind: typeof api.ItemKind } = {
