@@ -208,10 +208,30 @@ class ListMirror {
         for (const listener of this.listeners.get("error") ?? []) listener(error);
         resolve(null);
       });
-      if (typeof env.requestIdleCallback === "function") env.requestIdleCallback(begin, { timeout: 1000 });
-      else setTimeout(begin, 0);
+      // Not before the list has content of its own: an empty list (its first rows still loading,
+      // a skeleton or an error over it) is not an end to load more at.
+      const whenContent = () => {
+        if (hasContent(this.list)) return idle(env, begin);
+        const watch = new env.MutationObserver(() => { if (hasContent(this.list)) { watch.disconnect(); idle(env, begin); } });
+        watch.observe(this.list, { childList: true });
+      };
+      whenContent();
     });
   }
+}
+
+/** @param {any} env @param {() => void} fn */
+function idle(env, fn) {
+  if (typeof env.requestIdleCallback === "function") env.requestIdleCallback(fn, { timeout: 1000 });
+  else setTimeout(fn, 0);
+}
+
+/**
+ * Whether the list holds content of the page's own (not Veil's layers, spacers or template copies).
+ * @param {HTMLElement} list
+ */
+function hasContent(list) {
+  return [...list.children].some((e) => !/(^|\s)veil-/.test(e.className));
 }
 
 /**

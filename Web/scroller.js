@@ -44,6 +44,8 @@ export class PageScroller {
     /** The core drives the list's position (a pull, and its spring after): native scrolls are not told. */
     this.coreDrives = false;
     this.refreshing = false;
+    /** Points the list's content is translated down by the pull now. */
+    this.pulled = 0;
     /** @type {{id: number, x: number, y: number, pulling: boolean} | null} the touch that may pull */
     this.touch = null;
     /** @type {import("./mount.js").Controller | null} */
@@ -60,12 +62,15 @@ export class PageScroller {
     this.onScroll = () => this.follow();
     /** @type {ResizeObserver | null} */
     this.resizer = null;
+    /** @type {MutationObserver | null} */
+    this.mutations = null;
     this.destroyed = false;
   }
 
-  /** The list's content height, less the footer's room the list holds while loading. */
+  /** The list's content height, less the footer's room the list holds while loading and what the
+   * pull's translate adds to its scrollable overflow. */
   contentHeight() {
-    return Math.max(1, this.list.scrollHeight - (this.loading ? this.height : 0));
+    return Math.max(1, this.list.scrollHeight - (this.loading ? this.height : 0) - this.pulled);
   }
 
   async start() {
@@ -107,9 +112,19 @@ export class PageScroller {
     controller.on("error", (/** @type {any} */ error) => this.emit("error", error));
     if (pull) this.takePulls(canvas);
     list.addEventListener("scroll", this.onScroll, { passive: true });
-    const resizer = this.resizer = new this.env.ResizeObserver(() => this.measure());
+    // Sizes are read in the observer and written in the next frame (writing layout in a
+    // ResizeObserver callback is a "loop completed with undelivered notifications" error).
+    const resizer = this.resizer = new this.env.ResizeObserver(() => this.env.requestAnimationFrame(() => this.measure()));
     resizer.observe(list);
     for (const child of list.children) if (child !== layer && child !== this.spacer) resizer.observe(child);
+    // Rows added or removed (a refresh's prepend, a load's append) change the content's height.
+    const mutations = this.mutations = new this.env.MutationObserver((/** @type {MutationRecord[]} */ records) => {
+      for (const record of records) for (const node of record.addedNodes) {
+        if (node !== layer && node !== this.spacer && node.nodeType === 1) resizer.observe(/** @type {Element} */ (node));
+      }
+      this.measure();
+    });
+    mutations.observe(list, { childList: true });
     this.follow();
   }
 
@@ -180,8 +195,11 @@ export class PageScroller {
     const [box] = hostBoxes(frame);
     if (!box) return;
     const pulled = Math.max(0, box.y);
+    const released = this.pulled > 0 && pulled === 0;
+    this.pulled = pulled;
     this.list.classList.toggle("veil-pulled", pulled > 0);
     this.list.style.setProperty("--veil-pull", `${pulled}px`);
+    if (released) this.measure();
     if (box.y < 0) this.list.scrollTop = -box.y;
     // Back at rest and not held open by a refresh: the browser scrolls the list again.
     if (pulled === 0 && !this.touch && !this.refreshing) this.coreDrives = false;
@@ -208,7 +226,6 @@ export class PageScroller {
     if (!this.controller) return;
     this.loading = false;
     this.spacer.remove();
-    for (const child of this.list.children) if (child !== this.layer) this.resizer?.observe(child);
     this.measure();
     await this.controller.loadMore.end();
   }
@@ -229,6 +246,7 @@ export class PageScroller {
     this.destroyed = true;
     this.list.removeEventListener("scroll", this.onScroll);
     this.resizer?.disconnect();
+    this.mutations?.disconnect();
     this.controller?.destroy();
     this.controller = null;
     this.layer?.remove();

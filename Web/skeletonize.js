@@ -193,20 +193,34 @@ function count(n) { return Math.round(n).toLocaleString("en-US"); }
 function round(v) { return Math.round(v * 4) / 4; }
 
 /**
- * The first opaque background colour from `element` up, as #RRGGBBAA; white when none.
+ * The first opaque background colour from `element` up, as #RRGGBBAA; with none, the page's own
+ * canvas colour (CSS `Canvas`: white, or dark under `color-scheme: dark`).
  * @param {Element} element
  */
 function backgroundOf(element) {
   const view = element.ownerDocument.defaultView;
   for (let e = /** @type {Element | null} */ (element); e; e = e.parentElement) {
-    const c = view?.getComputedStyle(e).backgroundColor ?? "";
-    const m = /rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)(?:,\s*([\d.]+))?\)/.exec(c);
-    if (m && (m[4] === undefined || Number(m[4]) > 0)) {
-      const hex = (/** @type {string} */ v) => Math.round(Number(v)).toString(16).padStart(2, "0");
-      return `#${hex(m[1])}${hex(m[2])}${hex(m[3])}FF`;
-    }
+    const hex = opaqueHex(view?.getComputedStyle(e).backgroundColor ?? "");
+    if (hex) return hex;
   }
-  return "#FFFFFFFF";
+  const probe = element.ownerDocument.createElement("span");
+  probe.style.backgroundColor = "Canvas";
+  probe.style.display = "none";
+  element.ownerDocument.documentElement.append(probe);
+  const canvas = opaqueHex(view?.getComputedStyle(probe).backgroundColor ?? "");
+  probe.remove();
+  return canvas ?? "#FFFFFFFF";
+}
+
+/**
+ * An opaque `rgb()` / `rgba()` colour as #RRGGBBFF; null for a transparent one or another form.
+ * @param {string} c
+ */
+function opaqueHex(c) {
+  const m = /rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)(?:,\s*([\d.]+))?\)/.exec(c);
+  if (!m || (m[4] !== undefined && Number(m[4]) === 0)) return null;
+  const hex = (/** @type {string} */ v) => Math.round(Number(v)).toString(16).padStart(2, "0");
+  return `#${hex(m[1])}${hex(m[2])}${hex(m[3])}FF`;
 }
 
 /**

@@ -49,6 +49,28 @@ import Testing
         #expect(try withIndicator.tick(until: 0.35).canvasItems.contains { $0.kind == .rect }, "by default it draws one")
     }
 
+    /// The page's list mirrored with both (Web/scroller.js): after a pull refreshed it, rows came at
+    /// its top (the host node grew) and the refresh ended, reaching its new end asks for more.
+    @Test func aMirroredListAsksForMoreAfterARefresh() throws {
+        let json = #"{"canvas": {"width": 300, "height": 420}, "root": {"type": "scroll", "id": "list", "showsIndicator": false, "refresh": {"height": 60}, "loadMore": {"prefetch": 100}, "children": [{"type": "host", "id": "content", "height": 563}]}}"#
+        let run = Run(try SceneReader.read(Array(json.utf8), file: "l.json"))
+        _ = try run.tick(until: 0.2)
+        try run.pointer(.down, y: 20, at: 0.3)
+        for k in 1 ... 20 { try run.pointer(.move, y: 20 + Double(k) * 13, at: 0.3 + Double(k) / 60) }
+        try run.pointer(.up, y: 280, at: 0.3 + 21.0 / 60)
+        _ = try run.tick(until: 1.5)
+        #expect(run.events.filter { $0 == "refresh" }.count == 1)
+        try run.apply(.command(.host(node: utf8("content"), width: nil, height: 750)), at: 1.6)
+        try run.apply(try LoadMoreTests.command(#"{"command": {"refresh": {"node": "list", "end": true}}}"#), at: 1.7)
+        _ = try run.tick(until: 3)
+        #expect(!run.events.contains("loadMore"), "not at its top")
+        for (i, to) in [300.0, 330].enumerated() {
+            try run.apply(.command(.scroll(node: utf8("list"), to: to, animated: false)), at: 3.1 + Double(i) * 0.05)
+        }
+        _ = try run.tick(until: 3.5)
+        #expect(run.events.filter { $0 == "loadMore" }.count == 1, "asked at the new end: \(run.events)")
+    }
+
     @Test func shortContentKeepsAskingUntilItFillsOrThereIsNoMore() throws {
         let run = Run(try Self.scene(rows: 4))
         var frame = try run.tick(until: 0.2)
