@@ -1,13 +1,17 @@
 // @ts-check
 // page.js — Veil around the page's own elements, and the light entry for pages: importing it loads
-// this file alone. `overlay(element)` returns at once, having loaded nothing: the page shows its own content the moment it has it, whether Veil has loaded or not.
+// this file and place.js alone. `overlay(element)` returns at once, having loaded nothing: the page
+// shows its own content the moment it has it, whether Veil has loaded or not.
 // Its skeleton, status and spinner are wishes: each `show`/`hide` records what the page wants, and
 // Veil (mount.js, skeletonize.js, veil.wasm) is loaded only when something is first wanted, then
 // made to match the newest wish. So a skeleton hidden before Veil was ready is never drawn, and a
 // hide before any show loads and changes nothing. The status and the spinner are drawn by the core
 // on a see-through canvas laid over the element (its padding box, kept in view when the element
 // itself scrolls); the skeleton is skeletonize()'s, over the element's content or, while it has
-// none yet, over copies of a template the page never shows.
+// none yet, over copies of a template the page never shows. `sheet(element)` (sheet.js) holds one of
+// the page's elements in the core's sheet; `loadMore(list)` and `pullToRefresh(list)` (scroller.js)
+// run the core's infinite scroll and pull-to-refresh over the page's own scroller. Each loads its
+// part of Veil when first used.
 
 import { placeOver, unplace } from "./place.js";
 
