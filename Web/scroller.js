@@ -12,7 +12,7 @@
 // list's content (a translate on its children, `--veil-pull`) and mirrors to its scroll position,
 // and the core draws the animator in the gap until the page's `end`.
 
-import { placeOver, unplace } from "./place.js";
+import { placeOver, unplace } from "./overlay.js";
 
 import { hostBoxes } from "./hosts.js";
 import { pointerInput } from "./input.js";
