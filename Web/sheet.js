@@ -124,8 +124,11 @@ export class PageSheet {
       controller.perform({ host: { node: "content", height: measured } }).catch((/** @type {any} */ e) => this.emit("error", e));
     });
     this.resizer.observe(element);
+    // Escape from anywhere in the element (the canvas and the hidden DOM's buttons send their own).
     layer.addEventListener("keydown", (event) => {
-      if (event.key === "Escape") { event.preventDefault(); controller.onViewInput({ input: { key: { phase: "down", key: "Escape" } } }); }
+      if (event.key !== "Escape" || event.defaultPrevented || event.target === canvas) return;
+      event.preventDefault();
+      controller.onViewInput({ input: { key: { phase: "down", key: "Escape" } } });
     });
     this.makeModal(true);
     await controller.set({ node: "sheet", hidden: false });

@@ -130,6 +130,13 @@ class PageSheetTest(unittest.TestCase):
                     driver.execute_script("document.getElementById('q').focus()")
                     driver.switch_to.active_element.send_keys("\ue00c")  # Escape
                     self.assertAlmostEqual(settle(driver), height - 120 + GRABBER_ROOM, delta=1.0, msg="Escape collapses it")
+                    driver.execute_script("veilSheet.filters.snapTo(0)")
+                    settle(driver)
+                    harness.wait_for(driver, "document.querySelector('.veil-sheet .veil-a11y button')", what="the hidden DOM's grabber")
+                    driver.execute_script("document.querySelector('.veil-sheet .veil-a11y button').focus()")
+                    driver.switch_to.active_element.send_keys("\ue00c")
+                    self.assertAlmostEqual(settle(driver), height - 120 + GRABBER_ROOM, delta=1.0, msg="Escape on the grabber collapses it once")
+                    self.assertTrue(driver.execute_script("return veilSheet.filters.isOpen"), "one Escape: collapsed, not closed")
 
                     driver.execute_script("window.sheetClosed = veilSheet.filters.close()")
                     harness.wait_for_async(driver, "window.sheetClosed.then(() => true)", what="closed")
