@@ -12,7 +12,6 @@
 // list's content (a translate on its children, `--veil-pull`) and mirrors to its scroll position,
 // and the core draws the animator in the gap until the page's `end`.
 
-import { placeOver, unplace } from "./overlay.js";
 
 import { hostBoxes } from "./hosts.js";
 import { pointerInput } from "./input.js";
@@ -34,8 +33,11 @@ export class PageScroller {
    * @param {HTMLElement} list the page's own scroll container
    * @param {{loadMore?: LoadMoreOptions, refresh?: RefreshOptions}} features
    * @param {Map<string, Set<LoadMoreListener>>} listeners
+   * @param {{placeOver: (element: HTMLElement, layer: HTMLElement, env: any) => void, unplace: (element: HTMLElement) => void}} place
+   *   page.js' placing of a layer over an element (passed in: page.js is a page's entry, loaded already)
    */
-  constructor(list, features, listeners) {
+  constructor(list, features, listeners, place) {
+    this.layers = place;
     const options = this.options = { ...features.refresh, ...features.loadMore };
     this.features = features;
     this.list = list;
@@ -79,7 +81,7 @@ export class PageScroller {
     const list = this.list, doc = list.ownerDocument;
     const layer = doc.createElement("div");
     layer.className = "veil-overlay veil-scroller";
-    placeOver(list, layer, this.env);
+    this.layers.placeOver(list, layer, this.env);
     const canvas = doc.createElement("canvas");
     canvas.style.display = "block";
     canvas.setAttribute("aria-hidden", "true");
@@ -254,6 +256,6 @@ export class PageScroller {
     this.spacer.remove();
     this.list.classList.remove("veil-pulled");
     this.list.style.removeProperty("--veil-pull");
-    unplace(this.list);
+    this.layers.unplace(this.list);
   }
 }

@@ -84,7 +84,7 @@ class OwnElementsSnippetTest(unittest.TestCase):
                     # The fetch and the first import go out in the same task (their order on the wire is
                     # the network's); what Veil loads after its first module comes later.
                     early = [p for p in log[:feed] if p.startswith("/veil/")]
-                    self.assertTrue(set(early) <= {"/veil/page.js", "/veil/overlay.js", "/veil/skeletonize.js"}, f"the fetch went out before Veil loaded ({log})")
+                    self.assertTrue(set(early) <= {"/veil/page.js", "/veil/skeletonize.js"}, f"the fetch went out before Veil loaded ({log})")
                     copies = driver.execute_script("const c = document.querySelector('#feed .veil-template-copies');"
                                                    "return [c.children.length, getComputedStyle(c).opacity, c.inert, c.getAttribute('aria-hidden')]")
                     self.assertGreaterEqual(copies[0], 2)
