@@ -2,7 +2,9 @@
 /// line each. A component that draws beyond the tree it installs also has a line in each
 /// `ComponentDrawing` hook it uses, and its animated fields a case of `ComponentField`; one that
 /// moves values every frame, reports events or keeps the focus (a live one) has a line in
-/// `LiveComponents` too.
+/// `LiveComponents` too. Nothing fails when one of these lines is missing — the hook is just never
+/// called — so RegisteredComponentsTests reads the Components folder and fails for each
+/// `Component`, live hook, drawing hook and field that is implemented but not listed.
 enum ComponentRegistry {
     static func components() -> (all: [any Component], live: LiveComponents) {
         let scroll = ScrollComponent()

@@ -42,12 +42,11 @@ struct Overlays {
         entries.append(Entry(host: host, node: node, shownAt: t, removeAt: nil))
     }
 
-    /// Shows (fading in) or hides (fading out) the host's spinner overlay; a second show is a no-op.
-    mutating func setSpinner(_ show: Bool, host hostNode: Node, at t: Double) {
-        let host = hostNode.id
-        let d = SpinnerOverlay.fadeDuration
+    /// Shows `overlay` (fading in over `d`) over `host`, or with nil hides (fading out) the host's
+    /// one overlay (a spinner's); a second show is a no-op, so it never stacks.
+    mutating func toggle(_ overlay: Node?, host: [UInt8], fade d: Double, at t: Double) {
         let existing = entries.lastIndex { $0.host == host }
-        if show {
+        if let overlay {
             if let i = existing {
                 guard entries[i].removeAt != nil else { return }
                 // Coming back while fading out: fade in again from where it is.
@@ -57,7 +56,7 @@ struct Overlays {
                 entries[i].removeAt = nil
                 return
             }
-            var node = SpinnerOverlay.build(host: hostNode)
+            var node = overlay
             node.fade = Fade(from: 0, to: 1, start: t, duration: d)
             entries.append(Entry(host: host, node: node, shownAt: t, removeAt: nil))
         } else if let i = existing, entries[i].removeAt == nil {

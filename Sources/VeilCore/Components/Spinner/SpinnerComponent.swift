@@ -6,8 +6,9 @@ final class SpinnerComponent: Component {
     func perform(_ command: Command, _ context: inout CommandContext) throws(SessionError) -> CommandOutcome {
         guard case let .spinner(node, show) = command else { return .passed }
         let host = context.scene.root.node(at: try context.scene.find(node))
-        if show { try Overlays.admit(SpinnerOverlay.build(host: host), room: context.room, "spinner") }
-        overlays.setSpinner(show, host: host, at: context.time)
+        let overlay = show ? SpinnerOverlay.build(host: host) : nil
+        if let overlay { try Overlays.admit(overlay, room: context.room, "spinner") }
+        overlays.toggle(overlay, host: host.id, fade: SpinnerOverlay.fadeDuration, at: context.time)
         return .changed
     }
 
