@@ -13,7 +13,7 @@
 // Values are written for people: lengths in points (frames hold 1/8 pt), colours #RRGGBBAA, opacity
 // as a fraction, angles in degrees, text quoted; numbers rounded with integers (half away from zero,
 // at most 3 decimals), so this text equals the Swift text byte for byte.
-import { decodeMessage, applyPatch, defaultItem, Mirror, LAYER } from "./wire.js";
+import { decodeMessage, applyPatch, defaultItem, Mirror, LAYER, FIELDS } from "./wire.js";
 
 /**
  * @typedef {import("./wire.js").Frame} Frame
@@ -179,12 +179,7 @@ function clip(c) {
 }
 
 /** @type {[Field, string][]} */
-const FIELD_NAMES = [
-  ["x", "x"], ["y", "y"], ["width", "width"], ["height", "height"], ["fill", "fill"], ["opacity", "opacity"],
-  ["rotation", "rotation"], ["cornerRadius", "corner radius"], ["stroke", "stroke"], ["lineWidth", "line width"],
-  ["clip", "clip"], ["arcStart", "arc start"], ["arcSweep", "arc sweep"], ["text", "text"], ["kind", "kind"],
-  ["fontSize", "font size"], ["fontWeight", "font weight"], ["baseline", "baseline"],
-];
+const FIELD_NAMES = FIELDS.map((f) => [f.name, f.words]);
 
 /** @param {Field} field @param {Item} item @param {Paint[]} paints @param {boolean} full */
 function value(field, item, paints, full) {

@@ -85,14 +85,51 @@ export const LIMITS = Object.freeze({
  * An item field a mask bit names (docs/PROTOCOL.md, "Item fields").
  * @typedef {"x" | "y" | "width" | "height" | "fill" | "opacity" | "rotation" | "cornerRadius" | "stroke" | "lineWidth"
  *   | "clip" | "arcStart" | "arcSweep" | "text" | "kind" | "fontSize" | "fontWeight" | "baseline"} Field
+ * @typedef {"svarint" | "varint" | "varint16" | "u8" | "kind" | "utf8" | "clip"} Encoding
+ * @typedef {{bit: number, mask: number, name: Field, words: string, encoding: Encoding,
+ *   default: number | string | null}} FieldEntry
  */
 
-/** @type {readonly Field[]} item field mask bits, in wire order */
-export const FIELDS = Object.freeze([
-  "x", "y", "width", "height", "fill", "opacity", "rotation", "cornerRadius", "stroke", "lineWidth",
-  "clip", "arcStart", "arcSweep", "text", "kind", "fontSize", "fontWeight", "baseline",
-]);
-const ALL_FIELDS = (1 << FIELDS.length) - 1;
+/**
+ * The item field table: every field of the mask, in bit order, with its name (the Item property),
+ * its words (for messages), its encoding and its default (the default item's value). Reading
+ * (readFields), the hash (Hasher.item) and defaultItem derive from it, so a new field is one line
+ * here, as it is one line of Sources/VeilCore/Patch/ItemFields.swift's table (Tests/web/wire.test.mjs
+ * checks both against Tests/Vectors/fields.json and docs/PROTOCOL.md).
+ * @type {readonly FieldEntry[]}
+ */
+export const FIELDS = Object.freeze(/** @type {[Field, string, Encoding, number | string | null][]} */ ([
+  // name           words            encoding    default
+  ["x",             "x",             "svarint",  0],
+  ["y",             "y",             "svarint",  0],
+  ["width",         "width",         "svarint",  0],
+  ["height",        "height",        "svarint",  0],
+  ["fill",          "fill",          "varint",   0],
+  ["opacity",       "opacity",       "u8",       255],
+  ["rotation",      "rotation",      "svarint",  0],
+  ["cornerRadius",  "corner radius", "svarint",  0],
+  ["stroke",        "stroke",        "varint",   0],
+  ["lineWidth",     "line width",    "svarint",  0],
+  ["clip",          "clip",          "clip",     null],
+  ["arcStart",      "arc start",     "svarint",  0],
+  ["arcSweep",      "arc sweep",     "svarint",  0],
+  ["text",          "text",          "utf8",     ""],
+  ["kind",          "kind",          "kind",     0],
+  ["fontSize",      "font size",     "svarint",  0],
+  ["fontWeight",    "font weight",   "varint16", 400],
+  ["baseline",      "baseline",      "svarint",  0],
+]).map(([name, words, encoding, value], bit) => Object.freeze({ bit, mask: 2 ** bit, name, words, encoding, default: value })));
+const ALL_FIELDS = 2 ** FIELDS.length - 1;
+// The table as flat arrays by bit, for the loops of readFields and the hash: names, defaults and
+// encodings (small integers, so the loops switch on them).
+const ENCODINGS = /** @type {const} */ (["svarint", "varint", "varint16", "u8", "kind", "utf8", "clip"]);
+const SVARINT = 0, VARINT = 1, VARINT16 = 2, U8 = 3, KIND = 4, UTF8 = 5;
+const NAMES = FIELDS.map((f) => f.name);
+const DEFAULTS = FIELDS.map((f) => f.default);
+const CODES = Int32Array.from(FIELDS, (f) => ENCODINGS.indexOf(f.encoding));
+if (CODES.includes(-1)) throw new Error("FIELDS: an encoding readFields and the hash do not know");
+const FIELD_COUNT = FIELDS.length;
+const KIND_FIELD = FIELDS[NAMES.indexOf("kind")].mask;
 
 // Patch section bits (bit 7 must be 0), and the ops byte of a layer edit.
 const S_WIDTH = 1, S_HEIGHT = 2, S_BACKGROUND = 4, S_PAINT_COUNT = 8;
@@ -128,12 +165,12 @@ export class PatchError extends Error {
  * @returns {Item}
  */
 export function defaultItem(id) {
-  return {
-    id, kind: 0, x: 0, y: 0, width: 0, height: 0, cornerRadius: 0, fill: 0, stroke: 0, lineWidth: 0,
-    opacity: 255, rotation: 0, clip: null, text: "", fontSize: 0, fontWeight: 400, baseline: 0,
-    arcStart: 0, arcSweep: 0,
-  };
+  const item = { ...DEFAULT_ITEM };
+  item.id = id;
+  return item;
 }
+/** The id, then every field at its default (FIELDS); cloned by defaultItem (a spread of one object is V8's fast path). */
+const DEFAULT_ITEM = /** @type {Item} */ (Object.fromEntries([["id", 0], ...FIELDS.map((f) => [f.name, f.default])]));
 
 const utf8Decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
@@ -409,44 +446,43 @@ function readMask(r) {
 }
 
 /**
- * Reads the fields of `mask` into `target` (an item, or the `fields` object of an update).
+ * Reads the fields of `mask` into `target` (an item, or the `fields` object of an update), in bit
+ * order: the set bits only, lowest first, each as its encoding says (docs/PROTOCOL.md, "Item fields").
  * @param {number} mask @param {Partial<Item>} target @param {Reader} r
  */
 function readFields(mask, target, r) {
-  if (mask & 1) target.x = r.zigzag();
-  if (mask & 2) target.y = r.zigzag();
-  if (mask & 4) target.width = r.zigzag();
-  if (mask & 8) target.height = r.zigzag();
-  if (mask & 16) target.fill = r.varint();
-  if (mask & 32) target.opacity = r.byte();
-  if (mask & 64) target.rotation = r.zigzag();
-  if (mask & 128) target.cornerRadius = r.zigzag();
-  if (mask & 256) target.stroke = r.varint();
-  if (mask & 512) target.lineWidth = r.zigzag();
-  if (mask & 1024) {
-    const flag = r.byte();
-    if (flag === 0) target.clip = null;
-    else if (flag === 1) {
-      const x = r.zigzag(), y = r.zigzag(), width = r.zigzag(), height = r.zigzag();
-      target.clip = { x, y, width, height, cornerRadius: r.zigzag() };
-    } else r.fail(`clip flag ${flag} is not 0 or 1`, r.o - 1);
+  /** @type {Record<string, unknown>} */
+  const t = target;
+  for (let m = mask; m !== 0; m &= m - 1) {
+    const bit = 31 - Math.clz32(m & -m);
+    switch (CODES[bit]) {
+      case SVARINT: t[NAMES[bit]] = r.zigzag(); break;
+      case VARINT: t[NAMES[bit]] = r.varint(); break;
+      case VARINT16: {
+        const start = r.o;
+        const w = r.varint();
+        if (w > 65535) r.fail(`${FIELDS[bit].words} ${w} exceeds 65535`, start);
+        t[NAMES[bit]] = w;
+        break;
+      }
+      case U8: t[NAMES[bit]] = r.byte(); break;
+      case KIND: {
+        const kind = r.byte();
+        if (kind > 6) r.fail(`item kind ${kind} is not 0...6`, r.o - 1);
+        t[NAMES[bit]] = kind;
+        break;
+      }
+      case UTF8: t[NAMES[bit]] = r.utf8(LIMITS.maxTextBytes, FIELDS[bit].words); break;
+      default: {
+        const flag = r.byte();
+        if (flag === 0) t[NAMES[bit]] = null;
+        else if (flag === 1) {
+          const x = r.zigzag(), y = r.zigzag(), width = r.zigzag(), height = r.zigzag();
+          t[NAMES[bit]] = { x, y, width, height, cornerRadius: r.zigzag() };
+        } else r.fail(`clip flag ${flag} is not 0 or 1`, r.o - 1);
+      }
+    }
   }
-  if (mask & 2048) target.arcStart = r.zigzag();
-  if (mask & 4096) target.arcSweep = r.zigzag();
-  if (mask & 8192) target.text = r.utf8(LIMITS.maxTextBytes, "text");
-  if (mask & 16384) {
-    const kind = r.byte();
-    if (kind > 6) r.fail(`item kind ${kind} is not 0...6`, r.o - 1);
-    target.kind = kind;
-  }
-  if (mask & 32768) target.fontSize = r.zigzag();
-  if (mask & 65536) {
-    const start = r.o;
-    const w = r.varint();
-    if (w > 65535) r.fail(`font weight ${w} exceeds 65535`, start);
-    target.fontWeight = w;
-  }
-  if (mask & 131072) target.baseline = r.zigzag();
 }
 
 /** @param {Reader} r */
@@ -751,7 +787,7 @@ function checkAndUpdate(root, updates, checkIds) {
       const u = byId.get(e.id);
       let changed = e;
       if (u) {
-        if ((u.mask & 16384) && ((u.fields.kind === LAYER) !== (e.kind === LAYER))) {
+        if ((u.mask & KIND_FIELD) && ((u.fields.kind === LAYER) !== (e.kind === LAYER))) {
           throw new PatchError(`update of id ${e.id} would turn an item into a layer or back`);
         }
         changed = { ...e, ...u.fields };
@@ -824,47 +860,23 @@ class Hasher {
   /** @param {Item} it */
   item(it) {
     this.varint(it.id);
+    /** @type {Record<string, any>} */
+    const values = it;
     let mask = 0;
-    if (it.x !== 0) mask |= 1;
-    if (it.y !== 0) mask |= 2;
-    if (it.width !== 0) mask |= 4;
-    if (it.height !== 0) mask |= 8;
-    if (it.fill !== 0) mask |= 16;
-    if (it.opacity !== 255) mask |= 32;
-    if (it.rotation !== 0) mask |= 64;
-    if (it.cornerRadius !== 0) mask |= 128;
-    if (it.stroke !== 0) mask |= 256;
-    if (it.lineWidth !== 0) mask |= 512;
-    if (it.clip !== null) mask |= 1024;
-    if (it.arcStart !== 0) mask |= 2048;
-    if (it.arcSweep !== 0) mask |= 4096;
-    if (it.text !== "") mask |= 8192;
-    if (it.kind !== 0) mask |= 16384;
-    if (it.fontSize !== 0) mask |= 32768;
-    if (it.fontWeight !== 400) mask |= 65536;
-    if (it.baseline !== 0) mask |= 131072;
+    for (let bit = 0; bit < FIELD_COUNT; bit++) if (values[NAMES[bit]] !== DEFAULTS[bit]) mask |= 1 << bit;
     this.varint(mask);
-    if (mask & 1) this.zigzag(it.x);
-    if (mask & 2) this.zigzag(it.y);
-    if (mask & 4) this.zigzag(it.width);
-    if (mask & 8) this.zigzag(it.height);
-    if (mask & 16) this.varint(it.fill);
-    if (mask & 32) this.byte(it.opacity);
-    if (mask & 64) this.zigzag(it.rotation);
-    if (mask & 128) this.zigzag(it.cornerRadius);
-    if (mask & 256) this.varint(it.stroke);
-    if (mask & 512) this.zigzag(it.lineWidth);
-    if (mask & 1024) {
-      const c = /** @type {Clip} */ (it.clip); // the mask has the clip bit when it is not null
-      this.byte(1); this.zigzag(c.x); this.zigzag(c.y); this.zigzag(c.width); this.zigzag(c.height); this.zigzag(c.cornerRadius);
+    for (let m = mask; m !== 0; m &= m - 1) {
+      const bit = 31 - Math.clz32(m & -m);
+      const v = values[NAMES[bit]];
+      switch (CODES[bit]) {
+        case SVARINT: this.zigzag(v); break;
+        case VARINT: case VARINT16: this.varint(v); break;
+        case U8: case KIND: this.byte(v); break;
+        case UTF8: this.text(v); break;
+        default: // a clip that is not the default (null): the mask has its bit
+          this.byte(1); this.zigzag(v.x); this.zigzag(v.y); this.zigzag(v.width); this.zigzag(v.height); this.zigzag(v.cornerRadius);
+      }
     }
-    if (mask & 2048) this.zigzag(it.arcStart);
-    if (mask & 4096) this.zigzag(it.arcSweep);
-    if (mask & 8192) this.text(it.text);
-    if (mask & 16384) this.byte(it.kind);
-    if (mask & 32768) this.zigzag(it.fontSize);
-    if (mask & 65536) this.varint(it.fontWeight);
-    if (mask & 131072) this.zigzag(it.baseline);
   }
 }
 const utf8Encoder = new TextEncoder();

@@ -88,12 +88,11 @@ public enum Words {
     }
 
     /// The fields of the wire's field table, in bit order, with their names.
-    public static let fields: [(ItemFields, String)] = [
-        (.x, "x"), (.y, "y"), (.width, "width"), (.height, "height"), (.fill, "fill"), (.opacity, "opacity"),
-        (.rotation, "rotation"), (.cornerRadius, "corner radius"), (.stroke, "stroke"), (.lineWidth, "line width"),
-        (.clip, "clip"), (.arcStart, "arc start"), (.arcSweep, "arc sweep"), (.text, "text"), (.kind, "kind"),
-        (.fontSize, "font size"), (.fontWeight, "font weight"), (.baseline, "baseline"),
-    ]
+    public static let fields: [(ItemFields, String)] = {
+        var list: [(ItemFields, String)] = []
+        ItemFields.forEach { field, _, words in list.append((field, words.description)) }
+        return list
+    }()
 
     /// The value of one field of `item` (paints resolved in `paints`).
     public static func value(_ field: ItemFields, of item: Item, _ paints: [Paint], fullPaint: Bool = false) -> String {
@@ -115,7 +114,8 @@ public enum Words {
         case .kind: return kind(item.kind)
         case .fontSize: return points(item.fontSize)
         case .fontWeight: return String(item.fontWeight)
-        default: return points(item.baseline)
+        case .baseline: return points(item.baseline)
+        default: return "?"
         }
     }
 

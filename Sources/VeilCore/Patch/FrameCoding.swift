@@ -57,35 +57,10 @@ enum FrameCoding {
         writeFields(mask, of: item, to: &sink)
     }
 
-    /// The fields in the mask, in bit order.
+    /// The fields in the mask, in bit order (ItemFields.table).
     static func writeFields<S: ByteSink>(_ mask: ItemFields, of item: Item, to sink: inout S) {
-        if mask.contains(.x) { sink.writeZigzag(item.x) }
-        if mask.contains(.y) { sink.writeZigzag(item.y) }
-        if mask.contains(.width) { sink.writeZigzag(item.width) }
-        if mask.contains(.height) { sink.writeZigzag(item.height) }
-        if mask.contains(.fill) { sink.writeVarint(item.fill) }
-        if mask.contains(.opacity) { sink.write(item.opacity) }
-        if mask.contains(.rotation) { sink.writeZigzag(item.rotation) }
-        if mask.contains(.cornerRadius) { sink.writeZigzag(item.cornerRadius) }
-        if mask.contains(.stroke) { sink.writeVarint(item.stroke) }
-        if mask.contains(.lineWidth) { sink.writeZigzag(item.lineWidth) }
-        if mask.contains(.clip) {
-            if let clip = item.clip {
-                sink.write(1)
-                sink.writeZigzag(clip.x); sink.writeZigzag(clip.y)
-                sink.writeZigzag(clip.width); sink.writeZigzag(clip.height)
-                sink.writeZigzag(clip.cornerRadius)
-            } else {
-                sink.write(0)
-            }
-        }
-        if mask.contains(.arcStart) { sink.writeZigzag(item.arcStart) }
-        if mask.contains(.arcSweep) { sink.writeZigzag(item.arcSweep) }
-        if mask.contains(.text) { sink.writeLengthPrefixed(item.text) }
-        if mask.contains(.kind) { sink.write(item.kind.rawValue) }
-        if mask.contains(.fontSize) { sink.writeZigzag(item.fontSize) }
-        if mask.contains(.fontWeight) { sink.writeVarint(UInt32(item.fontWeight)) }
-        if mask.contains(.baseline) { sink.writeZigzag(item.baseline) }
+        var v = Writing<S>(mask: mask)
+        ItemFields.table(&v, item, item, &sink)
     }
 
     // MARK: reading
@@ -196,45 +171,10 @@ enum FrameCoding {
         return ItemFields(rawValue: raw)
     }
 
+    /// The fields in the mask, in bit order (ItemFields.table).
     static func readFields(_ mask: ItemFields, into item: inout Item, _ r: inout ByteReader) throws(WireError) {
-        if mask.contains(.x) { item.x = try r.zigzag() }
-        if mask.contains(.y) { item.y = try r.zigzag() }
-        if mask.contains(.width) { item.width = try r.zigzag() }
-        if mask.contains(.height) { item.height = try r.zigzag() }
-        if mask.contains(.fill) { item.fill = try r.varint() }
-        if mask.contains(.opacity) { item.opacity = try r.byte() }
-        if mask.contains(.rotation) { item.rotation = try r.zigzag() }
-        if mask.contains(.cornerRadius) { item.cornerRadius = try r.zigzag() }
-        if mask.contains(.stroke) { item.stroke = try r.varint() }
-        if mask.contains(.lineWidth) { item.lineWidth = try r.zigzag() }
-        if mask.contains(.clip) {
-            let flag = try r.byte()
-            switch flag {
-            case 0: item.clip = nil
-            case 1:
-                let x = try r.zigzag(), y = try r.zigzag(), w = try r.zigzag(), h = try r.zigzag()
-                item.clip = Clip(x: x, y: y, width: w, height: h, cornerRadius: try r.zigzag())
-            default:
-                throw WireError(offset: r.offset - 1, reason: "clip flag \(flag) is not 0 or 1")
-            }
-        }
-        if mask.contains(.arcStart) { item.arcStart = try r.zigzag() }
-        if mask.contains(.arcSweep) { item.arcSweep = try r.zigzag() }
-        if mask.contains(.text) { item.text = try r.utf8(max: WireLimits.maxTextBytes, of: "text") }
-        if mask.contains(.kind) {
-            let k = try r.byte()
-            guard let kind = ItemKind(rawValue: k) else {
-                throw WireError(offset: r.offset - 1, reason: "item kind \(k) is not 0...6")
-            }
-            item.kind = kind
-        }
-        if mask.contains(.fontSize) { item.fontSize = try r.zigzag() }
-        if mask.contains(.fontWeight) {
-            let start = r.offset
-            let w = try r.varint()
-            guard w <= 65535 else { throw WireError(offset: start, reason: "font weight \(w) exceeds 65535") }
-            item.fontWeight = UInt16(w)
-        }
-        if mask.contains(.baseline) { item.baseline = try r.zigzag() }
+        var v = Reading(mask: mask, r: r)
+        defer { r = v.r }
+        try ItemFields.table(&v, Item.defaults, Item.defaults, &item)
     }
 }
