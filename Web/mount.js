@@ -14,6 +14,7 @@ import { Surface, addFontFaces } from "./render.js";
 import { Mirror } from "./wire.js";
 import { AccessibleMirror } from "./a11y.js";
 import { keyInput } from "./input.js";
+import { catalog } from "./commands.js";
 
 /** Read in node only (a variable, so that browsers and type checkers leave it alone). */
 const NODE_FS = "node:fs/promises";
@@ -478,6 +479,91 @@ class RemoteSurface {
   drawNow() {}
 }
 
+/**
+ * The Controller's command methods, by command: `controller.skeleton.show(o)` sends
+ * `{"skeleton": VERBS.skeleton.show(node, o)}`. The commands are the core's (commands.js, generated
+ * from its CommandCatalog); this table only says, where a command has several things to say, the
+ * method each one is and the JSON it builds from the method's options (their `node` taken out). A
+ * command of the catalog with no entry here gets `send(o)`: `{[command]: {node, ...o}}`
+ * (Tests/web/commands.test.mjs checks every command and key of the catalog has a method, and that
+ * veil.d.ts declares each).
+ * @typedef {{animated: (o: any, fallback?: boolean) => {animated: boolean}}} VerbContext
+ * @typedef {(node: string, r: any, c: VerbContext) => object} VerbBuild
+ */
+export const VERBS = {
+  skeleton: {
+    show: /** @type {VerbBuild} */ ((n, r) => ({ node: n, show: true, ...r })),
+    hide: /** @type {VerbBuild} */ ((n, r) => ({ node: n, hide: true, ...r })),
+    update: /** @type {VerbBuild} */ ((n, r) => ({ node: n, update: r })),
+  },
+  status: {
+    show: /** @type {VerbBuild} */ ((n, r) => ({ node: n, ...r })),
+    hide: /** @type {VerbBuild} */ ((n, r) => ({ node: n, state: "none", ...r })),
+  },
+  spinner: {
+    show: /** @type {VerbBuild} */ ((n) => ({ node: n, show: true })),
+    hide: /** @type {VerbBuild} */ ((n) => ({ node: n, show: false })),
+  },
+  sheet: {
+    snapTo: /** @type {VerbBuild} */ ((n, r, c) => ({ node: n, snapTo: r.index, ...c.animated(r) })),
+    expand: /** @type {VerbBuild} */ ((n) => ({ node: n, expand: true })),
+    collapse: /** @type {VerbBuild} */ ((n) => ({ node: n, collapse: true })),
+    push: /** @type {VerbBuild} */ ((n, r) => ({ node: n, push: r.page })),
+    pop: /** @type {VerbBuild} */ ((n) => ({ node: n, pop: true })),
+    popToRoot: /** @type {VerbBuild} */ ((n) => ({ node: n, popToRoot: true })),
+    setPages: /** @type {VerbBuild} */ ((n, r) => ({ node: n, setPages: r.pages })),
+    setAnchors: /** @type {VerbBuild} */ ((n, r, c) => ({ node: n, anchors: r.anchors, ...(r.snapTo === undefined ? {} : { snapTo: r.snapTo }), ...c.animated(r) })),
+    /** the answer to a `dismissRequested` event: `{allow}` */
+    dismiss: /** @type {VerbBuild} */ ((n, r) => ({ node: n, dismiss: !!r.allow })),
+  },
+  refresh: {
+    begin: /** @type {VerbBuild} */ ((n) => ({ node: n, begin: true })),
+    end: /** @type {VerbBuild} */ ((n) => ({ node: n, end: true })),
+    setEnabled: /** @type {VerbBuild} */ ((n, r) => ({ node: n, enabled: !!r.enabled })),
+  },
+  loadMore: {
+    /** nothing this time */
+    end: /** @type {VerbBuild} */ ((n) => ({ node: n, end: true })),
+    setHasMore: /** @type {VerbBuild} */ ((n, r) => ({ node: n, hasMore: !!r.hasMore })),
+  },
+  rows: {
+    append: /** @type {VerbBuild} */ ((n, r) => ({ node: n, append: r.rows })),
+    prepend: /** @type {VerbBuild} */ ((n, r) => ({ node: n, prepend: r.rows })),
+    replace: /** @type {VerbBuild} */ ((n, r) => ({ node: n, replace: { at: r.at, rows: r.rows } })),
+    remove: /** @type {VerbBuild} */ ((n, r) => ({ node: n, remove: { at: r.at, count: r.count } })),
+    fill: /** @type {VerbBuild} */ ((n, r) => ({ node: n, fill: { at: r.at, rows: r.rows } })),
+  },
+  scroll: {
+    to: /** @type {VerbBuild} */ ((n, r, c) => ({ node: n, to: r.to, ...c.animated(r, false) })),
+  },
+  /** a host node's size, as every command without an entry of its own: `{node, ...o}` */
+  host: { send: /** @type {VerbBuild} */ ((n, r) => ({ node: n, ...r })) },
+};
+
+/** Commands of the catalog that are a Controller method of their own, not a namespace of methods. */
+export const COMMAND_METHODS = ["set"];
+
+/**
+ * The methods of every command of the catalog that names a node (`{"node": id, …}`), each as
+ * `VERBS` builds it, else `send`.
+ * @returns {Record<string, Record<string, VerbBuild>>}
+ */
+export function commandVerbs() {
+  /** @type {Record<string, Record<string, VerbBuild>>} */
+  const all = {};
+  for (const { name, takes } of catalog.commands) {
+    if (COMMAND_METHODS.includes(name)) continue;
+    if (!takes?.object?.some((/** @type {any} */ f) => f.name === "node")) continue;
+    all[name] = /** @type {Record<string, Record<string, VerbBuild>>} */ (VERBS)[name] ?? { send: (n, r) => ({ node: n, ...r }) };
+  }
+  return all;
+}
+
+/** @typedef {(options?: any) => Promise<void>} CommandMethod */
+/** @typedef {{[F in keyof typeof VERBS]: {[V in keyof typeof VERBS[F]]: CommandMethod}}} CommandNamespaces */
+/** A class whose instances have the command namespaces (the Controller sets them in its constructor). */
+const WithCommands = /** @type {new () => CommandNamespaces} */ (/** @type {any} */ (class {}));
+
 /** A description with nothing in it: the hidden DOM before the worker's first. */
 const NO_DESCRIPTION = { busy: false, statuses: [], buttons: [], refreshable: [], sheets: [] };
 
@@ -488,12 +574,22 @@ const NO_DESCRIPTION = { busy: false, statuses: [], buttons: [], refreshable: []
  * on the calling thread (the page's-thread fallback, node) a refused command also throws at once,
  * as `await` does with a rejection. `node` in their options defaults to the mount's `node`.
  */
-export class Controller {
+export class Controller extends WithCommands {
   /**
    * @param {WasmSession | WorkerLink} backend the session on this thread, or the worker running it
    * @param {MountOptions & {canvas: HTMLCanvasElement | null, env: any, defaultNode?: string, mountCalledAt?: number}} options
    */
   constructor(backend, options) {
+    super();
+    // Commands by component: `skeleton.show({...})` and so on (VERBS, over the core's catalog).
+    for (const [name, verbs] of Object.entries(commandVerbs())) {
+      /** @type {Record<string, CommandMethod>} */
+      const methods = {};
+      for (const [verb, build] of Object.entries(verbs)) {
+        methods[verb] = (o) => this.command(name, `${name}.${verb}`, o, (n, r) => build(n, r, this));
+      }
+      /** @type {any} */ (this)[name] = methods;
+    }
     this.env = options.env;
     this.defaultNode = options.defaultNode;
     /** The `rows` option: what answers the `rows` events of lists that fetch their rows. */
@@ -547,77 +643,6 @@ export class Controller {
       this.teardown();
       throw error;
     }
-    /** Commands by component: `skeleton.show({...})` and so on. */
-    this.skeleton = {
-      /** @param {{node?: string, style?: string, color?: string, gradient?: string[], direction?: string, duration?: number, curve?: string, transition?: any, delay?: number}} [o] */
-      show: (o = {}) => this.command("skeleton", "skeleton.show", o, (n, r) => ({ node: n, show: true, ...r })),
-      /** @param {{node?: string, transition?: any}} [o] */
-      hide: (o = {}) => this.command("skeleton", "skeleton.hide", o, (n, r) => ({ node: n, hide: true, ...r })),
-      /** @param {{node?: string, style?: string, color?: string, gradient?: string[], direction?: string, duration?: number, curve?: string}} [o] */
-      update: (o = {}) => this.command("skeleton", "skeleton.update", o, (n, r) => ({ node: n, update: r })),
-    };
-    this.status = {
-      /** @param {{node?: string, state: "loading" | "error" | "empty" | "none", title?: string, message?: string, image?: string, actionTitle?: string, action?: string, transition?: any}} o */
-      show: (o) => this.command("status", "status.show", o, (n, r) => ({ node: n, ...r })),
-      /** @param {{node?: string, transition?: any}} [o] */
-      hide: (o = {}) => this.command("status", "status.hide", o, (n, r) => ({ node: n, state: "none", ...r })),
-    };
-    this.spinner = {
-      /** @param {{node?: string}} [o] */
-      show: (o = {}) => this.command("spinner", "spinner.show", o, (n) => ({ node: n, show: true })),
-      /** @param {{node?: string}} [o] */
-      hide: (o = {}) => this.command("spinner", "spinner.hide", o, (n) => ({ node: n, show: false })),
-    };
-    this.sheet = {
-      /** @param {{node?: string, index: number, animated?: boolean}} o */
-      snapTo: (o) => this.command("sheet", "sheet.snapTo", o, (n, r) => ({ node: n, snapTo: r.index, ...this.animated(r) })),
-      /** @param {{node?: string}} [o] */
-      expand: (o = {}) => this.command("sheet", "sheet.expand", o, (n) => ({ node: n, expand: true })),
-      /** @param {{node?: string}} [o] */
-      collapse: (o = {}) => this.command("sheet", "sheet.collapse", o, (n) => ({ node: n, collapse: true })),
-      /** @param {{node?: string, page: string}} o */
-      push: (o) => this.command("sheet", "sheet.push", o, (n, r) => ({ node: n, push: r.page })),
-      /** @param {{node?: string}} [o] */
-      pop: (o = {}) => this.command("sheet", "sheet.pop", o, (n) => ({ node: n, pop: true })),
-      /** @param {{node?: string}} [o] */
-      popToRoot: (o = {}) => this.command("sheet", "sheet.popToRoot", o, (n) => ({ node: n, popToRoot: true })),
-      /** @param {{node?: string, pages: string[]}} o */
-      setPages: (o) => this.command("sheet", "sheet.setPages", o, (n, r) => ({ node: n, setPages: r.pages })),
-      /** @param {{node?: string, anchors: any[], snapTo?: number, animated?: boolean}} o */
-      setAnchors: (o) => this.command("sheet", "sheet.setAnchors", o, (n, r) => ({ node: n, anchors: r.anchors, ...(r.snapTo === undefined ? {} : { snapTo: r.snapTo }), ...this.animated(r) })),
-      /** @param {{node?: string, allow: boolean}} o the answer to a `dismissRequested` event */
-      dismiss: (o) => this.command("sheet", "sheet.dismiss", o, (n, r) => ({ node: n, dismiss: !!r.allow })),
-    };
-    this.refresh = {
-      /** @param {{node?: string}} [o] */
-      begin: (o = {}) => this.command("refresh", "refresh.begin", o, (n) => ({ node: n, begin: true })),
-      /** @param {{node?: string}} [o] */
-      end: (o = {}) => this.command("refresh", "refresh.end", o, (n) => ({ node: n, end: true })),
-      /** @param {{node?: string, enabled: boolean}} o */
-      setEnabled: (o) => this.command("refresh", "refresh.setEnabled", o, (n, r) => ({ node: n, enabled: !!r.enabled })),
-    };
-    this.loadMore = {
-      /** @param {{node?: string}} [o] nothing this time */
-      end: (o = {}) => this.command("loadMore", "loadMore.end", o, (n) => ({ node: n, end: true })),
-      /** @param {{node?: string, hasMore: boolean}} o */
-      setHasMore: (o) => this.command("loadMore", "loadMore.setHasMore", o, (n, r) => ({ node: n, hasMore: !!r.hasMore })),
-    };
-    this.rows = {
-      /** @param {{node?: string, rows: object[]}} o */
-      append: (o) => this.command("rows", "rows.append", o, (n, r) => ({ node: n, append: r.rows })),
-      /** @param {{node?: string, rows: object[]}} o */
-      prepend: (o) => this.command("rows", "rows.prepend", o, (n, r) => ({ node: n, prepend: r.rows })),
-      /** @param {{node?: string, at: number, rows: object[]}} o */
-      replace: (o) => this.command("rows", "rows.replace", o, (n, r) => ({ node: n, replace: { at: r.at, rows: r.rows } })),
-      /** @param {{node?: string, at: number, count: number}} o */
-      remove: (o) => this.command("rows", "rows.remove", o, (n, r) => ({ node: n, remove: { at: r.at, count: r.count } })),
-      /** @param {{node?: string, at: number, rows: object[]}} o */
-      fill: (o) => this.command("rows", "rows.fill", o, (n, r) => ({ node: n, fill: { at: r.at, rows: r.rows } })),
-    };
-    this.scroll = {
-      /** @param {{node?: string, to: number, animated?: boolean}} o */
-      to: (o) => this.command("scroll", "scroll.to", o, (n, r) => ({ node: n, to: r.to, ...this.animated(r, false) })),
-    };
   }
 
 

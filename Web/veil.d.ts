@@ -135,7 +135,9 @@ export interface DescribedButton { node: string; title: string; action: string; 
 /** A sheet; a tap on its `grabber` button moves it to the next anchor up, from the top back to the lowest. */
 export interface DescribedSheet { node: string; grabber: string; anchor: number; anchors: number }
 
-/** One mounted scene. Command methods return a Promise that resolves once the session applied the
+/** One mounted scene. Its command methods are built from the core's commands (Web/commands.js,
+ * generated from its CommandCatalog; Tests/web/commands.test.mjs checks each is declared here).
+ * Command methods return a Promise that resolves once the session applied the
  * command and rejects with the session's message when it refuses it (changing nothing); when the
  * session runs on the calling thread ("main", "headless") a refusal also throws at once. */
 export class Controller {
@@ -156,7 +158,7 @@ export class Controller {
     show(options: StatusOptions): Promise<void>;
     hide(options?: NodeOption & { transition?: Transition }): Promise<void>;
   };
-  readonly spinner: { show(options?: NodeOption): Promise<void>; hide(options?: NodeOption): void };
+  readonly spinner: { show(options?: NodeOption): Promise<void>; hide(options?: NodeOption): Promise<void> };
   readonly sheet: {
     snapTo(options: NodeOption & { index: number; animated?: boolean }): Promise<void>;
     expand(options?: NodeOption): Promise<void>;
@@ -186,7 +188,9 @@ export class Controller {
     fill(options: NodeOption & { at: number; rows: object[] }): Promise<void>;
     remove(options: NodeOption & { at: number; count: number }): Promise<void>;
   };
-  readonly scroll: { to(options: NodeOption & { to: number; animated?: boolean }): void };
+  readonly scroll: { to(options: NodeOption & { to: number; animated?: boolean }): Promise<void> };
+  /** The size of a host node (content the page provides): `{"host": {node, width?, height?}}`. */
+  readonly host: { send(options: NodeOption & { width?: number; height?: number }): Promise<void> };
   /** `set`: text, hidden, background, textColor (colours as in scenes, semantic names too), opacity, frame of a node. */
   set(options: NodeOption & Record<string, unknown>): Promise<void>;
   setAppearance(mode: "system" | "light" | "dark" | "scene"): void;

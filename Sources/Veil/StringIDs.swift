@@ -1,7 +1,8 @@
 import VeilCore
 
 // The core's commands name nodes by UTF-8 bytes (what the readers and the wire carry); these
-// take the scene's ids as Strings, and build the same commands.
+// take the scene's ids as Strings, and build the same commands: one for every command of the core's
+// CommandCatalog that names a node (StringIDsTests checks it).
 
 extension Command {
     public static func set(node: String, changes: [NodeChange]) -> Command { .set(node: Array(node.utf8), changes: changes) }
@@ -19,6 +20,10 @@ extension Command {
         .scroll(node: Array(node.utf8), to: offset, animated: animated)
     }
     public static func sheet(node: String, _ command: SheetCommand) -> Command { .sheet(node: Array(node.utf8), command) }
+    /// The size of a host node (content the host provides); nil keeps the scene's.
+    public static func host(node: String, width: Double? = nil, height: Double? = nil) -> Command {
+        .host(node: Array(node.utf8), width: width, height: height)
+    }
 }
 
 extension ListRow {

@@ -6,6 +6,7 @@ The schema is written from the reader's tables, so these check it both ways with
 
 1. drift: `veil schema` and `veil schema --events` equal the checked-in docs/scene.schema.json and
    docs/events.schema.json (regenerate them with `veil schema --out …`), and both are valid schemas;
+   `veil schema --commands` (the command catalog as a module) equals the checked-in Web/commands.js;
 2. every scene the repository holds (examples/, Web/examples/, Tests/, Benchmarks/, the docs' JSON
    blocks) and every events-file line validates;
 3. scenes generated at random from the schema are accepted by `veil check`, except for the cross-field
@@ -87,6 +88,10 @@ def load_schemas():
         if kept != text:
             flag = " --events" if name.startswith("events") else ""
             fail(f"docs/{name} is not what `veil schema{flag}` writes: run `veil schema{flag} --out docs/{name}`")
+    commands = veil("schema", "--commands").stdout
+    kept = open(os.path.join(ROOT, "Web", "commands.js"), encoding="utf-8").read()
+    if not commands.startswith("// @ts-check\n") or kept != commands:
+        fail("Web/commands.js is not what `veil schema --commands` writes: run `veil schema --commands --out Web/commands.js`")
     scene, events = json.loads(scene_text), json.loads(events_text)
     for schema in (scene, events):
         jsonschema.Draft202012Validator.check_schema(schema)
