@@ -215,7 +215,7 @@ export class PageScroller {
 
   /** The list's content changed size (rows came): the host node follows. */
   measure() {
-    this.controller?.perform({ host: { node: "content", height: this.contentHeight() } }).catch(() => {});
+    this.controller?.host.send({ node: "content", height: this.contentHeight() }).catch(() => {});
     const layer = this.layer;
     if (layer && layer.style.position === "sticky") {
       layer.style.height = `${this.list.clientHeight}px`;

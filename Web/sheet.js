@@ -121,7 +121,7 @@ export class PageSheet {
     this.forwardPointers(canvas);
     this.resizer = new env.ResizeObserver(() => {
       const measured = Math.max(1, element.offsetHeight);
-      controller.perform({ host: { node: "content", height: measured } }).catch((/** @type {any} */ e) => this.emit("error", e));
+      controller.host.send({ node: "content", height: measured }).catch((/** @type {any} */ e) => this.emit("error", e));
     });
     this.resizer.observe(element);
     // Escape from anywhere in the element (the canvas and the hidden DOM's buttons send their own).
