@@ -128,17 +128,6 @@ class OwnPageTest(unittest.TestCase):
         tree = driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})
         return [(n.get("role", {}).get("value"), str(n.get("name", {}).get("value", ""))) for n in tree["nodes"] if not n.get("ignored")]
 
-    def settle(self, driver, expression, quiet=0.4, limit=8):
-        last, since, deadline = None, time.monotonic(), time.monotonic() + limit
-        while time.monotonic() < deadline:
-            value = driver.execute_script(f"return {expression}")
-            if value != last:
-                last, since = value, time.monotonic()
-            elif time.monotonic() - since > quiet:
-                return value
-            time.sleep(0.05)
-        return last
-
     def test_every_part_on_the_pages_own_html(self):
         modes = [((1000, 800), "light", "no-preference"), ((390, 844), "dark", "reduce")]
         for size, scheme, motion in modes:
@@ -179,7 +168,7 @@ class OwnPageTest(unittest.TestCase):
                     top = driver.execute_script("const r = document.getElementById('feed').getBoundingClientRect(); return [r.left + 150, r.top + 20]")
                     harness.touch_drag(driver, int(top[0]), int(top[1]), 260, 20)
                     harness.wait_for(driver, "document.querySelector('#feed > li b').textContent.startsWith('New: ')", what="refreshed: new rows at the top")
-                    self.assertEqual(self.settle(driver, "getComputedStyle(document.getElementById('feed')).getPropertyValue('--veil-pull') || '0px'"), "0px")
+                    self.assertEqual(harness.wait_until_still(driver, "getComputedStyle(document.getElementById('feed')).getPropertyValue('--veil-pull') || '0px'"), "0px")
                     # 4. Load more: the wheel to the end asks once; more wheel while the page loads asks
                     # nothing more; the rows come at the end.
                     box = driver.execute_script("const r = document.getElementById('feed').getBoundingClientRect(); return [r.left + 100, r.top + 100]")
@@ -200,7 +189,7 @@ class OwnPageTest(unittest.TestCase):
                     driver.execute_script("document.getElementById('open-filters').click()")
                     harness.wait_for(driver, "document.querySelector('.veil-sheet #filters') && ownPage.filters.placed", what="the sheet")
                     height = driver.execute_script("return innerHeight")
-                    fit = self.settle(driver, "document.getElementById('filters').getBoundingClientRect().top")
+                    fit = harness.wait_until_still(driver, "document.getElementById('filters').getBoundingClientRect().top")
                     form_height = driver.execute_script("return document.getElementById('filters').getBoundingClientRect().height")
                     self.assertAlmostEqual(fit, height - form_height, delta=1)
                     self.assertTrue(any(role == "dialog" and n == "Filters" for role, n in self.tree_names(driver)), "a dialog named Filters")
@@ -217,7 +206,7 @@ class OwnPageTest(unittest.TestCase):
                                      what="applied, not busy")
                     heading = driver.execute_script("const r = document.querySelector('#filters h2').getBoundingClientRect(); return [r.left + 40, r.top + 10]")
                     harness.touch_drag(driver, int(heading[0]), int(heading[1]), int(min(160, height - heading[1] - 8)), 12)
-                    self.assertAlmostEqual(self.settle(driver, "document.getElementById('filters').getBoundingClientRect().top"),
+                    self.assertAlmostEqual(harness.wait_until_still(driver, "document.getElementById('filters').getBoundingClientRect().top"),
                                            height - 100 + 20, delta=1, msg="dragged by its heading to the lower anchor")
                     driver.execute_script("window.closing = ownPage.filters.close()")
                     harness.wait_for_async(driver, "window.closing.then(() => true)", what="closed")

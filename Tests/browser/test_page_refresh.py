@@ -10,7 +10,6 @@ docs/EMBED.md "Pull to refresh on the page's own list"), in headless Chromium wi
 
 import re
 import sys
-import time
 import unittest
 from pathlib import Path
 
@@ -57,41 +56,30 @@ class PageRefreshTest(unittest.TestCase):
     def tearDownClass(cls):
         cls.site.close()
 
-    def settle(self, driver, expression, quiet=0.4, limit=8):
-        last, since, deadline = None, time.monotonic(), time.monotonic() + limit
-        while time.monotonic() < deadline:
-            value = driver.execute_script(f"return {expression}")
-            if value != last:
-                last, since = value, time.monotonic()
-            elif time.monotonic() - since > quiet:
-                return value
-            time.sleep(0.05)
-        return last
-
     def test_a_pull_at_the_top_refreshes_once_and_holds_until_the_page_is_done(self):
         driver = harness.chromium(width=500, height=600)
         try:
             driver.get(self.site.url("index.html"))
             harness.wait_for(driver, "window.ready === true", what="the core watching the list")
             harness.touch_drag(driver, 160, 60, 30, 6)  # a short pull
-            self.assertEqual(self.settle(driver, PULL), 0, "a short pull springs back")
+            self.assertEqual(harness.wait_until_still(driver, PULL), 0, "a short pull springs back")
             self.assertEqual(driver.execute_script("return veilPull.asked"), 0, "and asks nothing")
 
             harness.touch_drag(driver, 160, 60, 260, 20)
             harness.wait_for(driver, "veilPull.asked === 1", what="a pull past 60 points refreshes")
-            held = self.settle(driver, PULL)
+            held = harness.wait_until_still(driver, PULL)
             self.assertAlmostEqual(held, 60, delta=1, msg="held open by the animator's 60 points while the page loads")
             top = driver.execute_script("return document.querySelector('#feed li').getBoundingClientRect().top")
             self.assertAlmostEqual(top, 40 + 60, delta=1, msg="the page's own first row is moved down by it")
             harness.screenshot(driver, "page-refresh-refreshing")
             driver.execute_script("veilPull.release()")
-            self.assertEqual(self.settle(driver, PULL), 0, "the page's end closes it")
+            self.assertEqual(harness.wait_until_still(driver, PULL), 0, "the page's end closes it")
             self.assertFalse(driver.execute_script("return document.getElementById('feed').classList.contains('veil-pulled')"))
             self.assertEqual(driver.execute_script("return veilPull.asked"), 1, "once")
 
             driver.execute_script("document.getElementById('feed').scrollTop = 200")
             harness.touch_drag(driver, 160, 300, 120, 10)  # down, away from the top: the browser scrolls
-            self.assertLess(self.settle(driver, "document.getElementById('feed').scrollTop"), 200, "scrolled natively")
+            self.assertLess(harness.wait_until_still(driver, "document.getElementById('feed').scrollTop"), 200, "scrolled natively")
             self.assertEqual(driver.execute_script("return veilPull.asked"), 1, "no refresh away from the top")
             self.assertEqual(driver.execute_script("return veilPull.errors"), [])
         finally:

@@ -14,7 +14,6 @@ at desktop and phone size.
 
 import re
 import sys
-import time
 import unittest
 from pathlib import Path
 
@@ -55,17 +54,8 @@ FORM_TOP = "document.getElementById('filters').getBoundingClientRect().top"
 
 
 def settle(driver):
-    """Waits until the form stops moving."""
-    last, since = None, time.monotonic()
-    deadline = time.monotonic() + 10
-    while time.monotonic() < deadline:
-        top = driver.execute_script(f"return {FORM_TOP}")
-        if last is None or abs(top - last) > 0.01:
-            last, since = top, time.monotonic()
-        elif time.monotonic() - since > 0.4:
-            return top
-        time.sleep(0.05)
-    return last
+    """Where the form's top rests once it stops moving."""
+    return harness.wait_until_still(driver, FORM_TOP, quiet=0.4, timeout=10)
 
 
 class PageSheetTest(unittest.TestCase):
