@@ -9,7 +9,7 @@
 // the core as pointer input; one on a control is the control's. The layer is a dialog.
 
 import { hostBoxes } from "./hosts.js";
-import { pointerInput } from "./input.js";
+import { pointerInput, wheelInput } from "./input.js";
 
 /** Points of the card above the element: its rounded top and grabber bar. */
 const GRABBER_ROOM = 20;
@@ -20,6 +20,9 @@ const CONTROLS = "input, textarea, select, button, a[href], label, summary, [con
 /**
  * @typedef {{anchors?: any[], initialAnchor?: number, dismissible?: boolean, label?: string,
  *   chevron?: boolean, wasm?: string | URL | WebAssembly.Module, appearance?: "system" | "light" | "dark", env?: any}} PageSheetOptions
+ *   An element that scrolls its own content (overflow-y auto or scroll, and a height) is mirrored
+ *   as a scroll container in the sheet's page: one drag hands over between the sheet and its
+ *   content, both ways, as the core does for its own lists.
  * @typedef {(event: {name: string, node: string}) => void} SheetListener
  */
 
@@ -49,6 +52,9 @@ export class PageSheet {
     this.opening = null;
     /** @type {import("./hosts.js").HostBox | null} where the core put the element last (tests, tools) */
     this.placed = null;
+    this.scrolls = false;
+    /** @type {number | null} the scroll position the core last gave an element that scrolls */
+    this.scrolledTo = null;
   }
 
   /**
@@ -99,6 +105,12 @@ export class PageSheet {
     doc.body.append(layer);
     this.layer = layer;
     const contentHeight = Math.max(1, element.offsetHeight);
+    /** Whether the element scrolls its own content: then the core scrolls it (the hand-off). */
+    this.scrolls = /(auto|scroll)/.test(env.getComputedStyle(element).overflowY) && element.scrollHeight > element.clientHeight;
+    const content = this.scrolls
+      ? { type: "scroll", id: "inner", height: element.clientHeight, showsIndicator: false,
+          children: [{ type: "host", id: "content", height: element.scrollHeight }] }
+      : { type: "host", id: "content", height: contentHeight };
     const sheet = {
       type: "sheet", id: "sheet", hidden: true, chevron: this.options.chevron ?? true,
       dismissible: this.options.dismissible ?? true,
@@ -106,7 +118,7 @@ export class PageSheet {
       initialAnchor: this.options.initialAnchor ?? 0,
       // The card's top (its corners and grabber, the core's) stays in view above the element.
       children: [{ type: "stack", id: "page", axis: "vertical", children: [
-        { type: "view", id: "top", height: GRABBER_ROOM }, { type: "host", id: "content", height: contentHeight }] }],
+        { type: "view", id: "top", height: GRABBER_ROOM }, content] }],
     };
     const scene = { name: "sheet", canvas: { width, height }, root: { type: "view", id: "root", background: "#00000000", children: [sheet] } };
     const wasm = this.options.wasm, appearance = this.options.appearance;
@@ -120,9 +132,10 @@ export class PageSheet {
     controller.on("closed", (/** @type {any} */ e) => { this.teardown(); this.emit("closed", e); });
     this.forwardPointers(canvas);
     this.resizer = new env.ResizeObserver(() => {
-      const measured = Math.max(1, element.offsetHeight);
+      const measured = Math.max(1, this.scrolls ? element.scrollHeight : element.offsetHeight);
       controller.host.send({ node: "content", height: measured }).catch((/** @type {any} */ e) => this.emit("error", e));
     });
+    if (this.scrolls) this.forwardWheel(canvas);
     this.resizer.observe(element);
     // Escape from anywhere in the element (the canvas and the hidden DOM's buttons send their own).
     layer.addEventListener("keydown", (event) => {
@@ -146,6 +159,16 @@ export class PageSheet {
     const style = this.element.style;
     if (!box || box.clipped) { style.visibility = "hidden"; return; }
     style.visibility = "visible";
+    if (this.scrolls && box.clip) {
+      // The element is the scroll container's viewport (the host's clip), scrolled as the core has it.
+      const top = box.clip.y, offset = Math.max(0, top - box.y);
+      style.transform = `translate(${box.x}px, ${top}px)`;
+      this.scrolledTo = Math.round(offset);
+      this.element.scrollTop = offset;
+      const cut = Math.max(0, this.element.offsetHeight - box.clip.height);
+      style.clipPath = cut > 0 ? `inset(0px 0px ${cut}px 0px)` : "";
+      return;
+    }
     style.transform = `translate(${box.x}px, ${box.y}px)`;
     style.opacity = box.opacity < 1 ? String(box.opacity) : "";
     if (box.clip) {
@@ -185,6 +208,27 @@ export class PageSheet {
     for (const type of ["pointerdown", "pointermove", "pointerup", "pointercancel"]) {
       element.addEventListener(type, /** @type {EventListener} */ (forward));
     }
+  }
+
+  /**
+   * An element that scrolls: the wheel over it is the core's (the sheet rises first, then the
+   * content scrolls, as over a sheet's own list), and a scroll the core did not make (the keys,
+   * the scroll bar, focus) is told to the core.
+   * @param {HTMLCanvasElement} canvas
+   */
+  forwardWheel(canvas) {
+    const element = this.element;
+    element.addEventListener("wheel", (event) => {
+      const rect = canvas.getBoundingClientRect();
+      const input = wheelInput(event, rect, rect.width, rect.height);
+      if (!input || !this.controller) return;
+      event.preventDefault();
+      this.controller.onViewInput(input);
+    }, { passive: false });
+    element.addEventListener("scroll", () => {
+      if (Math.abs(element.scrollTop - (this.scrolledTo ?? 0)) <= 1) return;  // the core's own
+      this.controller?.scroll.to({ node: "inner", to: element.scrollTop, animated: false }).catch(() => {});
+    }, { passive: true });
   }
 
   /**
