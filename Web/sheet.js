@@ -11,6 +11,9 @@
 import { hostBoxes } from "./hosts.js";
 import { pointerInput, wheelInput } from "./input.js";
 
+/** How long no frame moved the sheet before it counts as at rest (its modality is decided then). */
+const REST_MS = 120;
+
 /** Points of the card above the element: its rounded top and grabber bar. */
 const GRABBER_ROOM = 20;
 
@@ -18,8 +21,11 @@ const GRABBER_ROOM = 20;
 const CONTROLS = "input, textarea, select, button, a[href], label, summary, [contenteditable], [data-veil-no-drag]";
 
 /**
- * @typedef {{anchors?: any[], initialAnchor?: number, dismissible?: boolean, label?: string,
+ * @typedef {{anchors?: any[], initialAnchor?: number, dismissible?: boolean, label?: string, modal?: boolean | "auto",
  *   chevron?: boolean, wasm?: string | URL | WebAssembly.Module, appearance?: "system" | "light" | "dark", env?: any}} PageSheetOptions
+ *   `modal`: "auto" (default) follows the core's dim, as iOS' undimmed detents and Ionic's
+ *   backdropBreakpoint do — modal where the dim shows (the sheet's top anchor), the page under it
+ *   usable where it does not; true or false always.
  *   An element that scrolls its own content (overflow-y auto or scroll, and a height) is mirrored
  *   as a scroll container in the sheet's page: one drag hands over between the sheet and its
  *   content, both ways, as the core does for its own lists.
@@ -53,6 +59,8 @@ export class PageSheet {
     /** @type {import("./hosts.js").HostBox | null} where the core put the element last (tests, tools) */
     this.placed = null;
     this.scrolls = false;
+    /** @type {any} */
+    this.restTimer = undefined;
     /** @type {number | null} the scroll position the core last gave an element that scrolls */
     this.scrolledTo = null;
   }
@@ -143,7 +151,7 @@ export class PageSheet {
       event.preventDefault();
       controller.onViewInput({ input: { key: { phase: "down", key: "Escape" } } });
     });
-    this.makeModal(true);
+    this.setModal(true);  // while it rises: focus goes in
     await controller.set({ node: "sheet", hidden: false });
     this.returnFocus = doc.activeElement;
     /** @type {HTMLElement | null} */ (element.querySelector("input, select, textarea, button, [tabindex]"))?.focus({ preventScroll: true });
@@ -155,6 +163,7 @@ export class PageSheet {
    */
   place(frame) {
     const [box] = hostBoxes(frame);
+    if (box && this.placed && box.y !== this.placed.y) this.whenAtRest();
     this.placed = box ?? null;
     const style = this.element.style;
     if (!box || box.clipped) { style.visibility = "hidden"; return; }
@@ -231,17 +240,38 @@ export class PageSheet {
     }, { passive: true });
   }
 
+  /** Once the sheet has stopped moving (no frame moved it for a moment): modal or not there. */
+  whenAtRest() {
+    clearTimeout(this.restTimer);
+    this.restTimer = setTimeout(() => this.updateModality(), REST_MS);
+  }
+
+  /** Modal or not as the `modal` option says, at the anchor the sheet rests at now. */
+  updateModality() {
+    const option = this.options.modal ?? "auto";
+    const controller = this.controller;
+    if (!controller) return;
+    const description = /** @type {any} */ (controller.describe());  // the page's thread: at once
+    this.setModal(option === "auto" ? !!description.modal : option);
+  }
+
   /**
-   * While open the sheet is modal: the page's other elements are inert (focus and pointer stay in
-   * the sheet), as a dialog's page is.
+   * Modal, the page's other elements are inert (focus and pointer stay in the sheet), as a dialog's
+   * page is; not modal, the page under the sheet takes input wherever the sheet does not lie (the
+   * layer lets the pointer through; the element takes it).
    * @param {boolean} modal
    */
-  makeModal(modal) {
-    const doc = this.element.ownerDocument;
-    if (modal) {
-      this.inerted = [...doc.body.children].filter((e) => e !== this.layer && !/** @type {HTMLElement} */ (e).inert);
+  setModal(modal) {
+    const doc = this.element.ownerDocument, layer = this.layer;
+    if (layer) {
+      layer.setAttribute("aria-modal", String(modal));
+      layer.style.pointerEvents = modal ? "auto" : "none";
+      this.element.style.pointerEvents = "auto";
+    }
+    if (modal && this.inerted.length === 0) {
+      this.inerted = [...doc.body.children].filter((e) => e !== layer && !/** @type {HTMLElement} */ (e).inert);
       for (const e of this.inerted) /** @type {HTMLElement} */ (e).inert = true;
-    } else {
+    } else if (!modal) {
       for (const e of this.inerted) /** @type {HTMLElement} */ (e).inert = false;
       this.inerted = [];
     }
@@ -259,9 +289,10 @@ export class PageSheet {
 
   /** The element back where it was, the page usable again, focus given back. */
   teardown() {
+    clearTimeout(this.restTimer);
     this.resizer?.disconnect();
     this.resizer = null;
-    this.makeModal(false);
+    this.setModal(false);
     this.controller?.destroy();
     this.controller = null;
     const home = this.home, element = this.element;

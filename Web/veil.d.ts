@@ -327,6 +327,8 @@ export interface PageSheetOptions {
   dismissible?: boolean;
   /** The dialog's accessible name; default "Sheet". */
   label?: string;
+  /** "auto" (default): modal where the core's dim shows (its top anchor), the page usable below it. */
+  modal?: boolean | "auto";
   /** The grabber bar; default true. */
   chevron?: boolean;
   wasm?: string | URL | WebAssembly.Module;

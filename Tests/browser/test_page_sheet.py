@@ -113,10 +113,17 @@ class PageSheetTest(unittest.TestCase):
                     lowered = settle(driver)
                     self.assertAlmostEqual(lowered, height - 120 + GRABBER_ROOM, delta=1.0, msg="dragged down by its background, it settles at the lower anchor")
                     harness.screenshot(driver, f"page-sheet-lowered-{width}")
+                    modality = driver.execute_script("return [document.querySelector('main').inert, document.querySelector('.veil-sheet').getAttribute('aria-modal')]")
+                    self.assertEqual(modality, [False, "false"], "below its top anchor no dim shows: the page under it is usable")
+                    driver.execute_script("window.clickedThrough = false; document.querySelector('main h1').addEventListener('click', () => { window.clickedThrough = true; })")
+                    from selenium.webdriver.common.action_chains import ActionChains
+                    ActionChains(driver).move_to_element(driver.find_element("css selector", "main h1")).click().perform()
+                    self.assertTrue(driver.execute_script("return window.clickedThrough"), "a click on the page reaches it past the layer")
 
 
                     driver.execute_script("veilSheet.filters.snapTo(0)")
                     self.assertAlmostEqual(settle(driver), top, delta=1.0, msg="snapTo(0) brings it back to its fit anchor")
+                    harness.wait_for(driver, "document.querySelector('main').inert === true", what="modal again at its top anchor")
                     driver.execute_script("document.getElementById('q').focus()")
                     driver.switch_to.active_element.send_keys("\ue00c")  # Escape
                     self.assertAlmostEqual(settle(driver), height - 120 + GRABBER_ROOM, delta=1.0, msg="Escape collapses it")
