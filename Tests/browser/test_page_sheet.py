@@ -109,8 +109,17 @@ class PageSheetTest(unittest.TestCase):
                     self.assertAlmostEqual(settle(driver), top, delta=1.0, msg="a drag on the input is the input's, not the sheet's")
 
                     blurb = driver.execute_script("const r = document.getElementById('blurb').getBoundingClientRect(); return [r.left + 20, r.top + r.height / 2]")
+                    # Every frame of the drag and the settle: the form is where the core's host box is.
+                    driver.execute_script("""window.offsets = []; window.recording = true;
+                      const form = document.getElementById('filters');
+                      const record = () => { const p = veilSheet.filters.placed; if (p) offsets.push(Math.abs(form.getBoundingClientRect().top - p.y));
+                        if (window.recording) requestAnimationFrame(record); };
+                      requestAnimationFrame(record);""")
                     harness.touch_drag(driver, int(blurb[0]), int(blurb[1]), int(min(150, height - blurb[1] - 8)), 12)
                     lowered = settle(driver)
+                    offsets = driver.execute_script("window.recording = false; return offsets")
+                    self.assertGreater(len(offsets), 5)
+                    self.assertLess(max(offsets), 1.0, "in every frame the form is within a pixel of the core's host box")
                     self.assertAlmostEqual(lowered, height - 120 + GRABBER_ROOM, delta=1.0, msg="dragged down by its background, it settles at the lower anchor")
                     harness.screenshot(driver, f"page-sheet-lowered-{width}")
                     modality = driver.execute_script("return [document.querySelector('main').inert, document.querySelector('.veil-sheet').getAttribute('aria-modal')]")
