@@ -6,7 +6,9 @@
 // frame places the element at that node's box (hosts.js) with a CSS transform, on the page's thread
 // in the same frame the canvas is drawn. Anchors, drag, rubber band, velocity projection, springs
 // and the dim are the core's. A drag that starts on the element's own non-interactive parts goes to
-// the core as pointer input; one on a control is the control's. The layer is a dialog.
+// the core as pointer input; one on a control is the control's. The layer is a dialog, modal where
+// the core's dim shows. An element that scrolls its own content is the viewport of a scroll
+// container in the sheet's page, so the core hands one drag over between the sheet and it.
 
 import { hostBoxes } from "./hosts.js";
 import { pointerInput, wheelInput } from "./input.js";
