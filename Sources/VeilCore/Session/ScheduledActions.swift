@@ -12,6 +12,8 @@ struct ScheduledActions {
 
     private var heap: [Entry] = []
     private var scheduledSoFar: UInt64 = 0
+    /// Entries moved by the sifts so far: the work scheduling cost (tests hold it to O(n log n)).
+    private(set) var moves = 0
 
     var count: Int { heap.count }
     /// When the earliest one is due.
@@ -25,6 +27,7 @@ struct ScheduledActions {
             let parent = (i - 1) / 2
             guard heap[i].precedes(heap[parent]) else { break }
             heap.swapAt(i, parent)
+            moves += 1
             i = parent
         }
     }
@@ -42,6 +45,7 @@ struct ScheduledActions {
             if right < heap.count && heap[right].precedes(heap[least]) { least = right }
             if least == i { break }
             heap.swapAt(i, least)
+            moves += 1
             i = least
         }
         return first.action

@@ -97,8 +97,9 @@ final class LWSTransport: ViewerTransport {
         info.options = veil_lws_option_validate_utf8()
         if !host.contains(":") { info.options |= veil_lws_option_disable_ipv6() }
         info.user = Unmanaged.passUnretained(self).toOpaque()
-        info.vhost_name = UnsafePointer(strdup("veil")!)
-        defer { free(UnsafeMutablePointer(mutating: info.vhost_name)) }
+        // lws keeps this pointer for the vhost's life (it compares names when it adopts a socket):
+        // static storage, never freed (a strdup freed after lws_create_context was read after free).
+        info.vhost_name = UnsafeRawPointer(Self.vhostName.utf8Start).assumingMemoryBound(to: CChar.self)
         // epoll: lws loads its libev plugin and runs on a loop of ours (a "foreign" loop), one
         // pass per `veil_ev_run_once`, so `serve` can stop between passes as with lws_service.
         var foreignLoops: [UnsafeMutableRawPointer?] = [nil]
@@ -359,6 +360,9 @@ final class LWSTransport: ViewerTransport {
         _ = lws_set_extension_option(wsi, "permessage-deflate", "client_max_window_bits", "\(Self.deflateWindowBits)")
         return true
     }
+
+    /// The vhost's name, in static storage (`listen`).
+    private static let vhostName: StaticString = "veil"
 
     /// zlib's memLevel (1…9) and window (9…15 bits) for permessage-deflate: 8 KB of state, not 256 KB.
     static let deflateMemLevel = 3

@@ -32,9 +32,17 @@ import Testing
         func run(_ json: String) throws { try s.apply(try SceneReader.readAction(Array(json.utf8), file: "c", line: 1).action) }
         // A data row's text counts for every row a layout can make.
         #expect(throws: SessionError.self) { try run(#"{"command": {"rows": {"node": "l", "append": [{"row/0": "\#(more)"}]}}}"#) }
-        let started = ContinuousClock.now
-        _ = s.tick(at: 0)
-        // A guard against the unbounded case (minutes per frame), wide enough for a busy debug run.
-        #expect(ContinuousClock.now - started < .seconds(30))
+        // The tick's work is bounded (counted, not timed): the nodes it lays out and the text it
+        // draws stay within the session's bounds, whatever the rows hold.
+        let message = try #require(s.tick(at: 0))
+        var mirror = FrameMirror()
+        let frame = try mirror.apply(try WireDecoder.decode(message))
+        #expect(Self.count(s.layout()) <= Limits.maxNodes)
+        let text = frame.canvasItems.reduce(0) { $0 + $1.text.count }
+        #expect(text <= Limits.maxTextLaidOut + 3 * WireLimits.maxItems, "\(text) bytes of text drawn")
+        #expect(text > 0, "the rows are drawn")
     }
+
+    /// Boxes in a laid-out tree.
+    static func count(_ box: LayoutBox) -> Int { 1 + box.children.reduce(0) { $0 + count($1) } }
 }
