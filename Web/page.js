@@ -464,6 +464,7 @@ export class PageOverlay {
       this.controller = await mount(canvas, { scene, size: "fill", node: "overlay", ...this.veilOptions() });
     } catch (error) {
       layer.remove();
+      unplace(element, layer);
       this.layer = null;
       throw error;
     }
@@ -482,9 +483,9 @@ export class PageOverlay {
     this.controller?.destroy();
     this.controller = null;
     this.layer?.remove();
+    unplace(this.element, this.layer);
     this.layer = null;
     this.holdStatusRoom(false);
-    unplace(this.element);
     this.element.removeAttribute("aria-busy");
     this.listeners.clear();
   }
@@ -511,17 +512,34 @@ export function placeOver(element, layer, env) {
   const scrolls = !!style && /(auto|scroll)/.test(style.overflowY + style.overflowX);
   Object.assign(layer.style, { zIndex: "1", pointerEvents: "none" });
   if (scrolls) {
-    Object.assign(layer.style, { position: "sticky", top: "0", left: "0", width: "100%",
-      height: `${element.clientHeight}px`, marginBottom: `-${element.clientHeight}px` });
+    const fit = () => Object.assign(layer.style, { height: `${element.clientHeight}px`, marginBottom: `-${element.clientHeight}px` });
+    Object.assign(layer.style, { position: "sticky", top: "0", left: "0", width: "100%" });
+    fit();
     element.prepend(layer);
+    // Its visible size as the element's changes (written in the next frame: a write in the
+    // observer's callback would be a "ResizeObserver loop" error).
+    if (typeof env.ResizeObserver === "function") {
+      const sizer = new env.ResizeObserver(() => env.requestAnimationFrame(fit));
+      sizer.observe(element);
+      SIZERS.set(layer, sizer);
+    }
   } else {
     Object.assign(layer.style, { position: "absolute", inset: "0" });
     element.append(layer);
   }
 }
 
-/** @param {HTMLElement} element */
-export function unplace(element) {
+/** @type {WeakMap<HTMLElement, ResizeObserver>} what keeps a sticky layer as tall as its element */
+const SIZERS = new WeakMap();
+
+/**
+ * Undoes `placeOver`: the layer's sizing stops, and the element's position comes back once no
+ * layer is left over it.
+ * @param {HTMLElement} element @param {HTMLElement | null} layer
+ */
+export function unplace(element, layer) {
+  if (layer) SIZERS.get(layer)?.disconnect();
+  if (element.querySelector(":scope > .veil-overlay")) return;
   const position = POSITIONS.get(element);
   if (position !== undefined) {
     element.style.position = position;

@@ -33,7 +33,7 @@ export class PageScroller {
    * @param {HTMLElement} list the page's own scroll container
    * @param {{loadMore?: LoadMoreOptions, refresh?: RefreshOptions}} features
    * @param {Map<string, Set<LoadMoreListener>>} listeners
-   * @param {{placeOver: (element: HTMLElement, layer: HTMLElement, env: any) => void, unplace: (element: HTMLElement) => void}} place
+   * @param {{placeOver: (element: HTMLElement, layer: HTMLElement, env: any) => void, unplace: (element: HTMLElement, layer: HTMLElement | null) => void}} place
    *   page.js' placing of a layer over an element (passed in: page.js is a page's entry, loaded already)
    */
   constructor(list, features, listeners, place) {
@@ -216,11 +216,6 @@ export class PageScroller {
   /** The list's content changed size (rows came): the host node follows. */
   measure() {
     this.controller?.host.send({ node: "content", height: this.contentHeight() }).catch(() => {});
-    const layer = this.layer;
-    if (layer && layer.style.position === "sticky") {
-      layer.style.height = `${this.list.clientHeight}px`;
-      layer.style.marginBottom = `-${this.list.clientHeight}px`;
-    }
   }
 
   /** The page answered (rows appended, or nothing this time): the footer's room goes. */
@@ -252,10 +247,10 @@ export class PageScroller {
     this.controller?.destroy();
     this.controller = null;
     this.layer?.remove();
+    this.layers.unplace(this.list, this.layer);
     this.layer = null;
     this.spacer.remove();
     this.list.classList.remove("veil-pulled");
     this.list.style.removeProperty("--veil-pull");
-    this.layers.unplace(this.list);
   }
 }

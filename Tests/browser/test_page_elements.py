@@ -240,6 +240,29 @@ class PageElementsTest(unittest.TestCase):
         finally:
             driver.quit()
 
+    def test_over_an_element_that_scrolls_the_layer_stays_in_view_at_its_size(self):
+        driver = self.open()
+        try:
+            out = driver.execute_async_script("""
+              const done = arguments[0];
+              (async () => {
+                const list = document.createElement('ul');
+                list.style.cssText = 'height: 200px; overflow-y: auto; margin: 0; padding: 0';
+                for (let i = 0; i < 30; i++) list.append(Object.assign(document.createElement('li'), { textContent: 'Row ' + i }));
+                document.body.append(list);
+                const veil = veilPage.overlay(list);
+                await veil.spinner.show();
+                list.scrollTop = 150;
+                list.style.height = '300px';
+                await new Promise((r) => setTimeout(r, 300));
+                const layer = list.querySelector('.veil-overlay').getBoundingClientRect(), box = list.getBoundingClientRect();
+                veil.destroy();
+                return { top: layer.top - box.top, height: layer.height };
+              })().then(done, (e) => done(String(e.stack || e)));""")
+            self.assertEqual(out, {"top": 0, "height": 300}, "the layer is over what is in view, as tall as the element now")
+        finally:
+            driver.quit()
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -1,4 +1,4 @@
-"""Load more at the end of the page's own list (`loadMore(list)` in Web/page.js, Web/loadmore.js;
+"""Load more at the end of the page's own list (`loadMore(list)` in Web/page.js, Web/scroller.js;
 docs/EMBED.md "Load more at the end of the page's own list"), in headless Chromium: the list scrolls
 natively — the script's scrollTop, the wheel, the End key — and the core follows its offset:
 
