@@ -229,7 +229,7 @@ function hasContent(list) {
 
 /**
  * @typedef {{style?: "solid" | "gradient" | "pulse" | "sliding", color?: string, gradient?: string[],
- *   direction?: string, duration?: number, transition?: number, template?: Element | string, count?: number}} SkeletonWish
+ *   direction?: import("./skeleton-look.js").SkeletonDirection, duration?: number, transition?: number, template?: Element | string, count?: number}} SkeletonWish
  * @typedef {{state: "loading" | "error" | "empty", title?: string, message?: string, image?: string,
  *   actionTitle?: string, action?: string}} StatusWish
  * @typedef {{wasm?: string | URL | WebAssembly.Module, appearance?: "system" | "light" | "dark",

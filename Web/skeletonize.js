@@ -1,48 +1,38 @@
 // @ts-check
 // skeletonize.js — skeletons for the page's own HTML. `skeletonize(element)` reads the element's
-// layout (the line boxes of its text, its images, and elements marked `data-skeleton`) into a
-// scene of placeholder boxes, and mounts it (mount.js) on a canvas laid exactly over the element:
-// the core draws the placeholders with its styles and shimmer; the canvas fades in over the real
-// content and, on `hide()`, fades out back to it (a cross-dissolve). It follows the element's size
-// changes. The canvas covers only the part of the element in the viewport (and a margin): a long
-// article costs the pixels of a screenful, not of its whole height; scrolling moves that window.
+// layout (the line boxes of its text, its images, and elements marked `data-skeleton`) into
+// placeholder boxes and lays a skeleton layer over the element (skeleton-layer.js: the core's
+// skeleton look, skeleton-look.js, drawn by the page's compositor): it fades in over the real
+// content and, on `hide()`, fades out back to it (a cross-dissolve), and follows the element's size
+// changes. The page laid its content out already, so nothing else of Veil is needed: no module, no
+// worker, no font (issue 30). `sceneOf` gives the same skeleton as a scene, for the core to draw.
 
-import { mount } from "./mount.js";
+import { SkeletonLayer } from "./skeleton-layer.js";
+import { colorValue, cssColor, skeletonLook } from "./skeleton-look.js";
 import { TemplateCopies } from "./template.js";
 
 /** Elements drawn as one box (their content is not read line by line). */
 const BOXES = "img, svg, video, canvas, picture, iframe, input, textarea, select, [data-skeleton]";
 
-/** Share of the viewport drawn beyond each of its edges, so a fast scroll shows no uncovered strip. */
-const WINDOW_MARGIN = 0.25;
-
 /**
- * Share of the viewport beyond each of its edges whose boxes the first scene holds: the first
- * frame reads and draws the part of a long element near the view; the whole element follows
- * once the page is idle (or at once, when a scroll leaves that band first).
+ * The largest side a skeleton covers: a scene's canvas' (docs/SCENE.md), so `sceneOf` always gives
+ * a scene the core reads.
  */
-const FIRST_BAND = 1;
-
-/** The largest side a scene's canvas may have (docs/SCENE.md): the most of an element a skeleton covers. */
 const MAX_SIDE = 16384;
 
 /**
- * Placeholders in one scene at most: each is a node of about 125 bytes of JSON, and a scene holds
- * at most 1 MiB (and 20,000 nodes).
+ * Placeholders in one skeleton at most: a scene's bound (each is a node of about 125 bytes of JSON,
+ * and a scene holds at most 1 MiB), and what bounds the layer's clip path.
  */
 const MAX_BOXES = 8000;
-
-/** Compiled modules by URL: a remount after a resize costs an instantiation, not a compile. */
-const compiled = new Map();
 
 /**
  * @typedef {{x: number, y: number, width: number, height: number, radius: number}} Box
  * @typedef {object} SkeletonizeOptions
- * @property {string | URL | WebAssembly.Module} [wasm] veil.wasm; default: beside veil.js
  * @property {"solid" | "gradient" | "pulse" | "sliding"} [style] default "sliding"
- * @property {string} [color] the placeholders' base colour; default: the appearance's tint
+ * @property {string} [color] the placeholders' base colour (hex, a semantic colour's name, or any CSS colour); default: the appearance's tint
  * @property {string[]} [gradient]
- * @property {string} [direction]
+ * @property {import("./skeleton-look.js").SkeletonDirection} [direction]
  * @property {number} [duration]
  * @property {number} [transition] seconds of the cross-dissolve in and out; default 0.25 (0 under reduced motion)
  * @property {number} [lineRatio] placeholder height of a text line, as a share of its font size; default 0.75
@@ -56,7 +46,8 @@ const compiled = new Map();
  */
 
 /**
- * Skeletons over `element`'s own content. Resolves once the first frame is drawn.
+ * Skeletons over `element`'s own content. Resolves once the skeleton is laid over it (the browser
+ * paints it with the next frame).
  * @param {HTMLElement} element
  * @param {SkeletonizeOptions} [options]
  * @returns {Promise<DomSkeleton>}
@@ -114,7 +105,7 @@ export function readLayout(element, { lineRatio = 0.75, radius = 4 } = {}) {
     return !style || (style.visibility !== "hidden" && style.display !== "none" && style.opacity !== "0");
   };
   for (const e of element.querySelectorAll(BOXES)) {
-    if (e.closest(".veil-skeleton-canvas") || !visible(e)) continue;
+    if (e.closest(".veil-skeleton") || !visible(e)) continue;
     if (e.parentElement?.closest(BOXES) && element.contains(e.parentElement.closest(BOXES))) continue; // inside a box
     const r = e.getBoundingClientRect();
     const rad = parseFloat(view?.getComputedStyle(e).borderTopLeftRadius ?? "0") || 0;
@@ -146,42 +137,6 @@ export function readLayout(element, { lineRatio = 0.75, radius = 4 } = {}) {
   }
   return { width: round(width), height: round(height), boxes };
 }
-
-/**
- * The part of the element's padding box (its coordinates, whole points) that lies in the
- * viewport, widened by `margin` of the viewport on each side; empty when none of it does.
- * @param {HTMLElement} element
- * @param {{width: number, height: number}} size the padding box's size
- * @param {any} env the window
- * @param {number} [margin] share of the viewport added beyond each edge; default WINDOW_MARGIN
- * @returns {{x: number, y: number, width: number, height: number}}
- */
-export function visibleWindow(element, size, env, margin = WINDOW_MARGIN) {
-  const r = element.getBoundingClientRect();
-  const left = r.left + element.clientLeft, top = r.top + element.clientTop;
-  const vw = env.innerWidth ?? size.width, vh = env.innerHeight ?? size.height;
-  const mx = vw * margin, my = vh * margin;
-  const x0 = clamp(Math.floor(-left - mx), 0, size.width), x1 = clamp(Math.ceil(vw - left + mx), 0, size.width);
-  const y0 = clamp(Math.floor(-top - my), 0, size.height), y1 = clamp(Math.ceil(vh - top + my), 0, size.height);
-  if (x1 <= x0 || y1 <= y0) return { x: 0, y: 0, width: 0, height: 0 };
-  return { x: x0, y: y0, width: x1 - x0, height: y1 - y0 };
-}
-
-/** Whether box `b` reaches into rect `a`. */
-function meets(/** @type {{x: number, y: number, width: number, height: number}} */ a,
-  /** @type {{x: number, y: number, width: number, height: number}} */ b) {
-  return b.x < a.x + a.width && b.x + b.width > a.x && b.y < a.y + a.height && b.y + b.height > a.y;
-}
-
-/** Whether rect `a` holds rect `b` (an empty `b` is held anywhere). */
-function contains(/** @type {{x: number, y: number, width: number, height: number}} */ a,
-  /** @type {{x: number, y: number, width: number, height: number}} */ b) {
-  if (b.width <= 0 || b.height <= 0) return true;
-  return b.x >= a.x && b.y >= a.y && b.x + b.width <= a.x + a.width && b.y + b.height <= a.y + a.height;
-}
-
-/** @param {number} v @param {number} lo @param {number} hi */
-function clamp(v, lo, hi) { return Math.min(hi, Math.max(lo, v)); }
 
 /** @param {number} n 16384 → "16,384" */
 function count(n) { return Math.round(n).toLocaleString("en-US"); }
@@ -254,33 +209,26 @@ export class DomSkeleton {
     this.element = element;
     this.options = options;
     this.env = options.env ?? element.ownerDocument.defaultView ?? globalThis;
-    const reduce = !!this.env.matchMedia?.("(prefers-reduced-motion: reduce)")?.matches;
+    this.reducedMotion = this.env.matchMedia?.("(prefers-reduced-motion: reduce)") ?? null;
+    this.darkScheme = this.env.matchMedia?.("(prefers-color-scheme: dark)") ?? null;
     /** Seconds of the cross-dissolve. */
-    this.transition = reduce ? 0 : options.transition ?? 0.25;
-    /** @type {HTMLCanvasElement | null} */
-    this.canvas = null;
-    /** @type {import("./mount.js").Controller | null} */
-    this.controller = null;
-    /** The scene drawn (tests compare its boxes with the element's). */
+    this.transition = this.reducedMotion?.matches ? 0 : options.transition ?? 0.25;
+    /** @type {SkeletonLayer | null} */
+    this.layer = null;
+    /** The scene of the skeleton drawn: what the core would draw for it (tests compare its boxes with the element's). */
     this.scene = null;
+    /** The look drawn (skeleton-look.js). @type {import("./skeleton-look.js").SkeletonLook | null} */
+    this.look = null;
     this.layoutKey = "";
     this.observer = null;
     this.restorePosition = null;
-    /** Moves the canvas' window when the page or an ancestor scrolls, or the viewport resizes. */
-    this.onScroll = () => this.followScroll();
-    this.following = false;
-    /** The layout read last, and the band of it the scene holds (null: all of it). */
-    this.layout = null;
-    /** @type {{x: number, y: number, width: number, height: number} | null} */
-    this.band = null;
-    /** Counts mounts begun: one that finishes after a later one began is dropped. */
-    this.generation = 0;
-    this.completing = false;
+    /** Redraws when the scheme or the motion preference changes (the core re-tints a shown skeleton). */
+    this.onPreference = () => { this.layoutKey = ""; this.refresh(); };
     /** @type {TemplateCopies | null} the copies standing in for content not there yet */
     this.copies = null;
   }
 
-  /** Reads the layout, mounts the scene over the element and shows the skeleton. */
+  /** Reads the layout and shows the skeleton over the element, fading in. */
   async show() {
     const element = this.element;
     const view = element.ownerDocument.defaultView;
@@ -292,137 +240,53 @@ export class DomSkeleton {
     if (this.options.template !== undefined) {
       this.copies = new TemplateCopies(element, { template: this.options.template, count: this.options.count });
     }
-    await this.mountLayout(true);
+    this.draw();
+    this.layer?.fadeIn(this.transition);
     if (this.env.ResizeObserver) {
-      this.observer = new this.env.ResizeObserver(() => { this.refresh().catch(() => {}); });
+      this.observer = new this.env.ResizeObserver(() => this.refresh());
       this.observer.observe(element);
     }
-    // Capture: scroll events do not bubble, and any scrolling ancestor moves the element.
-    element.ownerDocument.addEventListener("scroll", this.onScroll, { capture: true, passive: true });
-    this.env.addEventListener?.("resize", this.onScroll);
-    this.following = true;
+    this.darkScheme?.addEventListener?.("change", this.onPreference);
+    this.reducedMotion?.addEventListener?.("change", this.onPreference);
   }
 
-  /**
-   * Once the part of the element in view is no longer all on the canvas, lays the canvas over it
-   * (and the margin) and draws that. The canvas scrolls with the element as its child, so until
-   * then a scroll costs nothing: the margin is drawn already.
-   */
-  followScroll() {
-    const view = this.controller?.view, canvas = this.canvas;
-    if (!view || !canvas || !this.scene) return;
-    const size = this.scene.canvas, shown = view.window, seen = visibleWindow(this.element, size, this.env, 0);
-    if (this.band && !contains(this.band, seen)) this.complete();
-    if (shown && contains(shown, seen)) return;
-    placeWindow(view, canvas, visibleWindow(this.element, size, this.env));
+  /** Re-reads the element; redraws when a box moved (mid-fade as the layer it replaces, the shimmer in phase). */
+  refresh() {
+    if (this.layer) this.draw();
   }
 
-  /** Mounts the whole layout in place of a first scene that held a band of it. */
-  complete() {
-    if (!this.band || !this.layout || this.completing || !this.controller) return;
-    this.completing = true;
-    this.mountScene(this.layout, false, false).catch(() => {}).finally(() => { this.completing = false; });
-  }
-
-  /** After the fade-in, when the page is idle: the whole layout. */
-  completeLater() {
-    const env = this.env;
-    setTimeout(() => {
-      if (typeof env.requestIdleCallback === "function") env.requestIdleCallback(() => this.complete(), { timeout: 250 });
-      else this.complete();
-    }, this.transition * 1000);
-  }
-
-  /** Re-reads the element; remounts when a box moved (the new canvas replaces the old one drawn). */
-  async refresh() {
-    if (!this.controller) return;
-    await this.mountLayout(false);
-  }
-
-  /** @param {boolean} fadeIn */
-  async mountLayout(fadeIn) {
+  /** Reads the layout and draws it, in place of the layer shown (nothing when nothing moved). */
+  draw() {
     const layout = readLayout(this.element, this.options);
     const key = JSON.stringify(layout);
     if (key === this.layoutKey) return;
-    this.layoutKey = key;
-    this.layout = layout;
-    await this.mountScene(layout, fadeIn, fadeIn);
-  }
-
-  /**
-   * Mounts a scene of `layout` on a new canvas and, once its first frame is drawn, puts it in
-   * place of the one shown. With `band`, the scene holds only the boxes near the view (the first
-   * frame's work is that of a screenful), and the whole layout follows (`completeLater`).
-   * @param {{width: number, height: number, boxes: Box[]}} layout
-   * @param {boolean} fadeIn
-   * @param {boolean} band
-   */
-  async mountScene(layout, fadeIn, band) {
-    const generation = ++this.generation;
-    const part = visibleWindow(this.element, layout, this.env); // read with the layout: no second layout pass
-    const near = band ? visibleWindow(this.element, layout, this.env, FIRST_BAND) : null;
-    const boxes = near ? layout.boxes.filter((b) => meets(near, b)) : layout.boxes;
-    const partial = near !== null && boxes.length < layout.boxes.length;
-    const scene = sceneOf({ ...layout, boxes }, this.options.background ?? backgroundOf(this.element));
-    const doc = this.element.ownerDocument;
-    const canvas = doc.createElement("canvas");
-    canvas.className = "veil-skeleton-canvas";
-    canvas.setAttribute("aria-hidden", "true");
-    canvas.style.cssText = `position:absolute;left:${part.x}px;top:${part.y}px;pointer-events:none;z-index:1;`
-      + `transition:opacity ${this.transition}s linear;opacity:${fadeIn && this.transition > 0 ? 0 : 1};`;
-    this.element.append(canvas);
-    /** @type {import("./mount.js").Controller} */
-    let controller;
-    try {
-      controller = await mount(canvas, {
-        scene, wasm: await compile(this.options.wasm), node: "root", accessible: false,
-        appearance: this.options.appearance ?? "system", env: this.options.env,
-        // The page's thread: the first frame is drawn in this task (flush), before the browser paints.
-        thread: "main",
-      });
-    } catch (error) {
-      canvas.remove();
-      throw error;
-    }
-    canvas.tabIndex = -1; // the content keeps the focus order; the canvas only covers it
+    const scheme = this.options.appearance === "dark" || (this.options.appearance !== "light" && this.darkScheme?.matches)
+      ? "dark" : "light";
     const { style = "sliding", color, gradient, direction, duration } = this.options;
-    controller.view?.setWindow(part);
-    controller.skeleton.show({ style, transition: "none", ...defined({ color, gradient, direction, duration }) });
-    // The first frame now, in this task: the browser never paints the content uncovered.
-    controller.flush();
-    if (!controller.frame) {
-      await new Promise((resolve) => { const off = controller.on("frame", () => { off(); resolve(undefined); }); });
-    }
-    if (generation !== this.generation) {
-      controller.destroy(); // a later mount (a resize) or remove() came first
-      canvas.remove();
-      return;
-    }
-    if (this.canvas) canvas.style.opacity = this.canvas.style.opacity; // mid-fade, as the one it replaces
-    const old = this.controller, oldCanvas = this.canvas;
-    this.controller = controller;
-    this.canvas = canvas;
-    this.scene = scene;
-    this.band = partial ? near : null;
-    if (partial) this.completeLater();
-    if (fadeIn) requestFrame(this.env, () => { canvas.style.opacity = "1"; });
-    old?.destroy();
-    oldCanvas?.remove();
+    const probe = (/** @type {string} */ text) => cssColorValue(this.element, text);
+    const look = skeletonLook({ style, color, gradient, direction, duration },
+      { scheme, reducedMotion: !!this.reducedMotion?.matches, parse: probe });
+    const background = this.options.background ?? backgroundOf(this.element);
+    const old = this.layer;
+    const layer = new SkeletonLayer(this.element, layout, look, { background: cssBackground(background), startTime: old?.startTime });
+    layer.root.style.opacity = old ? old.root.style.opacity : "0";
+    old?.remove();
+    this.layoutKey = key;
+    this.layer = layer;
+    this.look = look;
+    this.scene = sceneOf(layout, background);
   }
 
   /**
-   * Dissolves back to the real content and removes the canvas; resolves when it is gone.
+   * Dissolves back to the real content and removes the layer; resolves when it is gone.
    * @returns {Promise<void>}
    */
   async hide() {
-    const canvas = this.canvas;
+    const layer = this.layer;
     this.observer?.disconnect();
     this.observer = null;
     this.releaseRoom();
-    if (canvas && this.transition > 0) {
-      canvas.style.opacity = "0";
-      await new Promise((resolve) => setTimeout(resolve, this.transition * 1000));
-    }
+    if (layer) await layer.fadeOut(this.transition);
     this.remove();
   }
 
@@ -434,68 +298,38 @@ export class DomSkeleton {
 
   /** Removes everything at once (no dissolve). */
   remove() {
-    this.generation++; // a mount under way is dropped when it finishes
-    this.band = null;
     this.observer?.disconnect();
-    if (this.following) {
-      this.element.ownerDocument.removeEventListener("scroll", this.onScroll, { capture: true });
-      this.env.removeEventListener?.("resize", this.onScroll);
-      this.following = false;
-    }
-    this.controller?.destroy();
-    this.canvas?.remove();
+    this.darkScheme?.removeEventListener?.("change", this.onPreference);
+    this.reducedMotion?.removeEventListener?.("change", this.onPreference);
+    this.layer?.remove();
+    this.layer = null;
     this.copies?.remove();
     this.copies = null;
-    this.controller = null;
-    this.canvas = null;
     this.element.removeAttribute("aria-busy");
     if (this.restorePosition !== null) { this.element.style.position = this.restorePosition; this.restorePosition = null; }
   }
 }
 
 /**
- * Lays `canvas` at `part` (the element's coordinates) and shows that part of the frame on it;
- * nothing when it is already there.
- * @param {import("./view.js").CanvasView} view
- * @param {HTMLCanvasElement} canvas
- * @param {{x: number, y: number, width: number, height: number}} part
+ * A CSS colour as 0xRRGGBBAA, read by the page's own style system; null when it is not one.
+ * @param {Element} element @param {string} text
  */
-function placeWindow(view, canvas, part) {
-  const old = view.window;
-  if (old && old.x === part.x && old.y === part.y && old.width === part.width && old.height === part.height) return;
-  canvas.style.left = `${part.x}px`;
-  canvas.style.top = `${part.y}px`;
-  view.setWindow(part);
+function cssColorValue(element, text) {
+  const view = element.ownerDocument.defaultView;
+  const probe = element.ownerDocument.createElement("span");
+  probe.style.color = text;
+  if (!probe.style.color) return null;
+  probe.style.display = "none";
+  element.append(probe);
+  const m = /rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)(?:,\s*([\d.]+))?\)/.exec(view?.getComputedStyle(probe).color ?? "");
+  probe.remove();
+  if (!m) return null;
+  const alpha = m[4] === undefined ? 255 : Math.round(Number(m[4]) * 255);
+  return ((Math.round(Number(m[1])) << 24 | Math.round(Number(m[2])) << 16 | Math.round(Number(m[3])) << 8 | alpha) >>> 0);
 }
 
-/** @param {Record<string, any>} o the keys whose value is not undefined */
-function defined(o) { return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)); }
-
-/** @param {any} env @param {() => void} fn */
-function requestFrame(env, fn) { (env.requestAnimationFrame ?? ((/** @type {any} */ f) => setTimeout(f, 16))).call(env, fn); }
-
-/**
- * The compiled module for `wasm` (cached by URL), or what was given.
- * @param {string | URL | WebAssembly.Module | undefined} wasm
- * @returns {Promise<WebAssembly.Module | string | URL>}
- */
-async function compile(wasm) {
-  if (wasm instanceof WebAssembly.Module) return wasm;
-  const url = String(wasm ?? new URL("veil.wasm", import.meta.url));
-  if (!/^(https?|blob|data):/.test(url)) return url; // node paths: mount reads them
-  let module = compiled.get(url);
-  if (!module) {
-    module = (async () => {
-      const response = await fetch(url);
-      if (!response.ok) throw new Error(`veil.wasm: ${url}: HTTP ${response.status}`);
-      try {
-        return await WebAssembly.compile(await response.arrayBuffer());
-      } catch (error) {
-        throw new Error(`veil.wasm: ${url} is not a usable veil.wasm: ${/** @type {any} */ (error).message}`);
-      }
-    })();
-    compiled.set(url, module);
-    module.catch(() => compiled.delete(url));
-  }
-  return module;
+/** @param {string} hex #RRGGBBAA (backgroundOf) or what the page gave → a CSS colour */
+function cssBackground(hex) {
+  const v = colorValue(hex, "light");
+  return v === null ? hex : cssColor(v);
 }

@@ -229,9 +229,9 @@ export function moduleWorkers(env: unknown): boolean;
 // skeletonize
 
 export interface SkeletonizeOptions {
-  wasm?: string | URL | WebAssembly.Module;
   /** Default "sliding". */
   style?: SkeletonStyleName;
+  /** The base colour: hex, a semantic colour's name, or any CSS colour; default the appearance's tint. */
   color?: string;
   gradient?: string[];
   direction?: Direction;
@@ -257,13 +257,11 @@ export interface Box { x: number; y: number; width: number; height: number; radi
 export class DomSkeleton {
   private constructor();
   readonly element: HTMLElement;
-  readonly canvas: HTMLCanvasElement | null;
-  readonly controller: Controller | null;
-  /** The scene drawn: a view per box. */
+  /** The skeleton as a scene (a view per box): what the core draws for it (`sceneOf`). */
   readonly scene: object | null;
   /** Re-reads the element's layout (a ResizeObserver does it by itself). */
-  refresh(): Promise<void>;
-  /** Cross-dissolves back to the content and removes the canvas. */
+  refresh(): void;
+  /** Cross-dissolves back to the content and removes the layer. */
   hide(): Promise<void>;
   /** Removes it at once. */
   remove(): void;
@@ -271,8 +269,8 @@ export class DomSkeleton {
 /** Reads `element`'s layout (text line boxes, images, `[data-skeleton]`) and draws a skeleton over it.
  * Rejects, before reading it, an element over 16,384 px tall or wide or with more than 8,000 placeholders. */
 export function skeletonize(element: HTMLElement, options?: SkeletonizeOptions): Promise<DomSkeleton>;
-/** The part of `element`'s padding box (its coordinates) in the viewport, with a margin: what skeletonize's canvas covers. */
-export function visibleWindow(element: HTMLElement, size: { width: number; height: number }, env: unknown): { x: number; y: number; width: number; height: number };
+/** The skeleton of a layout as a scene of the core's (a skeletonable view per box over `background`, #RRGGBBAA). */
+export function sceneOf(layout: { width: number; height: number; boxes: Box[] }, background: string): object;
 /** The boxes `skeletonize` covers, in the element's padding-box coordinates; throws as `skeletonize` rejects. */
 export function readLayout(element: HTMLElement, options?: { lineRatio?: number; radius?: number }): { width: number; height: number; boxes: Box[] };
 

@@ -25,7 +25,7 @@ export { CanvasView } from "./view.js";
 export { connectWebSocket } from "./socket.js";
 export { loadWasm, compileWasm, WasmModule, WasmSession } from "./wasm.js";
 export { mount, Controller, moduleWorkers } from "./mount.js";
-export { skeletonize, DomSkeleton, readLayout, visibleWindow } from "./skeletonize.js";
+export { skeletonize, DomSkeleton, readLayout, sceneOf } from "./skeletonize.js";
 export { overlay, PageOverlay, preload, sheet, loadMore, pullToRefresh } from "./page.js";
 
 import { prestart } from "./mount.js";

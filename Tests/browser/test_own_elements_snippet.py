@@ -77,7 +77,7 @@ class OwnElementsSnippetTest(unittest.TestCase):
                 self.applied.clear()
                 driver = self.open(*size)
                 try:
-                    harness.wait_for(driver, "document.querySelector('#feed canvas') && document.querySelector('#feed .veil-template-copies')",
+                    harness.wait_for(driver, "document.querySelector('#feed .veil-skeleton') && document.querySelector('#feed .veil-template-copies')",
                                      what="the skeleton over copies of the row template")
                     log = list(self.site.log)
                     feed = log.index("/api/feed")
@@ -93,7 +93,7 @@ class OwnElementsSnippetTest(unittest.TestCase):
                     self.release.set()
                     harness.wait_for(driver, f"document.querySelectorAll('#feed > li').length === {len(self.titles)}", what="the page's rows")
                     self.assertEqual(driver.execute_script("return [...document.querySelectorAll('#feed > li b')].map((b) => b.textContent)"), self.titles)
-                    harness.wait_for(driver, "!document.querySelector('#feed canvas, #feed .veil-template-copies') && !document.getElementById('feed').hasAttribute('aria-busy')",
+                    harness.wait_for(driver, "!document.querySelector('#feed .veil-skeleton, #feed .veil-template-copies') && !document.getElementById('feed').hasAttribute('aria-busy')",
                                      what="the skeleton gone")
                     driver.execute_script("document.querySelector('#filters button').click()")
                     harness.wait_for(driver, "document.querySelector('#filters canvas') && document.getElementById('filters').getAttribute('aria-busy') === 'true'",

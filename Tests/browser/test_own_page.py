@@ -144,12 +144,12 @@ class OwnPageTest(unittest.TestCase):
                     driver.get(self.site.url("index.html"))
                     name = f"{size[0]}-{scheme}"
                     # 1. The skeleton over the empty list, read from the row template.
-                    harness.wait_for(driver, "document.querySelector('#feed canvas') && document.querySelector('#feed .veil-template-copies')",
+                    harness.wait_for(driver, "document.querySelector('#feed .veil-skeleton') && document.querySelector('#feed .veil-template-copies')",
                                      what="the skeleton over the list")
                     self.assertNotIn("A name", " ".join(n for _, n in self.tree_names(driver)), "the template's copies are not read")
                     driver.execute_script("return new Promise((r) => setTimeout(r, 400))")  # past the fade-in
                     image = harness.screenshot(driver, f"own-page-skeleton-{name}")
-                    box = harness.canvas_box(driver, "#feed canvas")
+                    box = harness.canvas_box(driver, "#feed .veil-skeleton")
                     r, g, b = harness.pixel(image, box, box["width"] - 6, 6)[:3]
                     self.assertEqual(r + g + b < 3 * 80, scheme == "dark",
                                      f"the skeleton covers the list with the page's own canvas colour ({(r, g, b)} in {scheme})")

@@ -92,17 +92,17 @@ class PageElementsTest(unittest.TestCase):
                     state = driver.execute_script("""
                       const list = document.getElementById('feed');
                       const copies = list.querySelector('.veil-template-copies');
-                      const canvas = list.querySelector('canvas');
+                      const layer = list.querySelector('.veil-skeleton');
                       return { copies: copies ? copies.children.length : 0, opacity: copies && getComputedStyle(copies).opacity,
                                hidden: copies && copies.getAttribute('aria-hidden'), inert: copies && copies.inert,
                                busy: list.getAttribute('aria-busy'), height: list.getBoundingClientRect().height,
-                               canvas: canvas && canvas.getBoundingClientRect().height, ids: list.querySelectorAll('[id]').length };""")
+                               layer: layer && layer.getBoundingClientRect().height, ids: list.querySelectorAll('[id]').length };""")
                     self.assertGreaterEqual(state["copies"], 2, f"copies of the row fill the list's visible height ({state})")
                     self.assertEqual((state["opacity"], state["hidden"], state["inert"]), ("0", "true", True),
                                      "the copies are never shown nor read")
                     self.assertEqual(state["busy"], "true", "the list is busy while its skeleton shows")
                     self.assertGreater(state["height"], 100, "the copies hold the rows' room")
-                    self.assertGreater(state["canvas"], 100, "the skeleton's canvas covers that room")
+                    self.assertGreater(state["layer"], 100, "the skeleton's layer covers that room")
                     tree = driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})
                     names = " ".join(str(n.get("name", {}).get("value", "")) for n in tree["nodes"] if not n.get("ignored"))
                     self.assertNotIn("Someone's name", names, "no copy of the template is in the accessibility tree")
@@ -115,7 +115,7 @@ class PageElementsTest(unittest.TestCase):
                       const hidden = veil.skeleton.hide();
                       return { copies: list.querySelectorAll('.veil-template-copies').length, rows: list.querySelectorAll('li').length };""")
                     self.assertEqual(after, {"copies": 0, "rows": 3}, "the page's rows take the copies' room in the same task")
-                    harness.wait_for(driver, "!document.querySelector('#feed canvas') && !document.getElementById('feed').hasAttribute('aria-busy')",
+                    harness.wait_for(driver, "!document.querySelector('#feed .veil-skeleton') && !document.getElementById('feed').hasAttribute('aria-busy')",
                                      what="the skeleton dissolved and removed")
                     self.check_no_errors(driver)
                 finally:
@@ -127,7 +127,7 @@ class PageElementsTest(unittest.TestCase):
             driver.execute_script("""
               window.drawnEver = false;
               const list = document.getElementById('feed');
-              new MutationObserver(() => { if (list.querySelector('canvas')) window.drawnEver = true; })
+              new MutationObserver(() => { if (list.querySelector('.veil-skeleton, canvas')) window.drawnEver = true; })
                 .observe(list, { childList: true, subtree: true });
               window.veil = veilPage.overlay(list);
               veil.skeleton.show({ template: '#feed-row' });
@@ -221,7 +221,7 @@ class PageElementsTest(unittest.TestCase):
                 waiting.spinner.show();                  // waits for a size; nothing thrown
                 await new Promise((r) => setTimeout(r, 300));
                 waiting.destroy();
-                return { messages, events, leftovers: document.querySelectorAll('.veil-overlay, .veil-template-copies, canvas').length,
+                return { messages, events, leftovers: document.querySelectorAll('.veil-overlay, .veil-template-copies, .veil-skeleton, canvas').length,
                          busy: list.hasAttribute('aria-busy'), position: list.style.position };
               })().then(done, (e) => done(String(e.stack || e)));""")
             self.assertIsInstance(out, dict, out)

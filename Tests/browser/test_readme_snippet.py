@@ -13,7 +13,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import harness  # noqa: E402
 
-SKELETON = "document.querySelector('#feed canvas') && document.getElementById('feed').getAttribute('aria-busy') === 'true'"
+SKELETON = "document.querySelector('#feed .veil-skeleton') && document.getElementById('feed').getAttribute('aria-busy') === 'true'"
 
 
 def snippets():
@@ -40,7 +40,7 @@ class ReadmeSnippetTest(unittest.TestCase):
             driver.get(site.url("index.html"))
             harness.wait_for(driver, SKELETON, what="the skeleton over the empty list")
             release.set()
-            harness.wait_for(driver, "document.querySelectorAll('#feed > li').length > 3 && !document.querySelector('#feed canvas')",
+            harness.wait_for(driver, "document.querySelectorAll('#feed > li').length > 3 && !document.querySelector('#feed .veil-skeleton')",
                              timeout=20, what="the page's rows, the skeleton gone")
             self.assertEqual(driver.execute_script("return document.querySelector('#feed > li').textContent"), "Ada Lovelace")
             self.assertEqual(harness.page_errors(driver), [], "no errors in the console")

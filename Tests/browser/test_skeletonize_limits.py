@@ -2,7 +2,7 @@
 reads the content's layout: an element taller (or wider) than 16,384 px — 10,000 paragraphs, a
 1,000,000-character text — and one holding more than 8,000 placeholders' worth of texts and boxes,
 counted before any line box is read, or lines of one text counted as they are read. Nothing is left
-behind (no canvas, no aria-busy). Before, these read the whole element (0.35–0.74 s) and then
+behind (no layer, no aria-busy). Before, these read the whole element (0.35–0.74 s) and then
 rejected with the core's message about a scene the page never wrote (`scene:1:54: "height" must be
 at most 16384`). The work is counted (layout reads), not timed."""
 
@@ -29,13 +29,13 @@ const [html, style, done] = arguments;
   count(Element.prototype, "getClientRects");
   let out;
   try {
-    await skeletonize(article, { wasm: "/veil.wasm" });
+    await skeletonize(article);
     out = { resolved: true };
   } catch (error) {
     out = { message: String(error.message) };
   }
   out.reads = reads;
-  out.left = document.querySelectorAll("canvas").length + (article.hasAttribute("aria-busy") ? 1 : 0);
+  out.left = document.querySelectorAll(".veil-skeleton").length + (article.hasAttribute("aria-busy") ? 1 : 0);
   return out;
 })().then(done, (e) => done(String(e.stack || e)));
 """
@@ -53,7 +53,7 @@ class SkeletonizeLimitsTest(harness.ServedBrowserTest):
         out = self.driver.execute_async_script(SKELETONIZE, html, style)
         self.assertIsInstance(out, dict, out)
         if not out.get("resolved"):
-            self.assertEqual(out["left"], 0, "nothing left behind: no canvas, no aria-busy")
+            self.assertEqual(out["left"], 0, "nothing left behind: no layer, no aria-busy")
         return out
 
     def test_an_element_taller_than_a_scene_is_refused_before_its_text_is_read(self):
@@ -82,7 +82,7 @@ class SkeletonizeLimitsTest(harness.ServedBrowserTest):
     def test_a_page_sized_article_is_still_skeletonized(self):
         out = self.skeletonize("<h1>Title</h1>" + "<p>A paragraph of text that wraps.</p>" * 40)
         self.assertEqual(out.get("resolved"), True, out)
-        self.assertEqual(out["left"], 2, "its canvas, and aria-busy on the article")
+        self.assertEqual(out["left"], 2, "its layer, and aria-busy on the article")
 
 
 if __name__ == "__main__":

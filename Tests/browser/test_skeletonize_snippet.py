@@ -74,13 +74,13 @@ class SkeletonizeSnippetTest(unittest.TestCase):
         driver = harness.chromium(width=800, height=700)
         try:
             driver.get(f"http://127.0.0.1:{httpd.server_port}/index.html")
-            harness.wait_for(driver, "document.querySelector('article canvas') && Number(document.querySelector('article canvas').dataset.drawn || 0) > 0",
+            harness.wait_for(driver, "document.querySelector('article .veil-skeleton')",
                              what="the placeholders drawn over the article")
             handler.release.set()
             harness.wait_for(driver, "window.steps.includes('done')", timeout=20, what="the example to finish")
             self.assertIn("Loaded: the real text of post 42.", driver.execute_script("return document.querySelector('article').textContent"))
-            self.assertFalse(driver.execute_script("return document.querySelector('article canvas') !== null"),
-                             "hidden: no canvas is left over the article")
+            self.assertFalse(driver.execute_script("return document.querySelector('article .veil-skeleton') !== null"),
+                             "hidden: no layer is left over the article")
             errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and "favicon.ico" not in e["message"]]
             self.assertEqual(errors, [], "no errors in the console")
         finally:

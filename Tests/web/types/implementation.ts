@@ -20,7 +20,7 @@ export const functions: {
   mount: typeof api.mount;
   moduleWorkers: typeof api.moduleWorkers;
   skeletonize: typeof api.skeletonize;
-  visibleWindow: typeof api.visibleWindow;
+  sceneOf: typeof api.sceneOf;
   readLayout: typeof api.readLayout;
   cssColor: typeof api.cssColor;
   pointFromClient: typeof api.pointFromClient;
@@ -41,7 +41,7 @@ export const functions: {
   mount: mount.mount,
   moduleWorkers: mount.moduleWorkers,
   skeletonize: skeletonize.skeletonize,
-  visibleWindow: skeletonize.visibleWindow,
+  sceneOf: skeletonize.sceneOf,
   readLayout: skeletonize.readLayout,
   cssColor: render.cssColor,
   pointFromClient: input.pointFromClient,

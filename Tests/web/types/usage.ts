@@ -3,16 +3,16 @@
 import {
   mount, Controller, Mirror, CanvasView, CanvasRenderer, Surface, loadWasm, compileWasm, WasmSession, connectWebSocket, moduleWorkers,
   cssColor, pointFromClient, keyInput, focusBeside, FONT_FAMILY, ItemKind, type Frame, type HostEvent,
-  skeletonize, readLayout, visibleWindow, DomSkeleton,
+  skeletonize, readLayout, sceneOf, DomSkeleton,
 } from "../../../Web/veil.js";
 
 export async function article(element: HTMLElement): Promise<DomSkeleton> {
   const layout = readLayout(element, { lineRatio: 0.7 });
   const { boxes } = layout;
-  const part = visibleWindow(element, layout, window);
-  if (part.height === 0) element.scrollIntoView();
-  const skeleton = await skeletonize(element, { style: "pulse", transition: boxes.length > 100 ? 0 : 0.25 });
-  await skeleton.refresh();
+  const scene = sceneOf(layout, "#FFFFFFFF");
+  void scene;
+  const skeleton = await skeletonize(element, { style: "pulse", color: "rebeccapurple", transition: boxes.length > 100 ? 0 : 0.25 });
+  skeleton.refresh();
   await skeleton.hide();
   return skeleton;
 }
