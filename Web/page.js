@@ -31,7 +31,17 @@ export async function mount(canvas, options) {
  * @param {import("./skeletonize.js").SkeletonizeOptions} [options]
  */
 export async function skeletonize(element, options) {
-  return (await import("./skeletonize.js")).skeletonize(element, options);
+  return (await skeletonModules()).skeletonize(element, options);
+}
+
+/**
+ * skeletonize.js, its imports asked for at once: the skeleton comes one round trip after page.js,
+ * not one per level of imports.
+ * @returns {Promise<typeof import("./skeletonize.js")>}
+ */
+function skeletonModules() {
+  const [module] = [import("./skeletonize.js"), import("./skeleton-look.js"), import("./skeleton-layer.js"), import("./template.js")];
+  return module;
 }
 
 /**
@@ -39,7 +49,7 @@ export async function skeletonize(element, options) {
  * worker — without using it: the page's choice, e.g. once its content is in.
  */
 export async function preload() {
-  await import("./skeletonize.js");
+  await skeletonModules();
   (await import("./mount.js")).prestart();
 }
 
@@ -378,7 +388,7 @@ export class PageOverlay {
       if (old) await old.hide();
       return;
     }
-    const { skeletonize } = await import("./skeletonize.js");
+    const { skeletonize } = await skeletonModules();
     // A newer wish came while loading: the next pass takes it (this one would be drawn for nothing).
     if (this.destroyed || this.wanted.skeleton !== wish) return;
     if (old) { this.domSkeleton = null; old.remove(); }
