@@ -2,9 +2,11 @@
 // engine.js — one running session: the veil.wasm session, its frame mirror, what draws its frames
 // and the frame loop. The loop ticks with requestAnimationFrame only while the session says
 // something changes by itself (`veil_next_change`), sleeps on a timer until a timeline action is
-// due, and otherwise does nothing until a command or an input arrives. The same engine runs on
+// due, and otherwise does nothing until a command or an input arrives. While the frame has motions
+// (motions.js: a shimmer), each animation frame draws it at that time without ticking the core. The same engine runs on
 // the page's thread (mount's fallback, skeletonize, node) and in worker.js.
 
+import { moving, playMotions } from "./motions.js";
 import { Mirror } from "./wire.js";
 
 /**
@@ -92,8 +94,9 @@ export class Engine {
     this.stats.messages++;
     this.frame = result.frame;
     if (this.sink) {
-      if (this.inFrame) this.sink.showNow(result.frame);
-      else this.sink.show(result.frame);
+      const shown = playMotions(result.frame, seconds);
+      if (this.inFrame) this.sink.showNow(shown);
+      else this.sink.show(shown);
       if (events.length) this.sink.followEvents?.(events);
     }
     this.stats.firstFrameAt ??= this.nowMs();
@@ -173,7 +176,10 @@ export class Engine {
     try {
       this.inFrame = true;
       try {
-        if (this.tick(now) && this.describes) this.undescribed = true;
+        const ticked = this.tick(now);
+        if (ticked && this.describes) this.undescribed = true;
+        // Motions move on this clock without the core: the frame held, drawn at this time.
+        if (!ticked && this.frame && moving(this.frame, now)) this.sink?.showNow(playMotions(this.frame, now));
       } finally {
         this.inFrame = false;
       }
@@ -189,7 +195,7 @@ export class Engine {
       };
       this.stats.frames++;
       this.stats.frameMs += this.nowMs() - began;
-      if (next <= now + 0.001) this.wake();
+      if (next <= now + 0.001 || moving(this.frame, now)) this.wake();
       else if (this.undescribed) later(Math.min(next - now, 0.25)); // the last description is due
       else if (Number.isFinite(next)) later(next - now);
     } catch (error) {

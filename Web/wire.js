@@ -24,7 +24,10 @@
  *   fill: number, stroke: number, lineWidth: number, opacity: number, rotation: number, clip: Clip | null,
  *   text: string, fontSize: number, fontWeight: number, baseline: number, arcStart: number, arcSweep: number,
  *   children?: Item[]}} Item an item, or a layer (kind 5) with `children`
- * @typedef {{width: number, height: number, background: number, paints: Paint[], items: Item[]}} Frame
+ * @typedef {{width: number, height: number, background: number, paints: Paint[], items: Item[],
+ *   motions?: Motion[], motionBytes?: Uint8Array}} Frame `motions`: paints that move with time alone
+ *   (motions.js), with the bytes of their record (the frame hash's term)
+ * @typedef {import("./motions.js").Motion} Motion
  * @typedef {{start: number, end: number}} RowRange rows `start` up to, not including, `end`
  * @typedef {{name: string, node: string, range?: RowRange}} HostEvent a host event of the session: a button's
  *   action ("retry"), "refresh"…; a `rows` event (a list that fetches its rows) has the `range` it asks for
@@ -45,10 +48,13 @@
  * @typedef {{layer: number, removes: number[], placements: Placement[]}} LayerEdit
  * @typedef {{id: number, mask: number, fields: Partial<Item>}} Update
  * @typedef {{width: number | null, height: number | null, background: number | null, paintCount: number | null,
- *   paintEdits: PaintEdit[], structure: LayerEdit[], updates: Update[]}} Patch
+ *   paintEdits: PaintEdit[], structure: LayerEdit[], updates: Update[],
+ *   motions?: {motions: Motion[], bytes: Uint8Array} | null}} Patch `motions`: the frame's new motions, when they change
  * @typedef {{ok: true, frame: Frame, events: HostEvent[], reason?: undefined}
  *   | {ok: false, reason: string, events: HostEvent[], frame?: undefined}} MirrorResult
  */
+
+import { MOTIONS_TAG, MotionError, readMotions } from "./motions.js";
 
 export const MAGIC = 0x56;
 export const VERSION = 2;
@@ -278,11 +284,26 @@ export function decodeMessage(bytes) {
   }
   const hash = r.u32le();
   const events = flags & HAS_EVENTS ? readEvents(r) : [];
-  const extensions = flags & HAS_EXTENSIONS ? readExtensions(r, events) : [];
+  /** @type {{motions: Motion[], bytes: Uint8Array}} the frame's motions (extension 3), when sent */
+  const declared = { motions: [], bytes: new Uint8Array(0) };
+  const extensions = flags & HAS_EXTENSIONS ? readExtensions(r, events, declared) : { records: [], motionsSent: false };
+  const sent = extensions.motionsSent ? declared : null;
   /** @type {Message} */
-  const message = type === KEYFRAME
-    ? { type: "keyframe", seq, base: null, hash, events, extensions, frame: readFrame(r) }
-    : { type: "delta", seq, base: /** @type {number} */ (base), hash, events, extensions, patch: readPatch(r) };
+  let message;
+  if (type === KEYFRAME) {
+    const frame = readFrame(r);
+    if (sent && sent.motions.length) {
+      frame.motions = sent.motions;
+      frame.motionBytes = sent.bytes;
+      const bad = sent.motions.find((m) => m.slot >= frame.paints.length);
+      if (bad) r.fail(`a motion names paint slot ${bad.slot} of a table of ${frame.paints.length}`);
+    }
+    message = { type: "keyframe", seq, base: null, hash, events, extensions: extensions.records, frame };
+  } else {
+    const patch = readPatch(r);
+    patch.motions = sent;
+    message = { type: "delta", seq, base: /** @type {number} */ (base), hash, events, extensions: extensions.records, patch };
+  }
   if (r.remaining > 0) r.fail(`${r.remaining} unexpected bytes after the message`);
   return message;
 }
@@ -302,16 +323,20 @@ function readEvents(r) {
   return events;
 }
 
-// Extension records: the events' row ranges (tag 2) go onto `events`; any other optional one (even
-// tag) is kept as unknown, one that must be understood (odd tag) is refused.
-/** @param {Reader} r @param {HostEvent[]} events */
-function readExtensions(r, events) {
+// Extension records: the events' row ranges (tag 2) go onto `events`, the motions (tag 3) into
+// `declared`; any other optional one (even tag) is kept as unknown, one that must be understood (odd
+// tag) is refused.
+/**
+ * @param {Reader} r @param {HostEvent[]} events @param {{motions: Motion[], bytes: Uint8Array}} declared
+ * @returns {{records: Extension[], motionsSent: boolean}}
+ */
+function readExtensions(r, events, declared) {
   const start = r.o;
   const n = r.count(LIMITS.maxExtensions, 2, "extensions");
   if (n === 0) r.fail("the extensions section is present but empty", start);
   /** @type {Extension[]} */
   const records = [];
-  let sawRanges = false;
+  let sawRanges = false, motionsSent = false;
   for (let i = 0; i < n; i++) {
     const at = r.o;
     const tag = r.varint();
@@ -323,13 +348,23 @@ function readExtensions(r, events) {
       const record = new Reader(r.b.subarray(0, end));
       record.o = r.o;
       readEventRanges(record, events);
+    } else if (tag === MOTIONS_TAG) {
+      if (motionsSent) r.fail("extension 3 (motions) appears twice", at);
+      motionsSent = true;
+      declared.bytes = r.b.slice(r.o, end);
+      try {
+        declared.motions = readMotions(declared.bytes);
+      } catch (e) {
+        if (!(e instanceof MotionError)) throw e;
+        r.fail(e.message, r.o + e.offset);
+      }
     } else {
       if (tag & 1) r.fail(`extension ${tag} must be understood and is not supported`, at);
       records.push({ tag, payload: r.b.slice(r.o, end) });
     }
     r.o = end;
   }
-  return records;
+  return { records, motionsSent };
 }
 
 // Extension 2: count, then per range the event's index (ascending), its first row and row count.
@@ -351,7 +386,10 @@ function readEventRanges(r, events) {
   if (r.remaining > 0) r.fail(`${r.remaining} unexpected bytes after the event ranges`);
 }
 
-/** @param {Reader} r */
+/**
+ * @param {Reader} r
+ * @returns {Frame}
+ */
 function readFrame(r) {
   const width = r.zigzag();
   const height = r.zigzag();
@@ -627,13 +665,23 @@ export function applyPatch(frame, patch) {
   let items = applyStructure(frame.items, patch.structure);
   const inserted = patch.structure.some((e) => e.placements.some((p) => p.item));
   items = checkAndUpdate(items, patch.updates, inserted);
-  return {
+  const motions = patch.motions ? patch.motions.motions : frame.motions ?? [];
+  const bad = motions.find((m) => m.slot >= paints.length);
+  if (bad) throw new PatchError(`a motion names paint slot ${bad.slot} of a table of ${paints.length}`);
+  /** @type {Frame} */
+  const next = {
     width: patch.width ?? frame.width,
     height: patch.height ?? frame.height,
     background: patch.background ?? frame.background,
     paints,
     items,
   };
+  // Only a frame with motions has the keys (frames without them keep their shape).
+  if (motions.length) {
+    next.motions = motions;
+    next.motionBytes = patch.motions ? patch.motions.bytes : frame.motionBytes;
+  }
+  return next;
 }
 
 /** @param {Paint[]} old @param {Patch} patch @returns {Paint[]} */
@@ -929,6 +977,12 @@ export function frameHash(frame) {
   head.color(frame.background);
   head.varint(frame.paints.length);
   head.varint(count);
+  // The motions' term: the FNV-1a of their record, when the frame has any (MotionCoding.hashTerm).
+  if (frame.motions?.length && frame.motionBytes) {
+    const motions = new Hasher();
+    for (const b of frame.motionBytes) motions.byte(b);
+    sum = (sum + motions.h) | 0;
+  }
   return (sum + head.h) >>> 0;
 }
 

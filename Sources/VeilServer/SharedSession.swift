@@ -46,8 +46,8 @@ final class SharedSession: @unchecked Sendable {
             result.replayable = history != nil
             let svg: [UInt8]?
             switch work.exportSVG {
-            case .live: svg = SVGExport.svg(session.sentFrame ?? session.frame(at: session.time))
-            case let .at(t): svg = replayedFrame(at: t).map(SVGExport.svg)
+            case .live: svg = SVGExport.svg((session.sentFrame ?? session.frame(at: session.time)).played(at: session.time))
+            case let .at(t): svg = replayedFrame(at: t).map { SVGExport.svg($0.played(at: t)) }
             case nil: svg = nil
             }
             // Quoted here, on the worker (an export can be megabytes, too much for the network

@@ -62,7 +62,8 @@ struct Render: ParsableCommand {
                     throw Failure("\(eventsFile):\(entry.line):\(entry.column): \(error.message)")
                 }
             }
-            let frame = session.frame(at: at)
+            // As a host draws it then: each declared motion's paint at that time.
+            let frame = session.frame(at: at).played(at: at)
             // Timeline and reaction actions that did not apply: reported as `veil check` does (the
             // frame is still written: it is what the scene shows without them).
             let (refused, dropped) = session.takeRefused()

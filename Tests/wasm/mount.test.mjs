@@ -295,6 +295,13 @@ test('the frame loop runs only while something animates', async () => {
   veil.skeleton.show({ node: 'feed', style: 'sliding' });
   assert.equal(env.pendingFrames, 1, 'a command wakes the loop');
   for (let i = 0; i < 10; i++) assert.equal(env.runFrame(), 1, 'a shimmer animates every frame');
+  // Past the fade-in, the shimmer is the frame's motion: each frame draws it anew, the core sends nothing.
+  for (let i = 0; i < 20; i++) env.runFrame();
+  const before = veil.stats.messages, drawn = Number(canvas.dataset.drawn);
+  for (let i = 0; i < 30; i++) assert.equal(env.runFrame(), 1, 'the shimmer still asks for every frame');
+  assert.equal(veil.stats.messages, before, 'no message while only the light moves');
+  assert.ok(Number(canvas.dataset.drawn) >= drawn + 29, `each frame drawn (${canvas.dataset.drawn} after ${drawn})`);
+  assert.equal(veil.frame.motions?.length, 1);
   const messages = veil.stats.messages;
   veil.skeleton.update({ node: 'feed', style: 'solid' });
   for (let i = 0; i < 30 && env.pendingFrames > 0; i++) env.runFrame();
@@ -355,9 +362,11 @@ test('motion: "reduce" forces it whatever the system says; headless mounts send 
   veil.skeleton.show({ node: 'feed', style: 'pulse' });
   veil.tick(0.1);
   assert.equal(veil.nextChange(), Infinity, 'a pulse stands still');
+  assert.equal(veil.frame.motions, undefined, 'no motion is declared');
   veil.setMotion('no-preference');
   veil.tick(0.2);
-  assert.equal(veil.nextChange(), 0.2, 'and pulses once motion is full');
+  assert.equal(veil.frame.motions?.length, 1, 'and pulses once motion is full: a motion the host plays');
+  assert.equal(veil.nextChange(), Infinity, 'with nothing for the core to tick');
   veil.destroy();
 });
 

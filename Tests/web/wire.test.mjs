@@ -112,7 +112,7 @@ test("the type/flags byte says whether a base distance and events follow", () =>
   const rows = decodeMessage(fromHex("5602160200000000010472 6f77730166 0102040100281400".replace(/ /g, "")));
   assert.deepEqual(rows.events, [{ name: "rows", node: "f", range: { start: 40, end: 60 } }]);
   assert.deepEqual(rows.extensions, []);
-  assert.throws(() => decodeMessage(fromHex("5602120200000000010300" + "00")), /must be understood/);
+  assert.throws(() => decodeMessage(fromHex("5602120200000000010500" + "00")), /must be understood/);
 });
 
 test("paint edits chain with a more bit instead of a count", () => {

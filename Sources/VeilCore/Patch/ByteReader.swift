@@ -51,6 +51,11 @@ struct ByteReader {
         return v
     }
 
+    mutating func float64LE() throws(WireError) -> Double {
+        let low = try uint32LE(), high = try uint32LE()
+        return Double(bitPattern: UInt64(high) << 32 | UInt64(low))
+    }
+
     /// A count bounded by `max` and by the bytes left (each element takes at least `minBytes`), so a
     /// lying count fails here instead of allocating.
     mutating func count(max: Int, minBytes: Int = 1, of what: String) throws(WireError) -> Int {

@@ -46,6 +46,13 @@ extension ByteSink {
         write(UInt8(truncatingIfNeeded: value >> 24))
     }
 
+    /// An IEEE 754 double, little-endian (a motion's times and geometry).
+    public mutating func writeFloat64LE(_ value: Double) {
+        let bits = value.bitPattern
+        writeUInt32LE(UInt32(truncatingIfNeeded: bits))
+        writeUInt32LE(UInt32(truncatingIfNeeded: bits >> 32))
+    }
+
     /// Varint length, then the bytes (UTF-8 text, event names).
     public mutating func writeLengthPrefixed(_ bytes: [UInt8]) {
         writeVarint(bytes.count)

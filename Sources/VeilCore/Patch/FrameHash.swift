@@ -2,7 +2,7 @@
 ///
 /// It is a sum (mod 2^32) of independent terms, each an FNV-1a over a few canonical bytes: one for
 /// the frame's header, one per paint slot, one per entry (item or layer) naming its parent layer and
-/// its index there. A change to one paint or one entry changes one term, so a session keeps the
+/// its index there; and, when the frame has motions, one for them (`MotionCoding.hashTerm`). A change to one paint or one entry changes one term, so a session keeps the
 /// hash of its retained frame up to date in time proportional to what changed, while a mirror that
 /// recomputes it still checks every field, the tree's shape and the painter's order.
 public enum FrameHash {
@@ -10,7 +10,7 @@ public enum FrameHash {
         var sum = head(frame, entryCount: entryCount(frame.items))
         for (slot, paint) in frame.paints.enumerated() { sum &+= paintTerm(slot: slot, paint) }
         sum &+= entriesTerm(parent: 0, frame.items)
-        return sum
+        return sum &+ MotionCoding.hashTerm(frame.motions)
     }
 
     /// The same as `of(frame)`, taking the terms of child lists hashed before from `memo`: a child
@@ -19,7 +19,7 @@ public enum FrameHash {
         let (entries, count) = memo.terms(parent: 0, frame.items)
         var sum = head(frame, entryCount: count)
         for (slot, paint) in frame.paints.enumerated() { sum &+= paintTerm(slot: slot, paint) }
-        return sum &+ entries
+        return sum &+ entries &+ MotionCoding.hashTerm(frame.motions)
     }
 
     /// Width, height, background, the paint count and the number of entries in the whole tree.

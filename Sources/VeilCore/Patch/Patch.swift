@@ -17,13 +17,15 @@ public struct Patch: Equatable, Sendable {
     public var structure: [LayerEdit] = []
     /// Changed fields of entries (items or layers) of the new frame, ascending by id.
     public var updates: [ItemUpdate] = []
+    /// The frame's motions, when they change: the whole new list (empty: none any more).
+    public var motions: [PaintMotion]? = nil
 
     public init() {}
 
     /// True when applying it changes nothing.
     public var isEmpty: Bool {
         width == nil && height == nil && background == nil && paintCount == nil && paintEdits.isEmpty
-            && structure.isEmpty && updates.isEmpty
+            && structure.isEmpty && updates.isEmpty && motions == nil
     }
 }
 

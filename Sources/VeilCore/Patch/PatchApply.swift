@@ -4,6 +4,9 @@ extension Patch {
     /// Web/wire.js implements step for step.
     public func apply(to frame: inout Frame) throws(PatchError) {
         let paints = try appliedPaints(frame.paints)
+        if let bad = (motions ?? frame.motions).first(where: { $0.slot >= paints.count }) {
+            throw PatchError("a motion names paint slot \(bad.slot) of a table of \(paints.count)")
+        }
         var items = try appliedStructure(frame.items)
         try checkAndUpdate(&items, inserted: structure.contains { edit in
             edit.placements.contains { if case .insert = $0 { return true } else { return false } }
@@ -13,6 +16,7 @@ extension Patch {
         frame.background = background ?? frame.background
         frame.paints = paints
         frame.items = items
+        if let motions { frame.motions = motions }
     }
 
     /// 1. Resize the paint table (truncate, or grow with slots that must be replaced),

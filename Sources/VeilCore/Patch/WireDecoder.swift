@@ -31,12 +31,20 @@ public enum WireDecoder {
         }
         let hash = try r.uint32LE()
         var events = flags & WireHeader.hasEvents != 0 ? try readEvents(&r) : []
-        let extensions = flags & WireHeader.hasExtensions != 0 ? try readExtensions(&r, events: &events) : []
+        var motions: [PaintMotion]? = nil
+        let extensions = flags & WireHeader.hasExtensions != 0 ? try readExtensions(&r, events: &events, motions: &motions) : []
         let body: Message.Body
         if type == WireHeader.keyframe {
-            body = .keyframe(try FrameCoding.readFrame(&r))
+            var frame = try FrameCoding.readFrame(&r)
+            frame.motions = motions ?? []
+            if let bad = frame.motions.first(where: { $0.slot >= frame.paints.count }) {
+                throw WireError(offset: r.offset, reason: "a motion names paint slot \(bad.slot) of a table of \(frame.paints.count)")
+            }
+            body = .keyframe(frame)
         } else {
-            body = .delta(base: base, try readPatch(&r))
+            var patch = try readPatch(&r)
+            patch.motions = motions
+            body = .delta(base: base, patch)
         }
         guard r.isAtEnd else { throw r.error("\(r.remaining) unexpected bytes after the message") }
         return Message(sequence: sequence, hash: hash, events: events, extensions: extensions, body: body)
@@ -56,9 +64,11 @@ public enum WireDecoder {
         return events
     }
 
-    /// Extension records: the events' row ranges (tag 2, `EventRanges`) go onto `events`; any other
-    /// is kept as unknown when optional (even tag) and refused when it must be understood (odd tag).
-    static func readExtensions(_ r: inout ByteReader, events: inout [HostEvent]) throws(WireError) -> [WireExtension] {
+    /// Extension records: the events' row ranges (tag 2, `EventRanges`) go onto `events`, the motions
+    /// (tag 3, `MotionCoding`) into `motions`; any other is kept as unknown when optional (even tag)
+    /// and refused when it must be understood (odd tag).
+    static func readExtensions(_ r: inout ByteReader, events: inout [HostEvent],
+                               motions: inout [PaintMotion]?) throws(WireError) -> [WireExtension] {
         let start = r.offset
         let n = try r.count(max: WireLimits.maxExtensions, minBytes: 2, of: "extensions")
         guard n > 0 else { throw WireError(offset: start, reason: "the extensions section is present but empty") }
@@ -74,6 +84,11 @@ public enum WireDecoder {
                 guard !sawRanges else { throw WireError(offset: at, reason: "extension 2 (event ranges) appears twice") }
                 sawRanges = true
                 try EventRanges.apply(payload, at: payloadStart, to: &events)
+                continue
+            }
+            if tag == MotionCoding.tag {
+                guard motions == nil else { throw WireError(offset: at, reason: "extension 3 (motions) appears twice") }
+                motions = try MotionCoding.read(payload, at: payloadStart)
                 continue
             }
             let record = WireExtension(tag: tag, payload: payload)

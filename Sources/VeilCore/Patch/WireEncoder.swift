@@ -4,11 +4,12 @@ public enum WireEncoder {
     public static func keyframe(_ frame: Frame, sequence: UInt32, events: [HostEvent] = [],
                                 hash: UInt32? = nil) -> [UInt8] {
         var w = ByteWriter(capacity: 16 + frame.items.count * 16)
+        let motions = motionRecords(frame)
         let hashOffset = writeHeader(type: WireHeader.keyframe, sequence: sequence, base: nil, events: events,
-                                     extensions: [], to: &w)
+                                     extensions: motions, to: &w)
         w.patchUInt32LE(hash ?? FrameHash.of(frame), at: hashOffset)
         writeEvents(events, to: &w)
-        writeExtensions([], of: events, to: &w)
+        writeExtensions(motions, of: events, to: &w)
         FrameCoding.write(frame, to: &w)
         return w.bytes
     }
@@ -17,6 +18,7 @@ public enum WireEncoder {
     public static func delta(_ patch: Patch, sequence: UInt32, base: UInt32, hash: UInt32,
                              events: [HostEvent] = [], extensions: [WireExtension] = []) -> [UInt8] {
         var w = ByteWriter(capacity: 32)
+        let extensions = extensions + (patch.motions.map { [MotionCoding.record($0)] } ?? [])
         let hashOffset = writeHeader(type: WireHeader.delta, sequence: sequence, base: base, events: events,
                                      extensions: extensions, to: &w)
         w.patchUInt32LE(hash, at: hashOffset)
@@ -31,17 +33,23 @@ public enum WireEncoder {
         switch message.body {
         case let .keyframe(frame):
             var w = ByteWriter()
+            let extensions = message.extensions + motionRecords(frame)
             let hashOffset = writeHeader(type: WireHeader.keyframe, sequence: message.sequence, base: nil,
-                                         events: message.events, extensions: message.extensions, to: &w)
+                                         events: message.events, extensions: extensions, to: &w)
             w.patchUInt32LE(message.hash, at: hashOffset)
             writeEvents(message.events, to: &w)
-            writeExtensions(message.extensions, of: message.events, to: &w)
+            writeExtensions(extensions, of: message.events, to: &w)
             FrameCoding.write(frame, to: &w)
             return w.bytes
         case let .delta(base, patch):
             return delta(patch, sequence: message.sequence, base: base, hash: message.hash, events: message.events,
                          extensions: message.extensions)
         }
+    }
+
+    /// A keyframe's motions record, when its frame has motions.
+    static func motionRecords(_ frame: Frame) -> [WireExtension] {
+        frame.motions.isEmpty ? [] : [MotionCoding.record(frame.motions)]
     }
 
     /// Magic, version, type/flags, sequence, base distance (deltas whose base is not seq - 1), then

@@ -10,11 +10,14 @@ public struct Frame: Equatable, Sendable {
     /// Items refer to paints by slot index + 1 (0 means none).
     public var paints: [Paint]
     public var items: [Item]
+    /// Paints that move with time alone, ascending by slot (`PaintMotion`): a host draws such a
+    /// slot as the motion's paint at its own time, not as the table's.
+    public var motions: [PaintMotion]
 
     public init(width: Int32 = 0, height: Int32 = 0, background: Color = .white,
-                paints: [Paint] = [], items: [Item] = []) {
+                paints: [Paint] = [], items: [Item] = [], motions: [PaintMotion] = []) {
         self.width = width; self.height = height; self.background = background
-        self.paints = paints; self.items = items
+        self.paints = paints; self.items = items; self.motions = motions
     }
 }
 

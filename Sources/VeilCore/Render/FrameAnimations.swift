@@ -12,15 +12,13 @@ indirect enum AnimatedField: Sendable {
     case link(id: UInt32, key: [UInt8], role: PositionLink.Role, base: Double)
     /// Fields of an entry a component drew (`ComponentField.step`).
     case item(id: UInt32, ComponentField)
-    /// A paint a component keeps in a slot of its own (a skeleton's pulse or shimmer).
-    case paint(slot: Int, any AnimatedPaint)
 
     /// Moves with the values that move (`MovingValues`), not with time alone.
     var followsValues: Bool {
         switch self {
         case .link: return true
         case let .item(_, field): return field.followsValues
-        case .layerOpacity, .indicator, .paint: return false
+        case .layerOpacity, .indicator: return false
         }
     }
 
@@ -28,16 +26,8 @@ indirect enum AnimatedField: Sendable {
         switch self {
         case let .layerOpacity(id, _, _), let .indicator(id), let .link(id, _, _, _), let .item(id, _):
             return id
-        case .paint:
-            return nil
         }
     }
-}
-
-/// A paint that changes with time, evaluated with the formula its drawing used. Class-bound: a
-/// field holds one reference, and stepping it copies nothing.
-protocol AnimatedPaint: AnyObject, Sendable {
-    func paint(at t: Double) -> Paint?
 }
 
 /// The animated fields of the frame a session holds, with where each entry is in it.
@@ -77,50 +67,38 @@ struct FrameAnimations {
     }
 
     /// Moves every animated field of `frame` to time `t` in place, keeping `hash` (the frame's
-    /// `FrameHash`) in step, and returns the patch from the frame as it was: paint edits and
-    /// updates by id, nothing else.
+    /// `FrameHash`) in step, and returns the patch from the frame as it was: updates by id, nothing
+    /// else (paints that move with time are declared once, `PaintMotion`, and never stepped).
     /// `scroll` gives the values that move (scroll offsets, sheet positions) now; nil when none
     /// moved since the last step (the fields that follow them are then skipped).
     func step(_ frame: inout Frame, hash: inout UInt32, at t: Double, scroll: MovingValues? = nil) -> Patch {
         var patch = Patch()
         for (i, field) in fields.enumerated() {
-            switch field {
-            case let .paint(slot, component):
-                guard slot < frame.paints.count, let paint = component.paint(at: t),
-                      paint != frame.paints[slot] else { continue }
-                let old = frame.paints[slot]
-                hash = hash &- FrameHash.paintTerm(slot: slot, old) &+ FrameHash.paintTerm(slot: slot, paint)
-                frame.paints[slot] = paint
-                patch.paintEdits.append(PaintEdit(slot: slot, change: Differ.change(from: old, to: paint)))
-            case .layerOpacity, .indicator, .link, .item:
-                if scroll == nil, followsValues[i] { continue }
-                let place = places[i]
-                guard !place.path.isEmpty else { continue }
-                FrameAnimations.modify(&frame.items, at: place.path[...]) { item in
-                    var new = item
-                    switch field {
-                    case let .layerOpacity(_, base, fade): new.opacity = Fixed.opacity(base * fade.value(at: t))
-                    case .indicator: new.rotation = ActivityIndicator.rotation(at: t)
-                    case let .link(_, key, role, base):
-                        let value = scroll?.link(key) ?? 0
-                        switch role {
-                        case .offsetY: new.y = Fixed.from(base + value)
-                        case .opacity: new.opacity = Fixed.opacity(value)
-                        case .cornerRadius: new.cornerRadius = Fixed.from(value)
-                        }
-                    case let .item(_, component): component.step(&new, at: t, values: scroll)
-                    case .paint: break
+            if scroll == nil, followsValues[i] { continue }
+            let place = places[i]
+            guard !place.path.isEmpty else { continue }
+            FrameAnimations.modify(&frame.items, at: place.path[...]) { item in
+                var new = item
+                switch field {
+                case let .layerOpacity(_, base, fade): new.opacity = Fixed.opacity(base * fade.value(at: t))
+                case .indicator: new.rotation = ActivityIndicator.rotation(at: t)
+                case let .link(_, key, role, base):
+                    let value = scroll?.link(key) ?? 0
+                    switch role {
+                    case .offsetY: new.y = Fixed.from(base + value)
+                    case .opacity: new.opacity = Fixed.opacity(value)
+                    case .cornerRadius: new.cornerRadius = Fixed.from(value)
                     }
-                    let changed = ItemFields.differing(item, new)
-                    guard !changed.isEmpty else { return }
-                    hash = hash &- FrameHash.entryTerm(parent: place.parent, index: place.index, item)
-                        &+ FrameHash.entryTerm(parent: place.parent, index: place.index, new)
-                    patch.updates.append(ItemUpdate(fields: changed, from: new))
-                    item = new
+                case let .item(_, component): component.step(&new, at: t, values: scroll)
                 }
+                let changed = ItemFields.differing(item, new)
+                guard !changed.isEmpty else { return }
+                hash = hash &- FrameHash.entryTerm(parent: place.parent, index: place.index, item)
+                    &+ FrameHash.entryTerm(parent: place.parent, index: place.index, new)
+                patch.updates.append(ItemUpdate(fields: changed, from: new))
+                item = new
             }
         }
-        patch.paintEdits.sortStably { $0.slot < $1.slot }
         patch.updates.sortStably { $0.id < $1.id }
         return patch
     }

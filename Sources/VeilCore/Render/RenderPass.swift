@@ -20,6 +20,8 @@ struct RenderPass {
     var inheritedOpacity = 1.0
     /// Fields that change with time alone, or with `values` (FrameAnimations).
     var animations: [AnimatedField] = []
+    /// Paints that move with time alone, declared once (`PaintMotion`): components add them.
+    var motions: [PaintMotion] = []
     /// Set when something time-driven landed where no AnimatedField reaches (a fade past the layer
     /// depth limit, or around flat items): the session then renders every tick.
     var animatesUnrecorded = false
@@ -69,6 +71,7 @@ struct RenderPass {
         // Whether this layer's drawing may be kept for a later render, and what it starts from.
         var keeps = false
         let (animationsBefore, entriesBefore, buttonsBefore) = (animations.count, entries, buttonsDrawn)
+        let motionsBefore = motions.count
         if layered {
             openLayer(node, box.frame, opacity: opacity, clip: node.clipsChildren ? box.frame : nil)
             let id = layers[layers.count - 1].layer.id
@@ -106,8 +109,9 @@ struct RenderPass {
         for overlay in box.children.dropFirst(rows) { draw(overlay, clip: node.scrolls ? clip : childClip) }
         if layered {
             let ownFields = (node.fade == nil ? 0 : 1) + (node.link == nil ? 0 : 1)
+            // A layer with a motion inside is drawn again each render: the motion is the render's.
             keep(box, clip, drawnIf: keeps && animations.count == animationsBefore + ownFields
-                 && !animatesUnrecorded, entries: entries - entriesBefore, showsInteraction: buttonsDrawn > buttonsBefore)
+                 && motions.count == motionsBefore && !animatesUnrecorded, entries: entries - entriesBefore, showsInteraction: buttonsDrawn > buttonsBefore)
             closeLayer()
         }
         inheritedOpacity = outerInherited

@@ -53,8 +53,10 @@ struct Renderer {
                               drawn: reusesNothing ? [] : take(&drawn, []), values: scroll)
         let background = (scene.background ?? pass.palette.background).resolved(scene.appearance)
         pass.draw(root, clip: nil)
+        var motions = pass.motions
+        motions.sortStably { $0.slot < $1.slot }
         let frame = Frame(width: Fixed.from(scene.width), height: Fixed.from(scene.height), background: background,
-                          paints: pass.paints.paints, items: pass.layers[0].items)
+                          paints: pass.paints.paints, items: pass.layers[0].items, motions: motions)
         ids = pass.ids
         drawn = pass.drawn
         if let used = ids.forget(allBut: frame, live: pass.entries) {

@@ -73,7 +73,7 @@ func bytes(hex: String) -> [UInt8] {
         ("56 02 06 02 00 00 00 00", "message ends early"),
         // Extensions: an empty section, a record that must be understood, a record cut short.
         ("56 02 12 02 00 00 00 00 00 00", "extensions section is present but empty"),
-        ("56 02 12 02 00 00 00 00 01 03 00 00", "must be understood"),
+        ("56 02 12 02 00 00 00 00 01 05 00 00", "must be understood"),
         ("56 02 12 02 00 00 00 00 01 02 05 00 00", "do not fit"),
         ("56 02 01 01 00 00 00 00 00 00 00 00 00 00 00 00 00", "unexpected bytes"),
         // 2^31 entries claimed in a tiny message: refused before any allocation.

@@ -26,12 +26,15 @@ struct NextChangeTests {
         #expect(session.nextChange == nil)
     }
 
-    @Test func anAnimatedSkeletonIsDueNowAndAStillOneIsNot() throws {
+    /// A shimmer is declared once (`PaintMotion`): the host plays it, and the session has nothing to
+    /// tick for it — no frame loop in the core, no message while it runs.
+    @Test func aShimmeringSkeletonIsNotDueAndNeitherIsAStillOne() throws {
         let session = try Self.session(Self.card)
         _ = session.tick(at: 0)
         try perform(session, #""command": {"skeleton": {"node": "card", "show": true, "style": "sliding", "transition": "none"}}"#, at: 1)
         _ = session.tick(at: 1)
-        #expect(session.nextChange == 1)
+        #expect(session.nextChange == nil)
+        #expect(session.tick(at: 1.5) == nil && session.tick(at: 2) == nil, "nothing to send while only time moves")
         try perform(session, #""command": {"skeleton": {"node": "card", "update": {"style": "solid"}}}"#, at: 2)
         _ = session.tick(at: 2)
         _ = session.tick(at: 2.1)

@@ -384,14 +384,19 @@ import Testing
         #expect(s.renderedTicks == 1)
     }
 
-    @Test func anAnimatedSkeletonMovesItsPaintWithoutRendering() throws {
+    @Test func aShimmeringSkeletonIsSentOnceAndPlayedByTheHost() throws {
         let s = Session(scene: try Self.example("feed", timeline: false))
         try s.perform(.skeleton(node: bytes("feed"), .show(Self.style(.sliding), transition: .none, delay: 0)))
-        _ = s.tick(at: 0)
-        var sizes: [Int] = []
-        for k in 1 ... 120 { if let m = s.tick(at: Double(k) / 60) { sizes.append(m.count) } }
-        #expect(s.renderedTicks == 1, "one render, then the shimmer's paint moves in place")
-        #expect(sizes.count == 120 && sizes.allSatisfy { $0 <= 16 }, "\(sizes)")
+        var mirror = FrameMirror()
+        let first = try mirror.apply(try #require(s.tick(at: 0)))
+        #expect(first.motions.count == 1, "the sliding light, declared in the keyframe")
+        var sent = 0
+        for k in 1 ... 120 { if s.tick(at: Double(k) / 60) != nil { sent += 1 } }
+        #expect(sent == 0, "nothing is sent while only the light moves")
+        #expect(s.renderedTicks == 1)
+        for t in [0.3, 0.75, 1.9] {
+            #expect(first.played(at: t) == s.frame(at: t).played(at: t), "the host's frame at \(t) is the core's")
+        }
         try s.perform(.set(node: bytes("title0"), changes: [.text(bytes("Changed"))]))
         _ = s.tick(at: 3)
         #expect(s.renderedTicks == 2, "a command renders")

@@ -17,7 +17,7 @@ struct SkeletonBrush {
     init(_ look: SkeletonLook, owner: [UInt8], bounds: Rect, time: Double, paints: inout PaintTable) {
         self.look = look
         reveal = look.reveal(at: time)
-        switch SkeletonPaint.shared(look, bounds: bounds, at: look.animationTime(at: time)) {
+        switch SkeletonPaint.shared(look, bounds: bounds) {
         case nil: paint = 0
         case let p? where look.kind == .pulse || look.kind == .sliding:
             paint = paints.dedicated(owner: owner, p)

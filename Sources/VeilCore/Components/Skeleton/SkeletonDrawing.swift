@@ -27,8 +27,8 @@ enum SkeletonDrawing {
         let origin = pass.flat?.upper.origin ?? pass.layers[pass.layers.count - 1].origin
         let bounds = box.frame.offsetBy(dx: -origin.x, dy: -origin.y)
         let brush = SkeletonBrush(look, owner: node.id, bounds: bounds, time: pass.time, paints: &pass.paints)
-        if brush.animates {
-            pass.animations.append(.paint(slot: Int(brush.paint) - 1, SkeletonPaintAnimation(look: look, bounds: bounds)))
+        if brush.animates, let motion = SkeletonPaint.motion(look, slot: Int(brush.paint) - 1, bounds: bounds) {
+            pass.motions.append(motion)
         }
         pass.components.skeleton = brush
         return scope
@@ -117,17 +117,5 @@ enum SkeletonField: Sendable {
         case let .content(look): item.opacity = Fixed.opacity(1 - look.reveal(at: t))
         case let .placeholders(look): item.opacity = Fixed.opacity(look.reveal(at: t))
         }
-    }
-}
-
-/// A skeleton's animated paint (pulse colour, sliding gradient) in its dedicated slot.
-final class SkeletonPaintAnimation: AnimatedPaint {
-    let look: SkeletonLook
-    let bounds: Rect
-
-    init(look: SkeletonLook, bounds: Rect) { self.look = look; self.bounds = bounds }
-
-    func paint(at t: Double) -> Paint? {
-        SkeletonPaint.shared(look, bounds: bounds, at: look.animationTime(at: t))
     }
 }

@@ -1,22 +1,36 @@
 /// The paints of a skeleton. Solid, pulse and sliding skeletons use ONE paint for all their
 /// placeholders: pulse changes its colour, sliding moves the end points of one linear gradient that
-/// spans the skeleton root's bounds in canvas space, so the light crosses every placeholder as one
-/// and an animated frame changes that paint only. A static gradient shades each placeholder alike,
-/// so it has a paint per placeholder (they never change, costing nothing after the keyframe).
+/// spans the skeleton root's bounds in canvas space, so the light crosses every placeholder as one.
+/// Pulse and sliding are declared once as a motion of that paint (`PaintMotion`), which each host
+/// plays on its own clock: the frame's paint table keeps their paint at phase 0, and a shimmer costs
+/// no message while it runs. A static gradient shades each placeholder alike, so it has a paint per
+/// placeholder (they never change).
 enum SkeletonPaint {
-    /// The paint every placeholder of the skeleton shares at `t`, or nil when each has its own.
-    static func shared(_ look: SkeletonLook, bounds: Rect, at t: Double) -> Paint? {
+    /// The paint every placeholder of the skeleton shares, or nil when each has its own. For pulse
+    /// and sliding, the paint at the motion's start (phase 0), whatever the time.
+    static func shared(_ look: SkeletonLook, bounds: Rect) -> Paint? {
         switch look.kind {
-        case .solid:
-            return .solid(look.colors[0])
+        case .solid: return .solid(look.colors[0])
+        case .pulse, .sliding: return motion(look, slot: 0, bounds: bounds)?.paint(at: look.animationStart)
+        case .gradient: return nil
+        }
+    }
+
+    /// The motion of a pulse (base ↔ complementary, 1 s ease-in-out, back and forth) or of a
+    /// sliding light (1.5 s ease-in, repeating) in paint slot `slot`; nil for a still skeleton.
+    static func motion(_ look: SkeletonLook, slot: Int, bounds: Rect) -> PaintMotion? {
+        let path: PaintMotion.Path
+        switch look.kind {
         case .pulse:
-            return .solid(look.colors[0].mixed(with: look.colors[1], pulse(look, at: t)))
+            path = .mix(from: look.colors[0], to: look.colors[1])
         case .sliding:
-            let (start, end) = slide(look.direction ?? .leftRight, progress: progress(look, at: t, autoreverse: false))
-            return linear(look.colors, from: start, to: end, in: bounds)
-        case .gradient:
+            let (startFrom, startTo, endFrom, endTo) = slide(look.direction ?? .leftRight)
+            path = .slide(colors: look.colors, bounds: bounds, startFrom: startFrom, startTo: startTo, endFrom: endFrom, endTo: endTo)
+        case .solid, .gradient:
             return nil
         }
+        return PaintMotion(slot: slot, path: path, start: look.animationStart, duration: look.duration, curve: look.curve,
+                           autoreverse: look.kind == .pulse, pausedAt: look.pausedAt)
     }
 
     /// A static gradient's paint for one placeholder.
@@ -25,36 +39,17 @@ enum SkeletonPaint {
         return linear(look.colors, from: start, to: end, in: rect)
     }
 
-    /// Pulse: base → complementary over `duration`, then back (autoreverse), forever.
-    static func pulse(_ look: SkeletonLook, at t: Double) -> Double {
-        progress(look, at: t, autoreverse: true)
-    }
-
-    /// Eased progress of the animation at `t`; with autoreverse the second half plays backwards.
-    static func progress(_ look: SkeletonLook, at t: Double, autoreverse: Bool) -> Double {
-        let d = look.duration
-        guard d > 0, t.isFinite else { return 0 }
-        let elapsed = max(0, t - look.animationStart)
-        let period = autoreverse ? 2 * d : d
-        let phase = elapsed - (elapsed / period).rounded(.down) * period
-        let u = phase <= d ? phase / d : (period - phase) / d
-        return look.curve.value(at: u)
-    }
-
-    /// Start and end points (unit space of the bounds) of the sliding gradient at progress `p`
-    /// (GradientDirection+Animations: e.g. leftRight start (−1, ½)→(1, ½), end (0, ½)→(2, ½)).
-    static func slide(_ d: SkeletonDirection, progress p: Double) -> (Point, Point) {
-        func lerp(_ a: Point, _ b: Point) -> Point { Point(x: a.x + (b.x - a.x) * p, y: a.y + (b.y - a.y) * p) }
-        let (startFrom, startTo, endFrom, endTo): (Point, Point, Point, Point)
+    /// Where the sliding light's gradient starts and ends (unit space of the bounds) at progress 0
+    /// and 1 (GradientDirection+Animations: e.g. leftRight start (−1, ½)→(1, ½), end (0, ½)→(2, ½)).
+    static func slide(_ d: SkeletonDirection) -> (startFrom: Point, startTo: Point, endFrom: Point, endTo: Point) {
         switch d {
-        case .leftRight: (startFrom, startTo, endFrom, endTo) = (Point(x: -1, y: 0.5), Point(x: 1, y: 0.5), Point(x: 0, y: 0.5), Point(x: 2, y: 0.5))
-        case .rightLeft: (startFrom, startTo, endFrom, endTo) = (Point(x: 1, y: 0.5), Point(x: -1, y: 0.5), Point(x: 2, y: 0.5), Point(x: 0, y: 0.5))
-        case .topBottom: (startFrom, startTo, endFrom, endTo) = (Point(x: 0.5, y: -1), Point(x: 0.5, y: 1), Point(x: 0.5, y: 0), Point(x: 0.5, y: 2))
-        case .bottomTop: (startFrom, startTo, endFrom, endTo) = (Point(x: 0.5, y: 1), Point(x: 0.5, y: -1), Point(x: 0.5, y: 2), Point(x: 0.5, y: 0))
-        case .topLeftBottomRight: (startFrom, startTo, endFrom, endTo) = (Point(x: -1, y: -1), Point(x: 1, y: 1), Point(x: 0, y: 0), Point(x: 2, y: 2))
-        case .bottomRightTopLeft: (startFrom, startTo, endFrom, endTo) = (Point(x: 1, y: 1), Point(x: -1, y: -1), Point(x: 2, y: 2), Point(x: 0, y: 0))
+        case .leftRight: return (Point(x: -1, y: 0.5), Point(x: 1, y: 0.5), Point(x: 0, y: 0.5), Point(x: 2, y: 0.5))
+        case .rightLeft: return (Point(x: 1, y: 0.5), Point(x: -1, y: 0.5), Point(x: 2, y: 0.5), Point(x: 0, y: 0.5))
+        case .topBottom: return (Point(x: 0.5, y: -1), Point(x: 0.5, y: 1), Point(x: 0.5, y: 0), Point(x: 0.5, y: 2))
+        case .bottomTop: return (Point(x: 0.5, y: 1), Point(x: 0.5, y: -1), Point(x: 0.5, y: 2), Point(x: 0.5, y: 0))
+        case .topLeftBottomRight: return (Point(x: -1, y: -1), Point(x: 1, y: 1), Point(x: 0, y: 0), Point(x: 2, y: 2))
+        case .bottomRightTopLeft: return (Point(x: 1, y: 1), Point(x: -1, y: -1), Point(x: 2, y: 2), Point(x: 0, y: 0))
         }
-        return (lerp(startFrom, startTo), lerp(endFrom, endTo))
     }
 
     /// The axis of a static gradient (unit space of the placeholder).
@@ -76,14 +71,5 @@ enum SkeletonPaint {
                 stops: stops(colors))
     }
 
-    static func stops(_ colors: [Color]) -> [GradientStop] {
-        guard colors.count > 1 else {
-            let c = colors.first ?? .clear
-            return [GradientStop(offset: 0, color: c), GradientStop(offset: 65535, color: c)]
-        }
-        let last = Double(colors.count - 1)
-        return colors.enumerated().map { i, c in
-            GradientStop(offset: UInt16.clamped((Double(i) / last * 65535).rounded(), to: 0...65535), color: c)
-        }
-    }
+    static func stops(_ colors: [Color]) -> [GradientStop] { PaintMotion.stops(colors) }
 }

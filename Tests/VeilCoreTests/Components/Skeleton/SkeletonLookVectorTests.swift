@@ -97,8 +97,7 @@ import Testing
         }
         let slides = directions.indices.map { d -> String in
             let direction = SkeletonDirection(rawValue: UInt8(d))!
-            let (s0, e0) = SkeletonPaint.slide(direction, progress: 0)
-            let (s1, _) = SkeletonPaint.slide(direction, progress: 1)
+            let (s0, s1, e0, _) = SkeletonPaint.slide(direction)
             let p = { (q: Point) in "[\(number(q.x)), \(number(q.y))]" }
             let (a, b) = SkeletonPaint.axis(direction)
             return "\"\(directions[d])\": {\"from\": \(p(s0)), \"to\": \(p(s1)), \"along\": \(p(Point(x: e0.x - s0.x, y: e0.y - s0.y))), "

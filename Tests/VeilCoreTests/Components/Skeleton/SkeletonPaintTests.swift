@@ -47,10 +47,10 @@ import Testing
         let mid = Color(r: 229, g: 233, b: 234)   // half-way (ease-in-out is ½ at ½)
         let samples: [(Double, Color)] = [(2, SK.tint), (2.5, mid), (3, SK.complementary), (3.5, mid), (4, SK.tint), (5, SK.complementary)]
         for (t, expected) in samples {
-            #expect(try sharedPaint(s.frame(at: t)) == .solid(expected), "at \(t)")
+            #expect(try sharedPaint(s.frame(at: t).played(at: t)) == .solid(expected), "at \(t)")
         }
         // Ease-in-out: a quarter of a second back from the complementary covers less than a quarter of the way.
-        guard case let .solid(q) = try sharedPaint(s.frame(at: 5.25)) else { Issue.record("not solid"); return }
+        guard case let .solid(q) = try sharedPaint(s.frame(at: 5.25).played(at: 5.25)) else { Issue.record("not solid"); return }
         #expect(Double(q.r) < 222 + 14 * 0.25 && q.r > 222)
     }
 
@@ -73,7 +73,7 @@ import Testing
             let s = Session(scene: SK.cardScene())
             try SK.show(s, "screen", .sliding, direction: direction, curve: .linear, at: 1)
             for (t, u) in zip([1.0, 1.375, 2.125], points) {
-                let got = try #require(linear(try sharedPaint(s.frame(at: t))))
+                let got = try #require(linear(try sharedPaint(s.frame(at: t).played(at: t))))
                 #expect(got == (Fixed.from(u.0 * 400), Fixed.from(u.1 * 300), Fixed.from(u.2 * 400), Fixed.from(u.3 * 300)),
                         "\(direction) at \(t)")
             }
@@ -83,14 +83,14 @@ import Testing
     @Test func slidingDefaultsToLeftRightEaseInOverOneAndAHalfSecondsAndRepeats() throws {
         let s = Session(scene: SK.cardScene())
         try SK.show(s, "screen", .sliding, at: 0)
-        let start = try #require(linear(try sharedPaint(s.frame(at: 0))))
+        let start = try #require(linear(try sharedPaint(s.frame(at: 0).played(at: 0))))
         #expect(start == (-3200, 1200, 0, 1200))
         let p = TimingCurve.easeIn.value(at: 0.5)
         #expect(p > 0.3 && p < 0.33, "ease-in is slow at first")
-        let half = try #require(linear(try sharedPaint(s.frame(at: 0.75))))
+        let half = try #require(linear(try sharedPaint(s.frame(at: 0.75).played(at: 0.75))))
         #expect(half == (Fixed.from(-400 + 800 * p), 1200, Fixed.from(800 * p), 1200))
-        #expect(try #require(linear(try sharedPaint(s.frame(at: 1.5)))) == start, "no autoreverse: it starts over")
-        guard case let .linear(_, _, _, _, stops) = try sharedPaint(s.frame(at: 1.6)) else { return }
+        #expect(try #require(linear(try sharedPaint(s.frame(at: 1.5).played(at: 1.5)))) == start, "no autoreverse: it starts over")
+        guard case let .linear(_, _, _, _, stops) = try sharedPaint(s.frame(at: 1.6).played(at: 1.6)) else { return }
         #expect(stops == [GradientStop(offset: 0, color: SK.tint), GradientStop(offset: 32768, color: SK.complementary),
                           GradientStop(offset: 65535, color: SK.tint)])
     }
@@ -99,7 +99,7 @@ import Testing
         let s = Session(scene: SK.cardScene())
         try SK.show(s, "screen", .sliding, curve: .linear, at: 0)
         try s.apply(.input(.resize(width: 800, height: 600)), at: 0.75)
-        let half = try #require(linear(try sharedPaint(s.frame(at: 0.75))))
+        let half = try #require(linear(try sharedPaint(s.frame(at: 0.75).played(at: 0.75))))
         #expect(half == (Fixed.from(0), Fixed.from(300), Fixed.from(800), Fixed.from(300)))
     }
 

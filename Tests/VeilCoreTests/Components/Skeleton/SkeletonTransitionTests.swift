@@ -50,7 +50,7 @@ import Testing
         try SK.show(p, "screen", .solid, delay: 1, at: 1)
         try SK.show(p, "screen", .pulse, at: 1.2)
         #expect(sample(p, 1.2).placeholder == 255)
-        let f = p.frame(at: 2.2)
+        let f = p.frame(at: 2.2).played(at: 2.2)
         let fill = try #require(f.canvasItems.first { f.rect($0) == avatar }).fill
         #expect(f.paint(of: fill) == .solid(SK.complementary), "the later show wins; its pulse started at 1.2")
     }

@@ -2,7 +2,8 @@ import Testing
 @testable import VeilCore
 
 /// A status and a skeleton on the same node: the status wins (drawn over it) and the skeleton's
-/// animation holds still, so the covered shimmer costs no bytes; it moves again once the status goes.
+/// light holds still (its motion is declared paused), so the covered shimmer costs nothing; it moves
+/// again once the status goes.
 @Suite struct StatusOverSkeletonTests {
     let source = #"""
     {"canvas": {"width": 300, "height": 300},
@@ -18,23 +19,25 @@ import Testing
         let s = Session(scene: try SceneReader.read(Array(source.utf8), file: "s.json"))
         try s.apply(try action(#"{"command": {"skeleton": {"node": "feed", "show": true, "style": "sliding", "transition": "none"}}}"#))
         _ = s.tick(at: 0)
-        var sliding = 0
-        for k in 1...30 where s.tick(at: Double(k) / 60) != nil { sliding += 1 }
-        #expect(sliding >= 25, "the shimmer moves every frame")
+        var sent = 0
+        for k in 1...30 where s.tick(at: Double(k) / 60) != nil { sent += 1 }
+        #expect(sent == 0, "the shimmer is declared once and played by the host")
+        #expect(s.frame(at: 0.5).motions.map(\.pausedAt) == [nil])
 
         try s.apply(try action(#"{"command": {"status": {"node": "feed", "state": "loading"}}}"#), at: 0.5)
         _ = s.tick(at: 0.5)
+        #expect(s.frame(at: 0.5).motions.map(\.pausedAt) == [0.5], "the light holds still from the status on")
         var messages: [[UInt8]] = []
         for k in 31...90 { if let m = s.tick(at: Double(k) / 60) { messages.append(m) } }
         // Only the status's own activity indicator still changes: 8 steps a second.
         #expect(messages.count <= 8, "\(messages.count) messages while covered")
         #expect(s.frame(at: 1.5).canvasItems.contains { $0.text == Array("Loading…".utf8) })
+        let covered = s.frame(at: 1.5)
+        #expect(covered.played(at: 0.6) == covered.played(at: 1.5), "a paused light plays as still")
 
         try s.apply(try action(#"{"command": {"status": {"node": "feed", "state": "none"}}}"#), at: 1.6)
         _ = s.tick(at: 1.6)
-        var resumed = 0
-        for k in 97...120 where s.tick(at: Double(k) / 60) != nil { resumed += 1 }
-        #expect(resumed >= 20, "the shimmer moves again")
+        #expect(s.frame(at: 1.6).motions.map(\.pausedAt) == [nil], "the shimmer moves again")
     }
 
     /// Painter's order: the status view and the spinner overlay come after the skeleton's

@@ -1,0 +1,147 @@
+/// Extension record 3 (must be understood, docs/PROTOCOL.md "Motions"): the frame's paint motions
+/// (`PaintMotion`), in a keyframe when it has any and in a delta when they change (the whole new
+/// list; count 0 = none any more). Times and geometry are numbers that decode to exactly the double
+/// the core holds, so a host evaluates exactly the values the core does: a multiple of 1/8 (most
+/// geometry, named curves' 0 and 1, whole and half seconds) as `varint zigzag(v × 8) << 1`, any other
+/// as `varint 1` then the IEEE 754 double, little-endian.
+///
+///     varint count, then per motion (slots ascending):
+///       varint slot gap (slot = previous + 1 + gap), u8 path (0 mix, 1 slide),
+///       u8 flags (bit 0 autoreverse, bit 1 paused; others 0),
+///       number start, duration, x1, y1, x2, y2 (the curve), [number pausedAt],
+///       mix: colour from, colour to;
+///       slide: number bounds x, y, width, height, startFrom x, y, startTo x, y, endFrom x, y, endTo x, y,
+///              varint colour count (1…maxStops), the colours.
+enum MotionCoding {
+    static let tag: UInt32 = 3
+
+    static let mix: UInt8 = 0
+    static let slide: UInt8 = 1
+    static let autoreverse: UInt8 = 1 << 0
+    static let paused: UInt8 = 1 << 1
+
+    /// The record of `motions` (an empty list is a record too: in a delta it says "none any more").
+    static func record(_ motions: [PaintMotion]) -> WireExtension {
+        var w = ByteWriter(capacity: 16 + motions.count * 96)
+        write(motions, to: &w)
+        return WireExtension(tag: tag, payload: w.bytes)
+    }
+
+    static func write<S: ByteSink>(_ motions: [PaintMotion], to w: inout S) {
+        w.writeVarint(motions.count)
+        var previous = -1
+        for m in motions {
+            w.writeVarint(m.slot - previous - 1)
+            previous = m.slot
+            switch m.path {
+            case .mix: w.write(mix)
+            case .slide: w.write(slide)
+            }
+            w.write((m.autoreverse ? autoreverse : 0) | (m.pausedAt != nil ? paused : 0))
+            for v in [m.start, m.duration, m.curve.x1, m.curve.y1, m.curve.x2, m.curve.y2] { writeNumber(v, to: &w) }
+            if let p = m.pausedAt { writeNumber(p, to: &w) }
+            switch m.path {
+            case let .mix(from, to):
+                w.writeColor(from)
+                w.writeColor(to)
+            case let .slide(colors, r, sf, st, ef, et):
+                for v in [r.x, r.y, r.width, r.height, sf.x, sf.y, st.x, st.y, ef.x, ef.y, et.x, et.y] { writeNumber(v, to: &w) }
+                w.writeVarint(colors.count)
+                for c in colors { w.writeColor(c) }
+            }
+        }
+    }
+
+    /// The motions of a record's payload (which starts at `offset` in the message).
+    static func read(_ payload: [UInt8], at offset: Int) throws(WireError) -> [PaintMotion] {
+        var r = ByteReader(payload)
+        do throws(WireError) {
+            let n = try r.count(max: WireLimits.maxPaints, minBytes: 17, of: "motions")
+            var motions: [PaintMotion] = []
+            motions.reserveCapacity(n)
+            var previous = -1
+            for _ in 0 ..< n {
+                let at = r.offset
+                let slot = previous + 1 + (try r.bounded(max: WireLimits.maxPaints, of: "motion slot gap"))
+                guard slot < WireLimits.maxPaints else {
+                    throw WireError(offset: at, reason: "motion slot \(slot) exceeds the limit of \(WireLimits.maxPaints)")
+                }
+                previous = slot
+                let path = try r.byte()
+                guard path == mix || path == slide else { throw r.error("unknown motion path \(path)") }
+                let flags = try r.byte()
+                guard flags & ~(autoreverse | paused) == 0 else { throw r.error("motion flags \(flags) have reserved bits set") }
+                let start = try time(&r, "start"), duration = try time(&r, "duration")
+                guard duration > 0 else { throw r.error("a motion's duration must be more than 0 (got \(duration))") }
+                let x1 = try unit(&r), y1 = try finite(&r, "curve"), x2 = try unit(&r), y2 = try finite(&r, "curve")
+                let pausedAt = flags & paused != 0 ? try time(&r, "pause") : nil
+                let kind: PaintMotion.Path
+                if path == mix {
+                    kind = .mix(from: try r.color(), to: try r.color())
+                } else {
+                    var v: [Double] = []
+                    for _ in 0 ..< 12 { v.append(try finite(&r, "geometry")) }
+                    let colors = try r.count(max: WireLimits.maxStops, minBytes: 4, of: "motion colours")
+                    guard colors > 0 else { throw r.error("a sliding motion has no colours") }
+                    var list: [Color] = []
+                    for _ in 0 ..< colors { list.append(try r.color()) }
+                    kind = .slide(colors: list, bounds: Rect(x: v[0], y: v[1], width: v[2], height: v[3]),
+                                  startFrom: Point(x: v[4], y: v[5]), startTo: Point(x: v[6], y: v[7]),
+                                  endFrom: Point(x: v[8], y: v[9]), endTo: Point(x: v[10], y: v[11]))
+                }
+                motions.append(PaintMotion(slot: slot, path: kind, start: start, duration: duration,
+                                           curve: TimingCurve(x1, y1, x2, y2), autoreverse: flags & autoreverse != 0,
+                                           pausedAt: pausedAt))
+            }
+            guard r.isAtEnd else { throw r.error("\(r.remaining) unexpected bytes after the motions") }
+            return motions
+        } catch {
+            throw WireError(offset: offset + error.offset, reason: error.reason)
+        }
+    }
+
+    /// The motions' term of the frame hash: 0 without motions (frames without them hash as before),
+    /// else the FNV-1a of the record's payload.
+    static func hashTerm(_ motions: [PaintMotion]) -> UInt32 {
+        guard !motions.isEmpty else { return 0 }
+        var h = FNV1a()
+        write(motions, to: &h)
+        return h.value
+    }
+
+    /// Seconds: finite, within ±10⁹ (a session never runs that long).
+    private static func time(_ r: inout ByteReader, _ what: String) throws(WireError) -> Double {
+        let v = try finite(&r, what)
+        guard v >= -1e9, v <= 1e9 else { throw r.error("a motion's \(what) of \(v) s is out of range") }
+        return v
+    }
+
+    /// A curve's x control point: within 0…1, so the curve is a function of time.
+    private static func unit(_ r: inout ByteReader) throws(WireError) -> Double {
+        let v = try finite(&r, "curve")
+        guard v >= 0, v <= 1 else { throw r.error("a motion curve's x control point \(v) is not within 0...1") }
+        return v
+    }
+
+    /// A number as `writeNumber` wrote it: finite.
+    private static func finite(_ r: inout ByteReader, _ what: String) throws(WireError) -> Double {
+        let start = r.offset
+        let code = try r.varint()
+        if code & 1 == 0 { return Double(Zigzag.decode(code >> 1)) / 8 }
+        guard code == 1 else { throw WireError(offset: start, reason: "a motion's \(what) has an unknown number code \(code)") }
+        let v = try r.float64LE()
+        guard v.isFinite else { throw r.error("a motion's \(what) is not a finite number") }
+        return v
+    }
+
+    /// A multiple of 1/8 within ±2^26 in one to four bytes; any other double (-0 included) in nine.
+    static func writeNumber<S: ByteSink>(_ v: Double, to w: inout S) {
+        let scaled = v * 8
+        if scaled == scaled.rounded(), scaled.magnitude < 67_108_864, !(v == 0 && v.sign == .minus) {
+            w.writeVarint(Zigzag.encode(Int32(scaled)) << 1)
+        } else {
+            w.writeVarint(UInt32(1))
+            w.writeFloat64LE(v)
+        }
+    }
+}

@@ -1,0 +1,94 @@
+// Web/motions.js against the core (Tests/Vectors/motions.json, written by Swift's
+// PaintMotionVectorTests): each record of random motions — mixes and slides, named and random
+// curves, autoreverse, paused, numbers on and off the 1/8 grid — decodes, hashes as Swift's term,
+// and plays to exactly the paint the core gives at each of six random times. A host plays the curve
+// the core declared, to the last bit the wire carries.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { readMotions, motionPaint, playMotions, moving, MotionError } from "../../Web/motions.js";
+import { decodeMessage, frameHash, Mirror } from "../../Web/wire.js";
+
+const vectors = JSON.parse(readFileSync(new URL("../Vectors/motions.json", import.meta.url), "utf8"));
+const bytes = (/** @type {string} */ hex) => Uint8Array.from(hex.match(/../g) ?? [], (h) => parseInt(h, 16));
+
+test("every motion plays to the core's paint at every time", () => {
+  assert.ok(vectors.length >= 100);
+  let paints = 0;
+  for (const { record, at } of vectors) {
+    const motions = readMotions(bytes(record));
+    for (const { t, paints: expected } of at) {
+      assert.deepEqual(motions.map((m) => motionPaint(m, t)), expected, `record ${record.slice(0, 24)}… at ${t}`);
+      paints += expected.length;
+    }
+  }
+  assert.ok(paints > 1000, `${paints} paints checked`);
+});
+
+test("a frame's motions count in its hash as Swift's term", () => {
+  for (const { record, hashTerm } of vectors) {
+    const motionBytes = bytes(record);
+    const motions = readMotions(motionBytes);
+    const paints = Array.from({ length: 20 }, () => ({ kind: /** @type {const} */ ("solid"), color: 0xFFFFFFFF }));
+    const plain = { width: 0, height: 0, background: 0xFFFFFFFF, paints, items: [] };
+    assert.equal((frameHash({ ...plain, motions, motionBytes }) - frameHash(plain)) >>> 0, hashTerm);
+  }
+});
+
+test("playing a frame changes its motions' slots alone, and a frame without motions is itself", () => {
+  const [{ record }] = vectors;
+  const motions = readMotions(bytes(record));
+  const paints = Array.from({ length: 20 }, (_, i) => ({ kind: /** @type {const} */ ("solid"), color: i }));
+  const frame = { width: 8, height: 8, background: 0, paints, items: [], motions, motionBytes: bytes(record) };
+  const played = playMotions(frame, 1.25);
+  assert.equal(played.items, frame.items, "the items are shared");
+  played.paints.forEach((p, slot) => {
+    const m = motions.find((x) => x.slot === slot);
+    assert.deepEqual(p, m ? motionPaint(m, 1.25) : paints[slot]);
+  });
+  const still = { width: 8, height: 8, background: 0, paints, items: [] };
+  assert.equal(playMotions(still, 3), still);
+  assert.equal(moving(still, 3), false);
+  assert.equal(moving({ ...frame, motions: motions.map((m) => ({ ...m, pausedAt: 2 })) }, 3), false, "all paused");
+});
+
+test("a record the core would never write is refused, in words", () => {
+  // Numbers: 00 = 0, 10 = 0.5, 20 = 1, 40 = 2 (varint zigzag(v × 8) << 1); 01 then a double.
+  const bad = [
+    ["01 00 09 00 00 10 00 00 20 20 00 00 00 00 00 00 00 00", /unknown motion path 9/],
+    ["01 00 00 04 00 10 00 00 20 20 00 00 00 00 00 00 00 00", /reserved bits/],
+    ["01 00 00 00 00 00 00 00 20 20 00 00 00 00 00 00 00 00", /duration must be more than 0/],
+    ["01 00 00 00 00 10 40 00 20 20 00 00 00 00 00 00 00 00", /not within 0\.\.\.1/],
+    ["01 00 00 00 03 10 00 00 20 20 00 00 00 00 00 00 00 00", /unknown number code 3/],
+    ["01 00 00 00 01 00 00 00 00 00 00 f8 7f 10 00 00 20 20 00 00 00 00 00 00 00 00", /not a finite number/],
+    ["01 00 00 00 00 10 00 00 20 20 00 00 00 00 00 00 00 00 ff", /unexpected bytes/],
+    ["05 00", /do not fit/],
+  ];
+  for (const [hex, reason] of bad) {
+    assert.throws(() => readMotions(bytes(hex.replace(/ /g, ""))), (e) => e instanceof MotionError && reason.test(e.message), hex);
+  }
+  const good = readMotions(bytes("01 00 00 01 00 10 00 00 20 20 00 00 00 00 00 00 00 00".replace(/ /g, "")));
+  assert.deepEqual(good, [{ slot: 0, path: { kind: "mix", from: 0, to: 0 }, start: 0, duration: 0.5, curve: [0, 0, 1, 1], autoreverse: true, pausedAt: null }]);
+});
+
+test("a keyframe's motions, then a delta that ends them, through the mirror", () => {
+  // Keyframe: one paint slot, motions record (tag 3) with one mix; then a delta with an empty record.
+  const [{ record }] = vectors.filter((v) => readMotions(bytes(v.record)).every((m) => m.slot === 0));
+  const motionBytes = bytes(record);
+  const paints = [{ kind: /** @type {const} */ ("solid"), color: 0x112233FF }];
+  const frame = { width: 0, height: 0, background: 0xFFFFFFFF, paints, items: [], motions: readMotions(motionBytes), motionBytes };
+  const head = (/** @type {number} */ type, /** @type {number} */ seq, /** @type {number} */ hash, /** @type {Uint8Array} */ ext) =>
+    [0x56, 2, type | 0x10, seq, hash & 255, (hash >>> 8) & 255, (hash >>> 16) & 255, hash >>> 24, 1, 3, ext.length, ...ext];
+  const keyframe = Uint8Array.from([...head(1, 1, frameHash(frame), motionBytes), 0, 0, 0xff, 0xff, 0xff, 0xff, 1, 0, 0x11, 0x22, 0x33, 0xff, 0]);
+  const mirror = new Mirror();
+  const first = mirror.apply(keyframe);
+  assert.ok(first.ok, first.reason);
+  assert.deepEqual(first.frame?.motions, frame.motions);
+  const ended = { ...frame, motions: undefined, motionBytes: undefined };
+  delete ended.motions; delete ended.motionBytes;
+  const delta = Uint8Array.from([...head(2, 2, frameHash(ended), Uint8Array.of(0)), 0]);
+  assert.equal(decodeMessage(delta).type, "delta");
+  const second = mirror.apply(delta);
+  assert.ok(second.ok, second.reason);
+  assert.equal(second.frame?.motions, undefined, "no motions any more");
+});

@@ -1,0 +1,264 @@
+// @ts-check
+// motions.js — paints that move with time alone, declared once by the core and played by each host
+// on its own clock (issue 31; docs/PROTOCOL.md "Motions", docs/ARCHITECTURE.md "Motions declared
+// once"). A frame's `motions` say how paint slots move (a skeleton's pulse, its sliding light); a
+// host draws `playMotions(frame, t)`, the frame with each such slot's paint at session time `t`,
+// without calling into the core. The evaluation is Sources/VeilCore/Render/PaintMotion.swift's,
+// operation for operation on the same doubles, so both give the same paint to the bit
+// (Tests/web/motions.test.mjs against Tests/Vectors/motions.json, written by Swift).
+
+/**
+ * @typedef {import("./wire.js").Paint} Paint
+ * @typedef {import("./wire.js").Frame} Frame
+ * @typedef {{x: number, y: number}} Point
+ * @typedef {{kind: "mix", from: number, to: number}} MixPath a solid colour mixed from `from` to `to`
+ * @typedef {{kind: "slide", colors: number[], bounds: {x: number, y: number, width: number, height: number},
+ *   startFrom: Point, startTo: Point, endFrom: Point, endTo: Point}} SlidePath a linear gradient whose ends slide
+ * @typedef {{slot: number, path: MixPath | SlidePath, start: number, duration: number,
+ *   curve: [number, number, number, number], autoreverse: boolean, pausedAt: number | null}} Motion
+ */
+
+/** Extension record 3: the frame's motions (must be understood). */
+export const MOTIONS_TAG = 3;
+const MAX_PAINTS = 4096;
+const MAX_STOPS = 64;
+
+/** A decoding failure at `offset` in the record (wire.js reports it at its place in the message). */
+export class MotionError extends Error {
+  /** @param {number} offset @param {string} reason */
+  constructor(offset, reason) {
+    super(reason);
+    this.offset = offset;
+  }
+}
+
+/**
+ * The motions of a record's payload; throws MotionError. The bounds are MotionCoding.swift's.
+ * @param {Uint8Array} bytes
+ * @returns {Motion[]}
+ */
+export function readMotions(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let o = 0;
+  const fail = (/** @type {string} */ reason, at = o) => { throw new MotionError(at, reason); };
+  const byte = () => { if (o >= bytes.length) fail("message ends early"); return bytes[o++]; };
+  const varint = () => {
+    const start = o;
+    let value = 0;
+    for (let shift = 0; ; shift += 7) {
+      const b = byte();
+      if (shift === 28 && b > 0x0f) fail("varint exceeds 32 bits", start);
+      value += (b & 0x7f) * 2 ** shift;
+      if (b < 0x80) return value;
+    }
+  };
+  const count = (/** @type {number} */ max, /** @type {number} */ minBytes, /** @type {string} */ what) => {
+    const start = o, n = varint();
+    if (n > max) fail(`${n} ${what} exceed the limit of ${max}`, start);
+    if (n * minBytes > bytes.length - o) fail(`${n} ${what} do not fit in the ${bytes.length - o} bytes left`, start);
+    return n;
+  };
+  const color = () => {
+    if (bytes.length - o < 4) { o = bytes.length; fail("message ends early"); }
+    const v = ((bytes[o] << 24) | (bytes[o + 1] << 16) | (bytes[o + 2] << 8) | bytes[o + 3]) >>> 0;
+    o += 4;
+    return v;
+  };
+  // A number (MotionCoding.writeNumber): varint zigzag(v × 8) << 1, or varint 1 then a double.
+  const finite = (/** @type {string} */ what) => {
+    const start = o, code = varint();
+    if (code % 2 === 0) { const z = code / 2; return ((z >>> 1) ^ -(z & 1)) / 8; }
+    if (code !== 1) fail(`a motion's ${what} has an unknown number code ${code}`, start);
+    if (bytes.length - o < 8) { o = bytes.length; fail("message ends early"); }
+    const v = view.getFloat64(o, true);
+    if (!Number.isFinite(v)) fail(`a motion's ${what} is not a finite number`);
+    o += 8;
+    return v;
+  };
+  const time = (/** @type {string} */ what) => {
+    const v = finite(what);
+    if (v < -1e9 || v > 1e9) fail(`a motion's ${what} of ${v} s is out of range`);
+    return v;
+  };
+  const unit = () => {
+    const v = finite("curve");
+    if (v < 0 || v > 1) fail(`a motion curve's x control point ${v} is not within 0...1`);
+    return v;
+  };
+  const n = count(MAX_PAINTS, 17, "motions");
+  /** @type {Motion[]} */
+  const motions = [];
+  let previous = -1;
+  for (let i = 0; i < n; i++) {
+    const at = o;
+    const gap = varint();
+    if (gap > MAX_PAINTS) fail(`motion slot gap ${gap} exceeds ${MAX_PAINTS}`, at);
+    const slot = previous + 1 + gap;
+    if (slot >= MAX_PAINTS) fail(`motion slot ${slot} exceeds the limit of ${MAX_PAINTS}`, at);
+    previous = slot;
+    const kind = byte();
+    if (kind !== 0 && kind !== 1) fail(`unknown motion path ${kind}`);
+    const flags = byte();
+    if (flags & ~3) fail(`motion flags ${flags} have reserved bits set`);
+    const start = time("start"), duration = time("duration");
+    if (!(duration > 0)) fail(`a motion's duration must be more than 0 (got ${duration})`);
+    /** @type {[number, number, number, number]} */
+    const curve = [unit(), finite("curve"), unit(), finite("curve")];
+    const pausedAt = flags & 2 ? time("pause") : null;
+    /** @type {MixPath | SlidePath} */
+    let path;
+    if (kind === 0) {
+      path = { kind: "mix", from: color(), to: color() };
+    } else {
+      const v = Array.from({ length: 12 }, () => finite("geometry"));
+      const colors = count(MAX_STOPS, 4, "motion colours");
+      if (colors === 0) fail("a sliding motion has no colours");
+      path = {
+        kind: "slide", colors: Array.from({ length: colors }, color), bounds: { x: v[0], y: v[1], width: v[2], height: v[3] },
+        startFrom: { x: v[4], y: v[5] }, startTo: { x: v[6], y: v[7] }, endFrom: { x: v[8], y: v[9] }, endTo: { x: v[10], y: v[11] },
+      };
+    }
+    motions.push({ slot, path, start, duration, curve, autoreverse: (flags & 1) !== 0, pausedAt });
+  }
+  if (o < bytes.length) fail(`${bytes.length - o} unexpected bytes after the motions`);
+  return motions;
+}
+
+/**
+ * The frame as drawn at session time `t`: each motion's paint in its slot. The same frame object
+ * when it has no motions; otherwise a new one sharing its items (a renderer sees only the slots
+ * that moved as changed).
+ * @param {Frame} frame
+ * @param {number} t
+ * @returns {Frame}
+ */
+export function playMotions(frame, t) {
+  const motions = frame.motions;
+  if (!motions || motions.length === 0) return frame;
+  const paints = frame.paints.slice();
+  for (const m of motions) if (m.slot < paints.length) paints[m.slot] = motionPaint(m, t);
+  return { ...frame, paints };
+}
+
+/**
+ * Whether a frame drawn at session time `t` still changes as time goes on (a motion not paused yet).
+ * @param {Frame | null} frame @param {number} t
+ */
+export function moving(frame, t) {
+  return !!frame?.motions?.some((m) => m.pausedAt === null || m.pausedAt > t);
+}
+
+/**
+ * Eased progress at session time `t`, repeating forever (PaintMotion.progress).
+ * @param {Motion} m @param {number} t
+ */
+export function motionProgress(m, t) {
+  const now = m.pausedAt === null ? t : Math.min(m.pausedAt, t);
+  if (!(m.duration > 0) || !Number.isFinite(now)) return 0;
+  const elapsed = Math.max(0, now - m.start);
+  const period = m.autoreverse ? 2 * m.duration : m.duration;
+  const phase = elapsed - Math.floor(elapsed / period) * period;
+  const u = phase <= m.duration ? phase / m.duration : (period - phase) / m.duration;
+  return curveValue(m.curve, u);
+}
+
+/**
+ * The paint of motion `m` at session time `t` (PaintMotion.paint).
+ * @param {Motion} m @param {number} t
+ * @returns {Paint}
+ */
+export function motionPaint(m, t) {
+  const p = motionProgress(m, t);
+  const path = m.path;
+  if (path.kind === "mix") return { kind: "solid", color: mix(path.from, path.to, p) };
+  const r = path.bounds;
+  const at = (/** @type {Point} */ a, /** @type {Point} */ b) => {
+    const x = a.x + (b.x - a.x) * p, y = a.y + (b.y - a.y) * p;
+    return [fixed(r.x + x * r.width), fixed(r.y + y * r.height)];
+  };
+  const [x0, y0] = at(path.startFrom, path.startTo), [x1, y1] = at(path.endFrom, path.endTo);
+  return { kind: "linear", x0, y0, x1, y1, stops: stops(path.colors) };
+}
+
+/**
+ * Core Animation's cubic Bézier timing curve at time fraction `u` (TimingCurve.value): Newton
+ * steps, then bisection, exactly as the core's.
+ * @param {[number, number, number, number]} curve x1, y1, x2, y2
+ * @param {number} u
+ */
+export function curveValue([x1, y1, x2, y2], u) {
+  if (!(u > 0)) return 0;
+  if (u >= 1) return 1;
+  if (x1 === 0 && y1 === 0 && x2 === 1 && y2 === 1) return u;
+  const bezier = (/** @type {number} */ s, /** @type {number} */ p1, /** @type {number} */ p2) => {
+    const v = 1 - s;
+    return 3 * v * v * s * p1 + 3 * v * s * s * p2 + s * s * s;
+  };
+  const slope = (/** @type {number} */ s, /** @type {number} */ p1, /** @type {number} */ p2) => {
+    const v = 1 - s;
+    return 3 * v * v * p1 + 6 * v * s * (p2 - p1) + 3 * s * s * (1 - p2);
+  };
+  let s = u;
+  let solved = false;
+  for (let i = 0; i < 8; i++) {
+    const err = bezier(s, x1, x2) - u;
+    if (Math.abs(err) < 1e-9) { solved = true; break; }
+    const d = slope(s, x1, x2);
+    if (Math.abs(d) < 1e-6) break;
+    s -= err / d;
+    if (s < 0 || s > 1) break;
+  }
+  if (!solved) {
+    let lo = 0, hi = 1;
+    s = u;
+    for (let i = 0; i < 40; i++) {
+      const v = bezier(s, x1, x2);
+      if (Math.abs(v - u) < 1e-9) break;
+      if (v < u) lo = s; else hi = s;
+      s = (lo + hi) / 2;
+    }
+  }
+  return bezier(s, y1, y2);
+}
+
+/**
+ * Swift's `rounded()`: to nearest, halves away from zero.
+ * @param {number} v
+ */
+function rounded(v) { return v < 0 ? -Math.round(-v) : Math.round(v); }
+
+/**
+ * Points → 1/8 pt (Fixed.from).
+ * @param {number} points
+ */
+function fixed(points) {
+  if (Number.isNaN(points)) return 0;
+  return Math.min(1073741824, Math.max(-1073741824, rounded(points * 8)));
+}
+
+/**
+ * Channel-wise mix (Color.mixed): `p` = 0 gives `a`, 1 gives `b`.
+ * @param {number} a @param {number} b @param {number} p
+ */
+function mix(a, b, p) {
+  const q = Math.min(1, Math.max(0, p));
+  let out = 0;
+  for (const shift of [24, 16, 8, 0]) {
+    const x = (a >>> shift) & 255, y = (b >>> shift) & 255;
+    out = out * 256 + Math.min(255, Math.max(0, rounded(x + (y - x) * q)));
+  }
+  return out >>> 0;
+}
+
+/**
+ * Colours evenly spaced from 0 to 65535 (PaintMotion.stops).
+ * @param {number[]} colors
+ */
+function stops(colors) {
+  if (colors.length <= 1) {
+    const c = colors[0] ?? 0;
+    return [{ offset: 0, color: c }, { offset: 65535, color: c }];
+  }
+  const last = colors.length - 1;
+  return colors.map((color, i) => ({ offset: Math.min(65535, Math.max(0, rounded((i / last) * 65535))), color }));
+}
