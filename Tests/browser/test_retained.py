@@ -136,7 +136,8 @@ const [what, maps, band, done] = arguments;
     if (what === "shimmer") veil.skeleton.show({ style: "sliding" });
     else veil.spinner.show();
     // 20 partial draws (past a fade-in, say).
-    await new Promise((resolve) => { const off = veil.on("frame", () => { if (renderer.counts.partial >= 20) { off(); resolve(); } }); });
+    // (A shimmer is the frame's motion: the page draws each frame with no message from the core.)
+    await new Promise((resolve) => { const check = () => (renderer.counts.partial >= 20 ? resolve() : requestAnimationFrame(check)); check(); });
     await frameDone();
     compare(what);
   }

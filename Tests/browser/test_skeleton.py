@@ -28,7 +28,7 @@ class SkeletonViewerTest(harness.ServedBrowserTest):
         harness.wait_for(driver, "window.veilViewer && veilViewer.frames > 0", what="the first frame")
         # Wait for the sliding style (from t = 6 s in the feed's timeline): the placeholders share one
         # linear gradient whose end points move from frame to frame.
-        shared = ("(() => { const f = veilViewer.frame; const a = f && veilViewer.items().find(i => i.width === 48 * 8"
+        shared = ("(() => { const f = veilViewer.shown; const a = f && veilViewer.items().find(i => i.width === 48 * 8"
                   " && i.height === 48 * 8 && i.fill); const p = a && f.paints[a.fill - 1];"
                   " return p && p.kind === 'linear' ? p.x0 : null; })()")
         deadline = time.monotonic() + 15

@@ -121,9 +121,9 @@ class ViewerParityTest(harness.ServedBrowserTest):
                 {"name": "prefers-reduced-motion", "value": "reduce" if reduce else "no-preference"}]})
             self.open(driver, "grid")
             time.sleep(2.8)  # the grid's skeleton slides from 2 s (a still gradient under reduced motion)
-            before = driver.execute_script("return veilViewer.frames")
+            before = driver.execute_script("return veilViewer.view.drawCount")
             time.sleep(1.0)
-            return driver.execute_script("return veilViewer.frames") - before
+            return driver.execute_script("return veilViewer.view.drawCount") - before
         finally:
             driver.quit()
 
