@@ -161,6 +161,26 @@ export function paint(p) {
   return `radial at (${number(p.cx)}, ${number(p.cy)}) radius ${points(p.radius)}, ` + stops(p.stops);
 }
 
+const CURVE_NAMES = [["0,0,1,1", "linear"], ["0.42,0,1,1", "ease-in"], ["0,0,0.58,1", "ease-out"], ["0.42,0,0.58,1", "ease-in-out"]];
+
+/**
+ * A declared motion (Words.motion in Swift writes the same).
+ * @param {import("./motions.js").Motion} m
+ */
+export function motion(m) {
+  const seconds = (/** @type {number} */ v) => {
+    const ms = v * 1000;
+    return decimal(ms < 0 ? -Math.round(-ms) : Math.round(ms), 1000) + " s";
+  };
+  const what = m.path.kind === "mix" ? `a colour ${color(m.path.from)} → ${color(m.path.to)}`
+    : `a sliding gradient of ${plural(m.path.colors.length, "colour")}`;
+  const curve = CURVE_NAMES.find(([key]) => key === m.curve.join(","))?.[1] ?? "custom curve";
+  let text = `motion on paint ${m.slot + 1}: ${what}, ${seconds(m.duration)} ${curve}, `
+    + (m.autoreverse ? "back and forth" : "repeating") + `, from t = ${seconds(m.start)}`;
+  if (m.pausedAt !== null) text += `, paused at t = ${seconds(m.pausedAt)}`;
+  return text;
+}
+
 /** @param {number} reference a paint slot + 1 (0: none) @param {Paint[]} paints */
 function paintReference(reference, paints, full = false) {
   if (reference === 0) return "none";
@@ -291,6 +311,7 @@ export function describeMessage(message, previousFrame = null, { names } = {}) {
     const frame = message.frame;
     lines.push(`  canvas ${number(frame.width)} × ${number(frame.height)} pt, background ${color(frame.background)}`);
     frame.paints.forEach((p, slot) => lines.push(`  paint ${slot + 1}: ${paint(p)}`));
+    for (const m of frame.motions ?? []) lines.push("  " + motion(m));
     /** @param {Item[]} items @param {number} depth */
     const entries = (items, depth) => {
       for (const item of items) {
@@ -308,7 +329,7 @@ export function describeMessage(message, previousFrame = null, { names } = {}) {
     try { after = applyPatch(previous, patch); } catch { after = null; }
   }
   const empty = patch.width === null && patch.height === null && patch.background === null && patch.paintCount === null
-    && patch.paintEdits.length === 0 && patch.structure.length === 0 && patch.updates.length === 0;
+    && patch.paintEdits.length === 0 && patch.structure.length === 0 && patch.updates.length === 0 && !patch.motions;
   if (empty) { lines.push("  no change"); return lines.join("\n"); }
   if (patch.width !== null || patch.height !== null) {
     const w = patch.width ?? after?.width ?? previous?.width ?? 0;
@@ -319,6 +340,10 @@ export function describeMessage(message, previousFrame = null, { names } = {}) {
   }
   if (patch.background !== null) lines.push("  background " + (previous ? color(previous.background) + " → " : "→ ") + color(patch.background));
   if (patch.paintCount !== null) lines.push("  paints " + (previous ? `${previous.paints.length} → ` : "→ ") + patch.paintCount);
+  if (patch.motions) {
+    if (patch.motions.motions.length === 0) lines.push("  motions: none any more");
+    for (const m of patch.motions.motions) lines.push("  " + motion(m));
+  }
   for (const edit of patch.paintEdits) {
     const old = previous && edit.slot < previous.paints.length ? previous.paints[edit.slot] : null;
     const now = after && edit.slot < after.paints.length ? after.paints[edit.slot] : null;

@@ -42,7 +42,8 @@ extension ViewerHub {
         owner.book.work.keyframe = true
     }
 
-    /// Tells the viewers of `owner` that asked for descriptions where its clock is.
+    /// Tells the viewers of `owner` that asked for descriptions where its clock is (the viewer plays
+    /// the frame's motions on it: Web/motions.js).
     func postClock(_ owner: any SessionOwner) {
         let book = owner.book
         let time = book.scrubbedTo ?? owner.age(at: .now)

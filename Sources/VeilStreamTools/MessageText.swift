@@ -20,6 +20,7 @@ public enum MessageText {
         case let .keyframe(frame):
             lines.append("  canvas \(Words.number(frame.width)) × \(Words.number(frame.height)) pt, background \(Words.color(frame.background))")
             for (slot, paint) in frame.paints.enumerated() { lines.append("  paint \(slot + 1): \(Words.paint(paint))") }
+            for motion in frame.motions { lines.append("  " + Words.motion(motion)) }
             entries(frame.items, frame.paints, names, depth: 1, into: &lines)
         case let .delta(_, patch):
             delta(patch, previous: previous, after: after, names, into: &lines)
@@ -52,6 +53,10 @@ public enum MessageText {
         }
         if let count = patch.paintCount {
             lines.append("  paints " + (previous.map { "\($0.paints.count) → " } ?? "→ ") + "\(count)")
+        }
+        if let motions = patch.motions {
+            if motions.isEmpty { lines.append("  motions: none any more") }
+            for motion in motions { lines.append("  " + Words.motion(motion)) }
         }
         for edit in patch.paintEdits {
             let old = previous.flatMap { edit.slot < $0.paints.count ? $0.paints[edit.slot] : nil }

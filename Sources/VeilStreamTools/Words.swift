@@ -52,6 +52,23 @@ public enum Words {
         }
     }
 
+    /// A declared motion (Web/stream.js `motion` writes the same): "motion on paint 1: a sliding
+    /// gradient of 3 colours, 1.5 s ease-in, repeating, from t = 0.3 s".
+    public static func motion(_ m: PaintMotion) -> String {
+        let seconds = { (v: Double) in decimal(Int64((v * 1000).rounded()), 1000) + " s" }
+        let what: String
+        switch m.path {
+        case let .mix(from, to): what = "a colour \(color(from)) → \(color(to))"
+        case let .slide(colors, _, _, _, _, _): what = "a sliding gradient of \(plural(colors.count, "colour"))"
+        }
+        let names: [(TimingCurve, String)] = [(.linear, "linear"), (.easeIn, "ease-in"), (.easeOut, "ease-out"), (.easeInOut, "ease-in-out")]
+        let curve = names.first { $0.0 == m.curve }?.1 ?? "custom curve"
+        var text = "motion on paint \(m.slot + 1): \(what), \(seconds(m.duration)) \(curve), "
+            + (m.autoreverse ? "back and forth" : "repeating") + ", from t = \(seconds(m.start))"
+        if let p = m.pausedAt { text += ", paused at t = \(seconds(p))" }
+        return text
+    }
+
     public static func paint(_ paint: Paint) -> String {
         switch paint {
         case let .solid(c): return color(c)

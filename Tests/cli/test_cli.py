@@ -653,6 +653,13 @@ def test_stream_format_text_names_items_and_matches_the_js_description():
                         capture_output=True, timeout=60, cwd=WORK)
     check(js.returncode == 0, js.stderr.decode()[:300])
     check(js.stdout.decode() == swift_text, f"Swift and JS differ:\n{swift_text}\n---\n{js.stdout.decode()}")
+    # The feed's recording declares motions (a pulse, a sliding light, then none): the same words in both.
+    feed = os.path.join(ROOT, "examples/feed.stream")
+    code, out, err = veil("stream", feed, "--format", "text")
+    js = subprocess.run(["node", "--input-type=module", "-e", script, os.path.join(ROOT, "Web/stream.js"), feed],
+                        capture_output=True, timeout=60, cwd=WORK)
+    check(code == 0 and "motion on paint" in out.decode() and "motions: none any more" in out.decode(), out.decode()[:300])
+    check(js.stdout.decode() == out.decode(), "Swift and JS describe the feed's motions alike")
 
 
 def test_veil_alone_is_a_usage_error():
