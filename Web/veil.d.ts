@@ -9,7 +9,24 @@ export interface Frame {
   background: number;
   paints: Paint[];
   items: Item[];
+  /** Paints that move with time alone (a shimmer): draw `playMotions(frame, t)`, not the frame itself. */
+  motions?: Motion[];
+  motionBytes?: Uint8Array;
 }
+/** A paint slot moving with time alone, declared once by the core (docs/PROTOCOL.md, "Motions"). */
+export interface Motion {
+  slot: number;
+  path: { kind: "mix"; from: number; to: number }
+    | { kind: "slide"; colors: number[]; bounds: { x: number; y: number; width: number; height: number };
+        startFrom: { x: number; y: number }; startTo: { x: number; y: number }; endFrom: { x: number; y: number }; endTo: { x: number; y: number } };
+  start: number;
+  duration: number;
+  curve: [number, number, number, number];
+  autoreverse: boolean;
+  pausedAt: number | null;
+}
+/** The frame as drawn at session time `t` (seconds): each motion's paint in its slot; the same frame without motions. */
+export function playMotions(frame: Frame, t: number): Frame;
 export interface Stop { offset: number; color: number }
 export interface SolidPaint { kind: "solid"; color: number }
 export interface LinearPaint { kind: "linear"; x0: number; y0: number; x1: number; y1: number; stops: Stop[] }

@@ -15,6 +15,7 @@
 //   wasm.js         loading veil.wasm, WasmModule, WasmSession
 //   socket.js       connectWebSocket: live frames from `veil serve`
 //   wire.js         the veil.v2 decoder and frame mirror
+//   motions.js      paints that move with time alone, played on the host's clock
 //   a11y.js         the hidden accessibility DOM
 //   skeletonize.js  skeletons over the page's own HTML
 
@@ -23,6 +24,7 @@ export { CanvasRenderer, Surface, FONT_FAMILY, ItemKind, cssColor } from "./rend
 export { pointFromClient, pointerInput, wheelInput, keyInput, focusBeside } from "./input.js";
 export { CanvasView } from "./view.js";
 export { connectWebSocket } from "./socket.js";
+export { playMotions } from "./motions.js";
 export { loadWasm, compileWasm, WasmModule, WasmSession } from "./wasm.js";
 export { mount, Controller, moduleWorkers } from "./mount.js";
 export { skeletonize, DomSkeleton, readLayout, sceneOf } from "./skeletonize.js";

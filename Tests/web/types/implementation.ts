@@ -7,6 +7,7 @@ import * as render from "../../../Web/render.js";
 import * as input from "../../../Web/input.js";
 import * as view from "../../../Web/view.js";
 import * as socket from "../../../Web/socket.js";
+import * as motions from "../../../Web/motions.js";
 import * as wasm from "../../../Web/wasm.js";
 import * as mount from "../../../Web/mount.js";
 import * as skeletonize from "../../../Web/skeletonize.js";
@@ -29,6 +30,7 @@ export const functions: {
   keyInput: typeof api.keyInput;
   focusBeside: typeof api.focusBeside;
   connectWebSocket: typeof api.connectWebSocket;
+  playMotions: typeof api.playMotions;
   loadWasm: typeof api.loadWasm;
   compileWasm: typeof api.compileWasm;
   overlay: typeof api.overlay;
@@ -50,6 +52,7 @@ export const functions: {
   keyInput: input.keyInput,
   focusBeside: input.focusBeside,
   connectWebSocket: socket.connectWebSocket,
+  playMotions: motions.playMotions,
   loadWasm: wasm.loadWasm,
   compileWasm: wasm.compileWasm,
   overlay: page.overlay,

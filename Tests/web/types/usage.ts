@@ -1,7 +1,7 @@
 // Uses every export of Web/veil.js as docs/EMBED.md shows it; `tsc -p Tests/web/types` type-checks it
 // against Web/veil.d.ts (and the JS modules against their JSDoc). A wrong declaration fails here.
 import {
-  mount, Controller, Mirror, CanvasView, CanvasRenderer, Surface, loadWasm, compileWasm, WasmSession, connectWebSocket, moduleWorkers,
+  mount, Controller, Mirror, CanvasView, CanvasRenderer, Surface, loadWasm, compileWasm, WasmSession, connectWebSocket, moduleWorkers, playMotions,
   cssColor, pointFromClient, keyInput, focusBeside, FONT_FAMILY, ItemKind, type Frame, type HostEvent,
   skeletonize, readLayout, sceneOf, DomSkeleton,
 } from "../../../Web/veil.js";
@@ -60,7 +60,7 @@ export async function lowLevel(canvas: HTMLCanvasElement, bytes: Uint8Array) {
   view.setWindow({ x: 0, y: 100, width: 320, height: 200 });
   if (view.window) view.setWindow(null);
   new CanvasRenderer(canvas.getContext("2d")!).draw(null, 10, 10, 1, 0, 100);
-  connectWebSocket("ws://127.0.0.1:8080/ws", { onFrame: (f) => view.show(f) }).close();
+  connectWebSocket("ws://127.0.0.1:8080/ws", { onFrame: (f) => view.show(playMotions(f, performance.now() / 1000)) }).close();
   return [cssColor(0xff0000ff), pointFromClient(1, 2, canvas.getBoundingClientRect(), 3, 4).x,
     keyInput(new KeyboardEvent("keydown")), focusBeside(canvas, "next"), FONT_FAMILY, ItemKind.text];
 }
