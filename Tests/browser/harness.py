@@ -31,8 +31,23 @@ VEIL_WASM = Path(os.environ.get("VEIL_WASM", ROOT / ".build" / "wasm" / "veil.wa
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 
-# The whole run finishes by itself: a hung browser or server is reported with a traceback.
-faulthandler.dump_traceback_later(float(os.environ.get("VEIL_BROWSER_TIMEOUT", "300")), exit=True)
+# The whole run finishes by itself: a hung browser or server is reported with a traceback. The
+# watchdog is armed again at each test's start and end, so it bounds each test (and the class setup
+# after it), not the length of the whole suite.
+WATCHDOG_SECONDS = float(os.environ.get("VEIL_BROWSER_TIMEOUT", "300"))
+faulthandler.dump_traceback_later(WATCHDOG_SECONDS, exit=True)
+_run_test = unittest.TestCase.run
+
+
+def _run_watched(self, result=None):
+    faulthandler.dump_traceback_later(WATCHDOG_SECONDS, exit=True)
+    try:
+        return _run_test(self, result)
+    finally:
+        faulthandler.dump_traceback_later(WATCHDOG_SECONDS, exit=True)
+
+
+unittest.TestCase.run = _run_watched
 
 
 FRAMES_DRAWN = "Number(document.getElementById('canvas').dataset.drawn || 0)"
