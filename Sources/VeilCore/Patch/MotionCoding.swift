@@ -138,7 +138,7 @@ enum MotionCoding {
     static func writeNumber<S: ByteSink>(_ v: Double, to w: inout S) {
         let scaled = v * 8
         if scaled == scaled.rounded(), scaled.magnitude < 67_108_864, !(v == 0 && v.sign == .minus) {
-            w.writeVarint(Zigzag.encode(Int32(scaled)) << 1)
+            w.writeVarint(Zigzag.encode(Int32.clamped(scaled, to: -67_108_864...67_108_864)) << 1)
         } else {
             w.writeVarint(UInt32(1))
             w.writeFloat64LE(v)
