@@ -4,7 +4,8 @@
 //   veil_load frames PORT PID SCENE CONNECTIONS SECONDS
 //       Opens CONNECTIONS private sessions of SCENE, reads for SECONDS, and prints one line of
 //       key=value figures: messages, the p50/p99 lateness of frames (gap between two messages of a
-//       connection minus the 1/60 s period), the server's CPU per 1,000 messages (from
+//       connection minus the 1/60 s period; -1 when no connection got two), the server's CPU per
+//       session-second and per 1,000 messages (from
 //       /proc/PID/stat; also split into user and system time: on loopback the system time of a
 //       send includes the receiving side's TCP work) and its resident memory per session (VmRSS before and after connecting).
 //       SCENE may carry more of the query: "skeleton&room=r" joins one shared room.
@@ -43,7 +44,7 @@ static int cmp_double(const void *a, const void *b) {
 }
 
 static double percentile(double *v, size_t n, double p) {
-    if (n == 0) return 0;
+    if (n == 0) return -1;
     qsort(v, n, sizeof *v, cmp_double);
     size_t i = (size_t)(p * (n - 1) + 0.5);
     return v[i];
@@ -216,8 +217,9 @@ static int frames(int port, int pid, const char *scene, int n, double seconds) {
     for (size_t k = 0; k < ngaps; k++) gaps[k] -= 1000.0 / 60;  // lateness against the 60 fps period
     double p50 = percentile(gaps, ngaps, 0.50), p99 = percentile(gaps, ngaps, 0.99);
     printf("connections=%d messages=%ld messages_per_s=%.0f lateness_p50_ms=%.2f lateness_p99_ms=%.2f "
-           "cpu_ms_per_1000_messages=%.2f user_ms_per_1000=%.2f system_ms_per_1000=%.2f rss_kb_per_session=%.1f\n",
-           n, messages, messages / seconds, p50, p99, messages ? cpu * 1000.0 / messages : 0,
+           "cpu_ms_per_session_s=%.4f cpu_ms_per_1000_messages=%.2f user_ms_per_1000=%.2f system_ms_per_1000=%.2f "
+           "rss_kb_per_session=%.1f\n",
+           n, messages, messages / seconds, p50, p99, cpu / (n * seconds), messages ? cpu * 1000.0 / messages : 0,
            messages ? user * 1000.0 / messages : 0, messages ? sys * 1000.0 / messages : 0,
            (double)(rss_after - rss_before) / n);
     for (int k = 0; k < n; k++) close(conns[k].fd);
