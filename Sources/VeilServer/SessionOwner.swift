@@ -75,6 +75,9 @@ struct SessionBook {
     var scrubbedTo: Double? = nil
     /// The session time of its last tick: a paused clock that has not moved needs none.
     var tickedAt: Double? = nil
+    /// When the session can next change by itself (session time), from its last tick: until then,
+    /// with no work queued, it needs no tick (a shimmer is played by the viewers, not ticked here).
+    var nextChange = 0.0
     /// Whether the session can still be replayed to an earlier time (`SharedSession`).
     var replayable = true
     /// The viewers waiting for an SVG export of the frame shown.

@@ -62,6 +62,9 @@ struct SessionResult: Sendable {
     struct SVG { var bytes: Int; var json: String? }
     /// The answers to `inspections`, as JSON (`{"at"|"node": …, "nodes": [{id, type, x, y, width, height}]}`).
     var inspected: [(connection: Int, json: String)] = []
+    /// After a tick: the session time when it can next change by itself (`Session.nextChange`;
+    /// infinity: only new work changes it). Without a tick: nil.
+    var nextChange: Double? = nil
 }
 
 /// A session's last sent frame with its sequence number and hash, copied out under its lock so the

@@ -69,6 +69,7 @@ final class SharedSession: @unchecked Sendable {
                 return result
             }
             if let message = session.tick(at: t) { result.message = framing.message(message) }
+            result.nextChange = session.nextChange ?? .infinity
             if !session.refused.isEmpty || session.refusedDropped > 0 {
                 let (actions, dropped) = session.takeRefused()
                 result.refused = Refusals(actions: actions, dropped: dropped)

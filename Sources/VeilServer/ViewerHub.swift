@@ -392,6 +392,9 @@ final class ViewerHub {
         // Scrubbed, the live frames are held back; paused, a clock that has not moved needs no tick.
         let scrubbed = owner.book.scrubbedTo != nil
         if (scrubbed || (owner.book.clock.rate == 0 && owner.book.tickedAt == time)) && owner.book.work.isEmpty { return nil }
+        // Nothing due by itself (a still scene, a skeleton whose light the viewers play): no job
+        // until work arrives.
+        if owner.book.work.isEmpty && time < owner.book.nextChange { return nil }
         let ticks = owner.ticks && !scrubbed
         if !ticks {
             for viewer in owner.viewers { viewer.ticksSkipped += 1 }
@@ -438,6 +441,7 @@ final class ViewerHub {
         let result = job.result, owner = job.owner
         owner.book.busy = false
         owner.book.lastTickCost = job.cost
+        if let next = result.nextChange { owner.book.nextChange = next }
         if let session = owner as? PrivateSession, session.parkOnIdle {
             session.parkOnIdle = false
             park(session)
