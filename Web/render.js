@@ -7,6 +7,8 @@
 // Frames carry raw wire integers: coordinates in 1/8 pt, colours 0xRRGGBBAA, angles in
 // turns/65536. One point is drawn as one CSS pixel.
 
+import { IDLE_DRAWS, LAYER_CAP, MAX_PIXELS, TOTAL_CAP, cachesNewContent, makesBitmapNow, worthABitmap } from "./layer-cache.js";
+
 /** 1/8 pt → points. */
 const UNIT = 8;
 const pt = (/** @type {number} */ v) => v / UNIT;
@@ -339,14 +341,10 @@ function sameClip(a, b) {
  * a bitmap of it: a scroll, a sheet drag or a fade recomposites that bitmap at the layer's new offset
  * or opacity instead of drawing its items again.
  *
- * When: a layer that moved or faded since its last draw (a new layer object with the same content)
- * gets its bitmap at once; one drawn again where it was (something around it changed: a spinner's
- * backdrop) once it has been so three draws running. New content is drawn directly (content that
- * changes every frame, such as a shimmer's placeholders, never gets a bitmap), except for a moving
- * layer whose last bitmap served `AMORTIZED` frames or more: a list's window of rows changes every
- * 256 pt of scrolling, and the scroll goes on. A moving layer whose last bitmap served fewer (a fling
- * fast enough to change windows more often) is drawn directly until its content holds that long. Only layers worth it: translucent ones (they are composited
- * through a bitmap anyway), or ones with text or at least `MIN_ITEMS` items.
+ * When (layer-cache.js, the policy as plain functions): a layer that moved or faded since its last
+ * draw gets its bitmap at once; one drawn again where it was, once it has been so three draws
+ * running; new content is drawn directly, except for a moving layer whose last bitmap paid for
+ * itself; and only layers worth it (translucent, or with text or enough items).
  *
  * Pixels: the bitmap is in device pixels, and every layer is drawn at its offset snapped to the
  * device pixel grid (a whole draw, a partial one and a bitmap alike), so a bitmap lands on the pixels
@@ -370,12 +368,6 @@ function sameClip(a, b) {
  * `IDLE_DRAWS` draws without it, and all of them on a resize, a new pixel ratio or a font that
  * loaded; a new colour scheme is new paints or items, so new content.
  */
-const MIN_ITEMS = 8;
-const LAYER_CAP = 3;
-const TOTAL_CAP = 4;
-const MAX_PIXELS = 16 << 20;
-const IDLE_DRAWS = 120;
-const AMORTIZED = 8;
 
 /**
  * A layer's cache entry, by layer id: what it drew last (its child list, the frame's paint keys)
@@ -697,13 +689,12 @@ export class CanvasRenderer {
       entry.repeats = 0;
       // …unless it keeps moving and its last bitmap paid for itself: a list's window of rows changes
       // every 256 pt of scrolling, and a slow scroll goes on.
-      const again = moved && entry.served >= AMORTIZED;
-      if (!again) return false;
+      if (!cachesNewContent({ moved, served: entry.served, repeats: 0, running, hasBitmap: false })) return false;
       content = contentOf(children, this.dpr);
     } else {
       entry.repeats++;
     }
-    if (layer.opacity === 255 && !content.text && content.items < MIN_ITEMS) return false; // cheaper drawn
+    if (!worthABitmap({ opacity: layer.opacity, text: !!content.text, items: content.items })) return false; // cheaper drawn
     if (!content.bounds) return true; // draws nothing
     const needed = intersect(this.view, content.bounds);
     if (isEmpty(needed)) return true; // nothing of it in view
@@ -716,7 +707,7 @@ export class CanvasRenderer {
       // served fewer than `AMORTIZED` frames (a fast fling through a list's windows of rows: drawn
       // directly until its content holds that long); one drawn again where it was, once it has been
       // so three draws running (a spinner's backdrop), of what is needed.
-      if (moved ? entry.served < AMORTIZED && entry.repeats < AMORTIZED : !(r || (running && entry.repeats >= 3))) return false;
+      if (!makesBitmapNow({ moved, served: entry.served, repeats: entry.repeats, running, hasBitmap: !!r })) return false;
       if (r) entry.served = entry.uses;
       if (!this.makeBitmap(entry, children, content.bounds, needed, moved, backdrop, styles)) return false;
       entry.uses = 0;
