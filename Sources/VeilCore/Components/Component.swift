@@ -1,4 +1,5 @@
-/// A component of a session — sheet, scroll, skeleton, status, spinner. It
+/// A component of a session — sheet, scroll (with pull-to-refresh and load-more), fetched rows,
+/// skeleton, status, spinner. It
 /// keeps its state beside the scene, never in it, so hiding it restores the scene as it is by then.
 /// A component is one folder: its model, the readers of its command and scene keys, what it
 /// installs into the tree, what it draws beyond that (`ComponentDrawing`), the values it moves,

@@ -39,7 +39,7 @@ public struct Node: Sendable {
     final class Storage: @unchecked Sendable {  // never mutated while shared (see `unique`)
         /// Unchecked: a box is written only through the one Node that holds it (`unique`), one
         /// field at a time, so accesses never overlap; the dynamic check on every read of a
-        /// node's field cost ~5 % of a large layout and render.
+        /// node's field showed in a large layout and render.
         @exclusivity(unchecked) var fields: Fields
         init(_ fields: Fields) { self.fields = fields }
     }
