@@ -14,7 +14,7 @@ struct LayerBuilder {
 /// state small instead of copying two layers' records in and out of an optional.
 final class FlatLayers {
     // Unchecked: only the render pass that made it touches it, and the dynamic exclusivity checks
-    // on a class's properties showed in the 10k grid's first frame (docs/ARCHITECTURE.md, "Ticks").
+    // on a class's properties showed in the 10k grid's first frame (docs/EMBED.md, veil.wasm's size table).
     @exclusivity(unchecked) var lower: LayerBuilder
     @exclusivity(unchecked) var upper: LayerBuilder
     /// The clip (canvas) in force where they opened: flat items inside need a clip of their own
