@@ -172,10 +172,20 @@ function backgroundOf(element) {
  * @param {string} c
  */
 function opaqueHex(c) {
+  const v = rgbaOf(c);
+  if (v === null || (v & 255) === 0) return null;
+  return `#${(v >>> 8).toString(16).toUpperCase().padStart(6, "0")}FF`;
+}
+
+/**
+ * A computed `rgb()` / `rgba()` colour (what getComputedStyle gives) as 0xRRGGBBAA; null for another form.
+ * @param {string} c
+ */
+function rgbaOf(c) {
   const m = /rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)(?:,\s*([\d.]+))?\)/.exec(c);
-  if (!m || (m[4] !== undefined && Number(m[4]) === 0)) return null;
-  const hex = (/** @type {string} */ v) => Math.round(Number(v)).toString(16).padStart(2, "0");
-  return `#${hex(m[1])}${hex(m[2])}${hex(m[3])}FF`;
+  if (!m) return null;
+  const alpha = m[4] === undefined ? 255 : Math.round(Number(m[4]) * 255);
+  return ((Math.round(Number(m[1])) << 24 | Math.round(Number(m[2])) << 16 | Math.round(Number(m[3])) << 8 | alpha) >>> 0);
 }
 
 /**
@@ -321,11 +331,9 @@ function cssColorValue(element, text) {
   if (!probe.style.color) return null;
   probe.style.display = "none";
   element.append(probe);
-  const m = /rgba?\(([\d.]+),\s*([\d.]+),\s*([\d.]+)(?:,\s*([\d.]+))?\)/.exec(view?.getComputedStyle(probe).color ?? "");
+  const value = rgbaOf(view?.getComputedStyle(probe).color ?? "");
   probe.remove();
-  if (!m) return null;
-  const alpha = m[4] === undefined ? 255 : Math.round(Number(m[4]) * 255);
-  return ((Math.round(Number(m[1])) << 24 | Math.round(Number(m[2])) << 16 | Math.round(Number(m[3])) << 8 | alpha) >>> 0);
+  return value;
 }
 
 /** @param {string} hex #RRGGBBAA (backgroundOf) or what the page gave → a CSS colour */
