@@ -78,6 +78,11 @@ private struct Comparer {
         if expected.background != actual.background {
             out.append("background \(Words.color(expected.background)) → \(Words.color(actual.background))")
         }
+        if expected.motions != actual.motions {
+            // They draw the same now, differently later: say how each moves.
+            let say = { (motions: [PaintMotion]) in motions.isEmpty ? "none" : motions.map(Words.motion).joined(separator: "; ") }
+            out.append("motions: expected \(say(expected.motions)); got \(say(actual.motions))")
+        }
         for id in after.order {
             guard let place = after[id] else { continue }
             let item = place.item

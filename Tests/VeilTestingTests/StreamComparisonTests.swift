@@ -71,4 +71,14 @@ import VeilStreamTools
         }
         #expect(lines.last?.hasPrefix("removed expected id 32 (layer) from id 1 at 15: layer at 0, 1204 pt") == true, "\(lines)")
     }
+
+    /// Two frames that draw the same now but move differently later: the difference is their motions.
+    @Test func framesThatDifferInTheirMotionsSaySo() {
+        let paints = [Paint.solid(.white)]
+        let pulse = PaintMotion(slot: 0, path: .mix(from: .white, to: .black), start: 1, duration: 1, curve: .easeInOut, autoreverse: true)
+        let lines = FrameComparison.differences(expected: Frame(paints: paints, motions: [pulse]), actual: Frame(paints: paints),
+                                                names: ItemNames(), limit: 10)
+        #expect(lines == ["motions: expected motion on paint 1: a colour #FFFFFFFF → #000000FF, 1 s ease-in-out, back and forth, from t = 1 s; got none"],
+                "\(lines)")
+    }
 }
