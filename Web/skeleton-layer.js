@@ -110,6 +110,8 @@ function draw(root, layout, look, motions) {
     }
     return;
   }
+  // No placeholder: nothing to fill (an empty path would not clip at all).
+  if (layout.boxes.length === 0) return;
   const fill = div(`left:0;top:0;width:${W}px;height:${H}px;overflow:hidden;clip-path:path("${pathOf(layout.boxes)}");`
     + `background:${cssColor(first)}`);
   root.append(fill);

@@ -126,6 +126,20 @@ class SkeletonLayerTest(unittest.TestCase):
                 self.assertLess(far, 400, f"{far} pixels differ by more than 12 (worst {worst}) between the layer and "
                                           f"`veil render` (out/browser/skeleton-*-{name}.png)")
 
+    def test_an_element_without_placeholders_is_covered_by_its_background_alone(self):
+        self.open()
+        colours = self.driver.execute_async_script("""
+          const done = arguments[0];
+          const card = document.getElementById('card');
+          card.replaceChildren();
+          card.style.background = '#ABCDEF';
+          const s = await skeletonize(card, { style: 'solid', transition: 0 });
+          requestAnimationFrame(() => requestAnimationFrame(() => done(s.scene.root.children.length)));
+        """)
+        self.assertEqual(colours, 0)
+        shot = self.shot(20)
+        self.assertEqual(set(shot.getdata()), {(0xAB, 0xCD, 0xEF)}, "no placeholder block over an element with nothing to cover")
+
     def test_a_skeleton_loads_no_core_and_its_shimmer_costs_the_main_thread_nothing(self):
         self.open()
         self.driver.execute_async_script("""
