@@ -446,6 +446,59 @@ class WorkerLink {
 }
 
 /**
+ * Where a Controller's session runs, chosen once at mount: here (an Engine on this thread, which
+ * throws a refusal at once) or in a worker (a WorkerLink, which answers with Promises). Each
+ * Controller method that reaches the session goes through one of these, so no method asks which.
+ * @typedef {object} SessionSide
+ * @property {(message: object) => Promise<void>} perform a command line; rejects (or, here, throws) with the session's message
+ * @property {(message: object) => Promise<void>} input an input line, as perform
+ * @property {(message: object, onError: (error: any) => void) => void} forward input from the canvas: refusals go to onError
+ * @property {() => void} flush the next animation frame's work now
+ * @property {() => number | Promise<number>} nextChange
+ * @property {() => Description | Promise<Description>} describe
+ * @property {(node: string, t: number | undefined) => void} press
+ * @property {() => void} end stops the session
+ */
+
+/** @implements {SessionSide} */
+class SessionHere {
+  /** @param {Engine} engine */
+  constructor(engine) { this.engine = engine; }
+  /** @param {object} message */
+  perform(message) { this.engine.perform(message); return Promise.resolve(); }
+  /** @param {object} message */
+  input(message) { this.engine.input(message); return Promise.resolve(); }
+  /** @param {object} message @param {(error: any) => void} onError */
+  forward(message, onError) {
+    try { this.engine.input(message); } catch (error) { onError(error); }
+  }
+  flush() { this.engine.flush(); }
+  nextChange() { return this.engine.nextChange(); }
+  describe() { return this.engine.describe(); }
+  /** @param {string} node @param {number | undefined} t */
+  press(node, t) { this.engine.press(node, t); }
+  end() { this.engine.destroy(); }
+}
+
+/** @implements {SessionSide} */
+class SessionInWorker {
+  /** @param {WorkerLink} link */
+  constructor(link) { this.link = link; }
+  /** @param {object} message */
+  perform(message) { return /** @type {Promise<void>} */ (this.link.request({ type: "perform", message })); }
+  /** @param {object} message */
+  input(message) { return /** @type {Promise<void>} */ (this.link.request({ type: "input", message })); }
+  /** @param {object} message */
+  forward(message) { this.link.post({ type: "input", message }); }
+  flush() { this.link.post({ type: "flush" }); }
+  nextChange() { return /** @type {Promise<number>} */ (this.link.request({ type: "call", what: "nextChange" })); }
+  describe() { return /** @type {Promise<Description>} */ (this.link.request({ type: "call", what: "describe" })); }
+  /** @param {string} node @param {number | undefined} t */
+  press(node, t) { this.link.post({ type: "press", node, t }); }
+  end() { this.link.terminate(); }
+}
+
+/**
  * The page's stand-in for the worker's Surface: a CanvasView hands it sizes, which it forwards.
  */
 class RemoteSurface {
@@ -626,6 +679,8 @@ export class Controller extends WithCommands {
     this.firstFrame = options.firstFrame ?? null;
     this.firstFrameLeaving = false;
     const accessible = options.accessible !== false;
+    /** @type {SessionSide | null} where the session runs: chosen once, here */
+    this.backend = this.link ? new SessionInWorker(this.link) : null;
     try {
       if (backend instanceof WasmSession) {
         this.engine = new Engine(backend, {
@@ -635,6 +690,7 @@ export class Controller extends WithCommands {
           onError: (error) => this.emit("error", error),
         });
         this.engine.stats.mountCalledAt = options.mountCalledAt ?? 0;
+        this.backend = new SessionHere(this.engine);
       }
       this.setAppearance(options.appearance ?? "system");
       this.setMotion(options.motion ?? "system");
@@ -863,10 +919,7 @@ export class Controller extends WithCommands {
    */
   perform(command) {
     this.live();
-    const message = this.stamp({ command });
-    if (this.link) return /** @type {Promise<void>} */ (this.link.request({ type: "perform", message }));
-    /** @type {Engine} */ (this.engine).perform(message);
-    return Promise.resolve();
+    return this.side().perform(this.stamp({ command }));
   }
 
   /**
@@ -876,10 +929,7 @@ export class Controller extends WithCommands {
    */
   input(input) {
     this.live();
-    const message = this.stamp({ input });
-    if (this.link) return /** @type {Promise<void>} */ (this.link.request({ type: "input", message }));
-    /** @type {Engine} */ (this.engine).input(message);
-    return Promise.resolve();
+    return this.side().input(this.stamp({ input }));
   }
 
   /**
@@ -890,8 +940,7 @@ export class Controller extends WithCommands {
    */
   flush() {
     this.live();
-    if (this.link) { this.link.post({ type: "flush" }); return; }
-    this.engine?.flush();
+    this.backend?.flush();
   }
 
   /** Re-reads the canvas' size and pixel ratio (the ResizeObserver does this by itself). */
@@ -918,8 +967,7 @@ export class Controller extends WithCommands {
    */
   nextChange() {
     this.live();
-    if (this.link) return /** @type {Promise<number>} */ (this.link.request({ type: "call", what: "nextChange" }));
-    return /** @type {Engine} */ (this.engine).nextChange();
+    return this.side().nextChange();
   }
 
   /**
@@ -931,8 +979,7 @@ export class Controller extends WithCommands {
    */
   describe() {
     this.live();
-    if (this.link) return /** @type {Promise<Description>} */ (this.link.request({ type: "call", what: "describe" }));
-    return /** @type {Engine} */ (this.engine).describe();
+    return this.side().describe();
   }
 
   /**
@@ -964,11 +1011,13 @@ export class Controller extends WithCommands {
     this.firstFrame?.remove();
     this.firstFrame = null;
     this.listeners.clear();
-    this.engine?.destroy();
-    this.link?.terminate();
+    this.backend?.end();
   }
 
   live() { if (this.destroyed) throw new Error("veil: this mount was destroyed"); }
+
+  /** Where the session runs (a mount has one from its construction on). */
+  side() { return /** @type {SessionSide} */ (this.backend); }
 
   /** Seconds since mount on the page's clock. */
   seconds(ms = this.nowMs()) { return Math.max(0, (ms - this.startMs) / 1000); }
@@ -997,12 +1046,7 @@ export class Controller extends WithCommands {
   onViewInput(message) {
     if (this.destroyed) return;
     if (typeof message.t === "number") message.t = Math.max(0, message.t - this.startMs / 1000);
-    if (this.link) { this.link.post({ type: "input", message }); return; }
-    try {
-      /** @type {Engine} */ (this.engine).input(message);
-    } catch (error) {
-      this.emit("error", error);
-    }
+    this.side().forward(message, (error) => this.emit("error", error));
   }
 
   /**
@@ -1012,9 +1056,7 @@ export class Controller extends WithCommands {
    */
   press(button) {
     this.live();
-    const t = this.view ? this.seconds() : undefined;
-    if (this.link) { this.link.post({ type: "press", node: button.node, t }); return; }
-    /** @type {Engine} */ (this.engine).press(button.node, t);
+    this.side().press(button.node, this.view ? this.seconds() : undefined);
   }
 
   /**
