@@ -364,8 +364,10 @@ def css_sheet_page():
 
 
 def quick_start_markup():
-    """docs/EMBED.md's quick start HTML up to its script: what the page puts before mount()."""
+    """docs/EMBED.md's canvas quick start HTML ("A scene on a canvas") up to its script: what the page
+    puts before mount()."""
     text = (ROOT / "docs" / "EMBED.md").read_text()
+    text = text[text.index("# A scene on a canvas"):]
     block = re.search(r"```html\n(.*?)```", text, re.S).group(1)
     return block.split('<script type="module">')[0]
 
