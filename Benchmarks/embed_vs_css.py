@@ -27,7 +27,8 @@ divs of the feed's layout.
 Environment: VEIL_BENCH_SCALES (device pixel ratios, default "1,2"), VEIL_BENCH_ROUNDS (default 4),
 VEIL_BENCH_MOTIONS (default "shimmer,scroll,fling,sheet"), VEIL_BENCH_BEFORE (a git revision: its
 Web/ is served too, at /veil-before/, and measured as a third page alternated with the two, so a
-change is measured before and after in one run).
+change is measured before and after in one run), VEIL_BENCH_BEFORE_WASM (that revision's veil.wasm,
+when the wire changed between them).
 """
 
 import asyncio
@@ -417,14 +418,15 @@ def make_site(folder, before=None):
             (folder / f"before{suffix}.html").write_text(
                 veil.replace('"/veil/', '"/veil-before/').replace('<canvas id="feed"', '<canvas id="feed" style="touch-action: none"'))
     if before:
-        # That revision's Web/ (the same veil.wasm): `git archive` of its Web folder.
+        # That revision's Web/ (`git archive` of its Web folder), with VEIL_BENCH_BEFORE_WASM (that
+        # revision's `make wasm`) when the wire changed between them, else the same veil.wasm.
         archive = subprocess.run(["git", "-C", str(ROOT), "archive", "--format=tar", before, "Web"],
                                  check=True, capture_output=True).stdout
         target = folder / "before-tree"
         target.mkdir()
         subprocess.run(["tar", "-x", "-C", str(target)], input=archive, check=True)
         (target / "Web").rename(folder / "veil-before")
-        shutil.copy(harness.VEIL_WASM, folder / "veil-before" / "veil.wasm")
+        shutil.copy(os.environ.get("VEIL_BENCH_BEFORE_WASM", harness.VEIL_WASM), folder / "veil-before" / "veil.wasm")
 
 
 def browser_pids(driver):
