@@ -387,6 +387,8 @@ final class ViewerHub {
     /// The owner's queued work and a tick, marked busy; nil when it is busy, its viewers are all
     /// closing, or a private viewer's last message still waits with no work queued.
     private func job(for owner: any SessionOwner, at now: ContinuousClock.Instant) -> TickWorkers.Job? {
+        // The common case of a session at rest, first and cheapest: nothing due ever, nothing queued.
+        if owner.book.nextChange == .infinity && owner.book.work.isEmpty { return nil }
         guard !owner.book.busy, !stopping, owner.viewers.contains(where: { $0.closeRequest == nil }) else { return nil }
         let time = owner.age(at: now)
         // Scrubbed, the live frames are held back; paused, a clock that has not moved needs no tick.
