@@ -8,7 +8,8 @@
 // hide before any show loads and changes nothing. The status and the spinner are drawn by the core
 // on a see-through canvas laid over the element (its padding box, kept in view when the element
 // itself scrolls); the skeleton is skeletonize()'s, over the element's content or, while it has
-// none yet, over copies of a template the page never shows. `sheet(element)` (sheet.js) holds one of
+// none yet, over copies of a template the page never shows — drawn by the page itself (the core's
+// look, skeleton-look.js), so a skeleton loads no veil.wasm. `sheet(element)` (sheet.js) holds one of
 // the page's elements in the core's sheet; `loadMore(list)` and `pullToRefresh(list)` (scroller.js)
 // run the core's infinite scroll and pull-to-refresh over the page's own scroller. Each loads its
 // part of Veil when first used.
