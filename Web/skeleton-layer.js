@@ -66,7 +66,7 @@ export class SkeletonLayer {
    * @returns {Promise<void>}
    */
   fadeTo(opacity, seconds) {
-    const from = getComputedStyle(this.root).opacity;
+    const from = this.root.ownerDocument.defaultView?.getComputedStyle(this.root).opacity ?? this.root.style.opacity;
     this.fade?.cancel();
     this.root.style.opacity = String(opacity);
     if (!(seconds > 0) || Number(from) === opacity) { this.fade = null; return Promise.resolve(); }
