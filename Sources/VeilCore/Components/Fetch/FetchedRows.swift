@@ -42,6 +42,7 @@ struct FetchedRows: Sendable {
     /// ranges (each now waited for), ascending: at most `most` of them, the others left for a later
     /// call (a page is waited for only once it is asked for).
     mutating func want(_ need: Range<Int>, keep: Range<Int>, rowCount: Int, most: Int = .max) -> [Range<Int>] {
+        defer { checkInvariants() }
         let keptPages = pages(of: keep, rowCount: rowCount)
         kept = keptPages
         held.removeAll { !keptPages.contains($0.index) }
@@ -58,6 +59,7 @@ struct FetchedRows: Sendable {
     /// Rows from `at` on, from the host: each stored when its page may be held. Returns whether any
     /// row was stored. The caller checked that they lie within the list's `rowCount`.
     mutating func fill(at: Int, _ rows: [ListRow], rowCount: Int) -> Bool {
+        defer { checkInvariants() }
         var stored = false
         var i = 0
         while i < rows.count {
@@ -84,6 +86,18 @@ struct FetchedRows: Sendable {
             i = upTo
         }
         return stored
+    }
+
+    /// What every mutation keeps true, checked in debug builds (swift-collections' `_checkInvariants`):
+    /// held and asked pages ascend, each once, and are never both; a held page has at most `page`
+    /// rows; once a window was laid out, every held or asked page lies in the kept span.
+    /// - Complexity: O(held + asked) in debug builds, nothing in release ones.
+    func checkInvariants() {
+        assert(zip(held, held.dropFirst()).allSatisfy { $0.index < $1.index }, "held pages ascend, each once")
+        assert(zip(asked, asked.dropFirst()).allSatisfy { $0 < $1 }, "asked pages ascend, each once")
+        assert(held.allSatisfy { !isAsked($0.index) && $0.rows.count <= page }, "a held page is not asked, and fits a page")
+        assert(kept.map { k in held.allSatisfy { k.contains($0.index) } && asked.allSatisfy { k.contains($0) } } ?? true,
+               "held and asked pages lie in the kept span")
     }
 
     /// Page `p` may be held: it is in the kept span, or (before the first window) the rows held
