@@ -189,7 +189,15 @@ public struct AccessibilityDescription: Sendable {
         for child in box.children { collectText(child, into: &text) }
     }
 
-    /// Status overlays are named `<host>/status` (StatusView).
+    /// Keeps the statuses whose node `isShown` says is a status view shown now: the status
+    /// component says which (`StatusComponent.describe`), so a scene's own node that happens to be
+    /// named `…/status` is not announced as one.
+    mutating func keepStatuses(_ isShown: ([UInt8]) -> Bool) {
+        statuses.removeAll { !isShown($0.node) }
+    }
+
+    /// Status overlays are named `<host>/status` (StatusView): what the walk takes for one, until
+    /// the status component says which are (`keepStatuses`).
     private static func isStatus(_ id: [UInt8]) -> Bool {
         let suffix: [UInt8] = [0x2F, 0x73, 0x74, 0x61, 0x74, 0x75, 0x73]  // "/status"
         return id.count > suffix.count && Array(id[(id.count - suffix.count)...]) == suffix

@@ -45,6 +45,16 @@ struct AccessibilityDescriptionTests {
         #expect(s.accessibilityDescription().busy)
     }
 
+    /// Only the status component's views are statuses: a scene's own node named like one is not.
+    @Test func aNodeNamedLikeAStatusViewIsNotAStatus() throws {
+        let scene = #"{"canvas": {"width": 200, "height": 200}, "root": {"type": "view", "id": "screen", "children": [{"type": "view", "id": "order/status", "frame": {"x": 0, "y": 0, "width": 200, "height": 40}, "children": [{"type": "label", "id": "shipped", "text": "Shipped", "frame": {"x": 0, "y": 0, "width": 100, "height": 20}}]}]}}"#
+        let s = Session(scene: try SceneReader.read(Array(scene.utf8), file: "scene.json"))
+        _ = s.tick(at: 0)
+        #expect(s.accessibilityDescription().statuses.isEmpty, "the page's 'order/status' view is not announced as a status")
+        try perform(s, #"{"status": {"node": "screen", "state": "empty", "title": "Nothing yet"}}"#)
+        #expect(s.accessibilityDescription().statuses.map { text($0.node) } == ["screen/status"])
+    }
+
     @Test func anErrorStatusGivesItsTextsAndItsRetryButton() throws {
         let s = try session()
         try perform(s, #"{"status": {"node": "feed", "state": "error", "message": "Say \"hi\""}}"#)

@@ -24,4 +24,9 @@ final class StatusComponent: Component {
     func settle(at t: Double) -> Bool { overlays.removeFinished(at: t) }
 
     var covers: [(host: [UInt8], since: Double)] { overlays.covers }
+
+    /// Its own semantics: the statuses announced are the status views it shows, no other node.
+    func describe(_ description: inout AccessibilityDescription, values: MovingValues) {
+        description.keepStatuses { id in overlays.entries.contains { $0.node.id == id } }
+    }
 }
