@@ -173,13 +173,7 @@ import Testing
             "  {\"bit\": \(bit), \"name\": \(JSONText.string(Array(row.name.utf8))), \"words\": \(JSONText.string(Array(row.words.utf8))), "
                 + "\"encoding\": \"\(row.encoding)\", \"default\": \(row.defaultJSON)}"
         }.joined(separator: ",\n") + "\n]\n"
-        let url = WireVectorTests.directory.appendingPathComponent("fields.json")
-        if ProcessInfo.processInfo.environment["VEIL_RECORD_VECTORS"] == "1" {
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        } else {
-            let stored = try String(contentsOf: url, encoding: .utf8)
-            #expect(stored == text, "Tests/Vectors/fields.json differs from ItemFields.table; rerun with VEIL_RECORD_VECTORS=1 if the change is intended")
-        }
+        try SharedVectors.check(text, file: "fields.json")
     }
 }
 

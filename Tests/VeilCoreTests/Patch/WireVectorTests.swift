@@ -18,7 +18,7 @@ import Testing
         var steps: [Step]
     }
 
-    static let directory = RepositoryFiles.root.appendingPathComponent("Tests/Vectors")
+    static let directory = SharedVectors.directory
 
     static func event(_ name: String, _ node: String) -> HostEvent { HostEvent(name: Array(name.utf8), node: Array(node.utf8)) }
 

@@ -65,36 +65,13 @@ import Testing
             let record = MotionCoding.record(list)
             let times = (0..<6).map { _ in Double(rng.next() % 3_000_000) / 100_000 - 2 }
             let frames = times.map { t -> String in
-                let paints = list.map { ItemFieldTableTests.json(paint: $0.paint(at: t)) }
+                let paints = list.map { JSONText.paint($0.paint(at: t)) }
                 return "{\"t\": \(t), \"paints\": [\(paints.joined(separator: ", "))]}"
             }
             cases.append("  {\"record\": \"\(record.payload.map { String($0, radix: 16).leftPadded(2) }.joined())\", "
                 + "\"hashTerm\": \(MotionCoding.hashTerm(list)),\n   \"at\": [\(frames.joined(separator: ",\n     "))]}")
         }
-        let text = "[\n" + cases.joined(separator: ",\n") + "\n]\n"
-        let url = WireVectorTests.directory.appendingPathComponent("motions.json")
-        if ProcessInfo.processInfo.environment["VEIL_RECORD_VECTORS"] == "1" {
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        } else {
-            let stored = try String(contentsOf: url, encoding: .utf8)
-            #expect(stored == text, "Tests/Vectors/motions.json differs from the core's motions; rerun with VEIL_RECORD_VECTORS=1 if the change is intended")
-        }
-    }
-}
-
-extension ItemFieldTableTests {
-    /// A paint in the JS frame shape (Web/wire.js): colours as unsigned 0xRRGGBBAA.
-    static func json(paint: Paint) -> String {
-        func stops(_ s: [GradientStop]) -> String {
-            "[" + s.map { "{\"offset\": \($0.offset), \"color\": \($0.color.rgba)}" }.joined(separator: ", ") + "]"
-        }
-        switch paint {
-        case let .solid(c): return "{\"kind\": \"solid\", \"color\": \(c.rgba)}"
-        case let .linear(x0, y0, x1, y1, s):
-            return "{\"kind\": \"linear\", \"x0\": \(x0), \"y0\": \(y0), \"x1\": \(x1), \"y1\": \(y1), \"stops\": \(stops(s))}"
-        case let .radial(cx, cy, r, s):
-            return "{\"kind\": \"radial\", \"cx\": \(cx), \"cy\": \(cy), \"radius\": \(r), \"stops\": \(stops(s))}"
-        }
+        try SharedVectors.check("[\n" + cases.joined(separator: ",\n") + "\n]\n", file: "motions.json")
     }
 }
 

@@ -114,13 +114,6 @@ import Testing
     }
 
     @Test func theLooksMatchSkeletonLooksJSON() throws {
-        let text = Self.looks()
-        let url = WireVectorTests.directory.appendingPathComponent("skeleton-looks.json")
-        if ProcessInfo.processInfo.environment["VEIL_RECORD_VECTORS"] == "1" {
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        } else {
-            let stored = try String(contentsOf: url, encoding: .utf8)
-            #expect(stored == text, "Tests/Vectors/skeleton-looks.json differs from the core's skeleton look; rerun with VEIL_RECORD_VECTORS=1 if the change is intended")
-        }
+        try SharedVectors.check(Self.looks(), file: "skeleton-looks.json")
     }
 }
