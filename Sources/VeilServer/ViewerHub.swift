@@ -443,7 +443,9 @@ final class ViewerHub {
         let result = job.result, owner = job.owner
         owner.book.busy = false
         owner.book.lastTickCost = job.cost
-        if let next = result.nextChange { owner.book.nextChange = next }
+        // After a tick, when it next changes by itself; work applied without a tick (its viewer's
+        // last message still waited, a scrub) is ticked at the next frame.
+        if let next = result.nextChange { owner.book.nextChange = next } else if !job.work.isEmpty { owner.book.nextChange = 0 }
         if let session = owner as? PrivateSession, session.parkOnIdle {
             session.parkOnIdle = false
             park(session)

@@ -107,8 +107,9 @@ class ViewerParityTest(harness.ServedBrowserTest):
                                    {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
             self.open(driver, "hello")
             self.assertEqual(driver.execute_script("return document.getElementById('appearance').value"), "system")
-            harness.wait_for(driver, "veilViewer.frame && veilViewer.frame.background !== 0xFFFFFFFF",
-                             what="a dark canvas for a dark system")
+            # The scene's light background is not white (#F2F2F7): wait for a dark one, not another.
+            dark = "veilViewer.frame && [8, 16, 24].reduce((s, k) => s + ((veilViewer.frame.background >>> k) & 255), 0) < 192"
+            harness.wait_for(driver, dark, what="a dark canvas for a dark system")
             background = driver.execute_script("return veilViewer.frame.background") >> 8
             self.assertLess(sum((background >> s) & 255 for s in (0, 8, 16)), 3 * 64, f"dark, not {background:06x}")
         finally:
