@@ -12,8 +12,11 @@ struct ViewerHubTests {
         var written: [ViewerSocket: [OutgoingMessage]] = [:]
         var paused: Set<ViewerSocket> = []
         var closing: [ViewerSocket] = []
+        /// Whether a socket takes a write at once (else the message waits for its writable turn).
+        var writable = true
         func wake(_ socket: ViewerSocket) { woken.append(socket) }
         func writeNow(_ socket: ViewerSocket, _ message: OutgoingMessage) -> Bool {
+            guard writable else { return false }
             written[socket, default: []].append(message)
             return true
         }
@@ -100,5 +103,28 @@ struct ViewerHubTests {
         guard case let .close(close) = hub.nextFrame(for: socket(1)) else { Issue.record("no close"); return }
         #expect(close.status == 1007 || close.status == 1008)
         #expect(!transport.closing.contains(socket(2)))
+    }
+
+    /// A command that reaches a private session while its viewer's last message still waits is
+    /// applied without a tick; the session, at rest otherwise (a still scene: nothing due by
+    /// itself), must still be ticked at the next frame, or the change is never sent.
+    @Test func workAppliedWithoutATickIsSentAtTheNextFrame() {
+        let set = { (text: String) in Array(#"{"command": {"set": {"node": "t", "text": "\#(text)"}}}"#.utf8) }
+        #expect(hub.open(socket(1), request()) == nil)
+        guard case .text = hub.nextFrame(for: socket(1)), case .binary = hub.nextFrame(for: socket(1)) else {
+            Issue.record("no token and first frame"); return
+        }
+        #expect(hub.nextFrame(for: socket(1)) == nil, "the first frame has left")
+        transport.writable = false                   // a slow viewer: what is made waits for its turn
+        hub.receive(socket(1), message: set("Bye"))  // ticked at once: its delta waits for the writable turn
+        hub.receive(socket(1), message: set("Ciao")) // applied meanwhile, without a tick
+        guard case let .binary(bye) = hub.nextFrame(for: socket(1)) else { Issue.record("no delta for the first command"); return }
+        #expect(kind(bye) == 2)
+        #expect(hub.nextFrame(for: socket(1)) == nil, "that delta has left")
+        hub.timerFired()
+        guard case let .binary(ciao) = hub.nextFrame(for: socket(1)) else {
+            Issue.record("the second command's change was never sent"); return
+        }
+        #expect(kind(ciao) == 2)
     }
 }
