@@ -20,30 +20,50 @@ import Testing
 
     @Test func randomTypedActionsNeverTrapAndARefusedOneChangesNothing() async {
         await propertyCheck(count: 60, input: Gen.uint64()) { seed in
-            var random = RandomFrames(seed: seed)
-            let (scene, ids) = Self.scenes[random.int(0 ... Self.scenes.count - 1)]
-            var values = TypedValues(random: random, ids: ids)
-            let tried = Session(scene: scene), twin = Session(scene: scene)
-            var t = 0.0
-            for step in 0 ..< 30 {
-                t += Double(values.random.int(0 ... 10)) / 20
-                let action = values.action()
-                let refused: SessionError?
-                do throws(SessionError) { try tried.apply(action, at: t); refused = nil } catch { refused = error }
-                if refused == nil {
-                    do throws(SessionError) { try twin.apply(action, at: t) } catch {
-                        Issue.record("seed \(seed) step \(step): the twin refused what the session took: \(error.message)")
-                        return
-                    }
-                }
-                let a = tried.tick(at: t), b = twin.tick(at: t)
-                guard a == b else {
-                    Issue.record("seed \(seed) step \(step): \(refused.map { "refused (\($0.message))" } ?? "taken") \(action) changed the next tick")
-                    return
-                }
-                if let a { #expect(throws: Never.self) { _ = try WireDecoder.decode(a) } }
-            }
+            // The seed below is a known failure, pinned apart (aRefusedSheetCommandOnInbox…).
+            if seed == Self.knownFailure { return }
+            if let failure = Self.run(seed: seed) { Issue.record(Comment(rawValue: failure)) }
         }
+    }
+
+    /// Found by the property above on 2026-11-28, and already failing at the start of that day's
+    /// work (64aebbc): on the inbox example, a sheet command refused ("not a sheet on screen"),
+    /// applied later than the last tick, changes the next tick — the list's rows scrolled into
+    /// its window are inserted differently than in a twin that never got the command. Not fixed
+    /// yet: this test says so until it is (then it fails, and the known issue goes).
+    static let knownFailure: UInt64 = 6_409_639_509_608_138_625
+
+    @Test func aRefusedSheetCommandOnInboxChangesNothing() {
+        withKnownIssue("a refused command's advance to its time changes the inbox list's next tick") {
+            if let failure = Self.run(seed: Self.knownFailure) { Issue.record(Comment(rawValue: failure)) }
+        }
+    }
+
+    /// 30 random typed actions at random times on a random example, against a twin that gets only
+    /// the ones taken: the failure in words, or nil.
+    static func run(seed: UInt64) -> String? {
+        var random = RandomFrames(seed: seed)
+        let (scene, ids) = Self.scenes[random.int(0 ... Self.scenes.count - 1)]
+        var values = TypedValues(random: random, ids: ids)
+        let tried = Session(scene: scene), twin = Session(scene: scene)
+        var t = 0.0
+        for step in 0 ..< 30 {
+            t += Double(values.random.int(0 ... 10)) / 20
+            let action = values.action()
+            let refused: SessionError?
+            do throws(SessionError) { try tried.apply(action, at: t); refused = nil } catch { refused = error }
+            if refused == nil {
+                do throws(SessionError) { try twin.apply(action, at: t) } catch {
+                    return "seed \(seed) step \(step): the twin refused what the session took: \(error.message)"
+                }
+            }
+            let a = tried.tick(at: t), b = twin.tick(at: t)
+            guard a == b else {
+                return "seed \(seed) step \(step): \(refused.map { "refused (\($0.message))" } ?? "taken") \(action) changed the next tick"
+            }
+            if let a, (try? WireDecoder.decode(a)) == nil { return "seed \(seed) step \(step): a message does not decode" }
+        }
+        return nil
     }
 
     /// issue 29: a fill at -1 or Int.max trapped (an index out of range, an overflow).
