@@ -74,12 +74,6 @@ export class SkeletonLayer {
     return fade.finished.then(() => {}, () => {});
   }
 
-  /**
-   * Holds the shimmer still (a status over the skeleton wins), or lets it run again.
-   * @param {boolean} paused
-   */
-  setPaused(paused) { for (const m of this.motions) { if (paused) m.pause(); else m.play(); } }
-
   remove() {
     for (const m of this.motions) m.cancel();
     this.fade?.cancel();

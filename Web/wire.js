@@ -7,10 +7,12 @@
 //   new Mirror().apply(bytes) → {ok: true, frame, events} | {ok: false, reason, events}
 //   frameHash(frame) → the 32-bit sum of FNV-1a terms a message carries (docs/PROTOCOL.md, "Frame hash")
 //
-// Frames use the JS frame shape: {width, height, background, paints, items}, raw wire integers
+// Frames use the JS frame shape: {width, height, background, paints, items[, motions]}, raw wire integers
 // (1/8 pt, colours as unsigned 0xRRGGBBAA); an item of kind 5 is a layer with `children`. Frames are
 // never mutated: applying a patch builds a new frame object that shares unchanged items and
 // subtrees with the old one.
+
+import { MOTIONS_TAG, MotionError, readMotions } from "./motions.js";
 
 /**
  * The frame shape, declared here once (the other modules import these typedefs).
@@ -53,8 +55,6 @@
  * @typedef {{ok: true, frame: Frame, events: HostEvent[], reason?: undefined}
  *   | {ok: false, reason: string, events: HostEvent[], frame?: undefined}} MirrorResult
  */
-
-import { MOTIONS_TAG, MotionError, readMotions } from "./motions.js";
 
 export const MAGIC = 0x56;
 export const VERSION = 2;

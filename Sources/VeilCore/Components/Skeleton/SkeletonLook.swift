@@ -40,8 +40,6 @@ struct SkeletonLook: Sendable {
         self.appearance = appearance
     }
 
-    /// The animation clock at render time `t`: stopped while paused.
-    func animationTime(at t: Double) -> Double { pausedAt.map { smaller($0, t) } ?? t }
 
     /// Share of the placeholders at `t`.
     func reveal(at t: Double) -> Double { smaller(1, larger(0, fade?.value(at: t) ?? 1)) }
