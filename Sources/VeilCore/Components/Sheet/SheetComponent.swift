@@ -86,11 +86,14 @@ final class SheetComponent: Component {
     /// Sheet commands show and hide pages of the tree and add nothing to it.
     func perform(_ command: Command, _ context: inout CommandContext) throws(SessionError) -> CommandOutcome {
         guard case let .sheet(node, what) = command else { return .passed }
-        _ = context.layout()  // a sheet has its state once laid out
         let scene = context.scene, t = context.time
         let path = try scene.find(node)
         let sceneNode = scene.root.node(at: path)
-        guard sceneNode.sheet != nil, let i = index(node), !sheets[i].closed else {
+        // Refused before any layout when the node is no sheet: a layout at the command's time (its
+        // lists' windows, their rows asked for) would change the next tick of a refused command.
+        guard sceneNode.sheet != nil else { throw SessionError("sheet: the node is not a sheet on screen") }
+        _ = context.layout()  // a sheet has its state once laid out
+        guard let i = index(node), !sheets[i].closed else {
             throw SessionError("sheet: the node is not a sheet on screen")
         }
         switch what {
