@@ -1,11 +1,12 @@
 // @ts-check
-// motions.js — paints that move with time alone, declared once by the core and played by each host
-// on its own clock (issue 31; docs/PROTOCOL.md "Motions", docs/ARCHITECTURE.md "Motions declared
-// once"). A frame's `motions` say how paint slots move (a skeleton's pulse, its sliding light); a
-// host draws `playMotions(frame, t)`, the frame with each such slot's paint at session time `t`,
-// without calling into the core. The evaluation is Sources/VeilCore/Render/PaintMotion.swift's,
-// operation for operation on the same doubles, so both give the same paint to the bit
-// (Tests/web/motions.test.mjs against Tests/Vectors/motions.json, written by Swift).
+// motions.js — paints and item fields that move with time alone, declared once by the core and
+// played by each host on its own clock (issue 31; docs/PROTOCOL.md "Motions", docs/ARCHITECTURE.md
+// "Motions declared once"). A frame's `motions` say how paint slots move (a skeleton's pulse, its
+// sliding light), its `itemMotions` how an item's field moves (an activity indicator's highlight
+// stepping round); a host draws `playMotions(frame, t)`, the frame as it is at session time `t`,
+// without calling into the core. The evaluations are Sources/VeilCore/Render/PaintMotion.swift's
+// and ItemMotion.swift's, operation for operation on the same doubles, so both give the same
+// values to the bit (Tests/web/motions.test.mjs against Tests/Vectors/motions.json, written by Swift).
 
 /**
  * @typedef {import("./wire.js").Paint} Paint
@@ -16,12 +17,22 @@
  *   startFrom: Point, startTo: Point, endFrom: Point, endTo: Point}} SlidePath a linear gradient whose ends slide
  * @typedef {{slot: number, path: MixPath | SlidePath, start: number, duration: number,
  *   curve: [number, number, number, number], autoreverse: boolean, pausedAt: number | null}} Motion
+ * @typedef {{id: number, field: string, start: number, steps: {count: number, rate: number, increment: number}}} ItemMotion
+ *   `field` is the item field's name (wire.js FIELDS); value = base + (⌊(t − start) × rate⌋ mod count) × increment
+ * @typedef {import("./wire.js").Item} Item
  */
 
 /** Extension record 3: the frame's motions (must be understood). */
 export const MOTIONS_TAG = 3;
 const MAX_PAINTS = 4096;
 const MAX_STOPS = 64;
+const MAX_ITEMS = 100000;
+const MAX_ID = 2 ** 31 - 1;
+const MAX_STEPS = 65536;
+const MAX_RATE = 1e6;
+/** The item fields a motion may move, by bit (ItemMotion.fields): the plain numbers. */
+const MOVABLE_FIELDS = new Map([[0, "x"], [1, "y"], [2, "width"], [3, "height"], [6, "rotation"], [7, "cornerRadius"],
+  [9, "lineWidth"], [11, "arcStart"], [12, "arcSweep"]]);
 
 /** A decoding failure at `offset` in the record (wire.js reports it at its place in the message). */
 export class MotionError extends Error {
@@ -33,9 +44,10 @@ export class MotionError extends Error {
 }
 
 /**
- * The motions of a record's payload; throws MotionError. The bounds are MotionCoding.swift's.
+ * The motions of a record's payload, the paints' then the items'; throws MotionError. The bounds
+ * are MotionCoding.swift's.
  * @param {Uint8Array} bytes
- * @returns {Motion[]}
+ * @returns {{motions: Motion[], items: ItemMotion[]}}
  */
 export function readMotions(bytes) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -120,32 +132,141 @@ export function readMotions(bytes) {
     }
     motions.push({ slot, path, start, duration, curve, autoreverse: (flags & 1) !== 0, pausedAt });
   }
+  const itemCount = count(MAX_ITEMS, 7, "item motions");
+  /** @type {ItemMotion[]} */
+  const items = [];
+  let previousId = 0;
+  for (let i = 0; i < itemCount; i++) {
+    const at = o;
+    const gap = varint();
+    if (gap >= MAX_ID || previousId >= MAX_ID - gap) fail(`item motion id past the limit of ${MAX_ID}`, at);
+    const id = previousId + 1 + gap;
+    previousId = id;
+    const bit = byte();
+    const field = MOVABLE_FIELDS.get(bit);
+    if (field === undefined) fail(`item field ${bit} cannot move (a motion moves a number field)`);
+    const kind = byte();
+    if (kind !== 0) fail(`unknown item motion path ${kind}`);
+    const start = time("start");
+    const countAt = o;
+    const steps = varint();
+    if (steps > MAX_STEPS) fail(`motion steps ${steps} exceeds ${MAX_STEPS}`, countAt);
+    if (steps === 0) fail("a step motion has no steps", countAt);
+    const rate = finite("rate");
+    if (!(rate > 0 && rate <= MAX_RATE)) fail(`a step motion's rate of ${rate} a second is not within (0, ${MAX_RATE}]`);
+    const z = varint();
+    const increment = (z >>> 1) ^ -(z & 1);
+    items.push({ id, field: /** @type {string} */ (field), start, steps: { count: steps, rate, increment } });
+  }
   if (o < bytes.length) fail(`${bytes.length - o} unexpected bytes after the motions`);
-  return motions;
+  return { motions, items };
 }
 
 /**
- * The frame as drawn at session time `t`: each motion's paint in its slot. The same frame object
- * when it has no motions; otherwise a new one sharing its items (a renderer sees only the slots
- * that moved as changed).
+ * The frame as drawn at session time `t`: each motion's paint in its slot, each item motion's field
+ * in its item. The same frame object when it has no motions; otherwise a new one sharing what did
+ * not move (a renderer sees only the slots and items that moved as changed: the child lists on the
+ * way to a moved item are new arrays, the others the frame's own).
  * @param {Frame} frame
  * @param {number} t
  * @returns {Frame}
  */
 export function playMotions(frame, t) {
-  const motions = frame.motions;
-  if (!motions || motions.length === 0) return frame;
-  const paints = frame.paints.slice();
-  for (const m of motions) if (m.slot < paints.length) paints[m.slot] = motionPaint(m, t);
-  return { ...frame, paints };
+  const motions = frame.motions ?? [], items = frame.itemMotions ?? [];
+  if (motions.length === 0 && items.length === 0) return frame;
+  let paints = frame.paints;
+  if (motions.length) {
+    paints = paints.slice();
+    for (const m of motions) if (m.slot < paints.length) paints[m.slot] = motionPaint(m, t);
+  }
+  return { ...frame, paints, items: items.length ? playItems(frame.items, places(frame), t) : frame.items };
 }
 
 /**
- * Whether a frame drawn at session time `t` still changes as time goes on (a motion not paused yet).
+ * Whether a frame drawn at session time `t` still changes as time goes on (a motion not paused yet;
+ * an item motion never stops).
  * @param {Frame | null} frame @param {number} t
  */
 export function moving(frame, t) {
-  return !!frame?.motions?.some((m) => m.pausedAt === null || m.pausedAt > t);
+  return !!frame?.motions?.some((m) => m.pausedAt === null || m.pausedAt > t) || !!frame?.itemMotions?.length;
+}
+
+/**
+ * The value of item motion `m`'s field at session time `t`, from the item's `base` (ItemMotion.value).
+ * @param {ItemMotion} m @param {number} base @param {number} t
+ */
+export function itemMotionValue(m, base, t) {
+  const elapsed = t - m.start;
+  const { count, rate, increment } = m.steps;
+  if (!Number.isFinite(elapsed) || !(elapsed > 0) || count <= 0) return base;
+  const steps = Math.floor(elapsed * rate);
+  const step = Math.min(count - 1, Math.max(0, steps - Math.floor(steps / count) * count));
+  return Math.min(2147483647, Math.max(-2147483648, base + step * increment));
+}
+
+/** @typedef {Map<Item[], Map<Item, ItemMotion>>} Places the child lists holding a moving item, with each such item's motion */
+
+/** Where each item motion's item is, found once per frame (a frame's lists are not edited in place). */
+const placesOf = new WeakMap();
+
+/** @param {Frame} frame @returns {Places} */
+function places(frame) {
+  let found = placesOf.get(frame.items);
+  if (found) return found;
+  /** @type {Places} */
+  const map = new Map();
+  const byId = new Map((frame.itemMotions ?? []).map((m) => [m.id, m]));
+  /** @param {Item[]} list @returns {boolean} whether the list holds a moving item, at any depth */
+  const visit = (list) => {
+    let holds = false;
+    for (const item of list) {
+      const m = byId.get(item.id);
+      if (m) {
+        if (!map.has(list)) map.set(list, new Map());
+        /** @type {Map<Item, ItemMotion>} */ (map.get(list)).set(item, m);
+        holds = true;
+      }
+      if (item.children && visit(item.children)) {
+        if (!map.has(list)) map.set(list, new Map());
+        holds = true;
+      }
+    }
+    return holds;
+  };
+  visit(frame.items);
+  placesOf.set(frame.items, map);
+  return map;
+}
+
+/** The last played copy of each item and list on the way to a moving item: the same objects while
+ * the values hold (a spinner steps 8 times a second; a renderer sees no change in the frames between). */
+const lastPlayed = new WeakMap();
+
+/**
+ * `list` with the moving items' fields at time `t`; lists without one are the frame's own.
+ * @param {Item[]} list @param {Places} where @param {number} t @returns {Item[]}
+ */
+function playItems(list, where, t) {
+  const moved = where.get(list);
+  if (!moved) return list;
+  const next = list.map((item) => {
+    const m = moved.get(item);
+    const children = item.children && where.has(item.children) ? playItems(item.children, where, t) : item.children;
+    if (!m && children === item.children) return item;
+    const value = m ? itemMotionValue(m, /** @type {any} */ (item)[m.field], t) : 0;
+    const last = lastPlayed.get(item);
+    if (last && last.children === children && (!m || last[m.field] === value)) return last;
+    /** @type {any} */
+    const out = { ...item, children };
+    if (m) out[m.field] = value;
+    if (!children) delete out.children;
+    lastPlayed.set(item, out);
+    return out;
+  });
+  const last = lastPlayed.get(list);
+  if (last && last.length === next.length && last.every((/** @type {Item} */ e, /** @type {number} */ i) => e === next[i])) return last;
+  lastPlayed.set(list, next);
+  return next;
 }
 
 /**

@@ -181,6 +181,18 @@ export function motion(m) {
   return text;
 }
 
+/**
+ * A declared item motion (Words.itemMotion in Swift writes the same): "motion on id 12: rotation in
+ * 8 steps of 8192, 8 a second, from t = 0 s".
+ * @param {import("./motions.js").ItemMotion} m @param {string} item the item's name
+ */
+export function itemMotion(m, item) {
+  const words = FIELDS.find((f) => f.name === m.field)?.words ?? "field";
+  const thousandths = (/** @type {number} */ v) => decimal(v < 0 ? -Math.round(-v * 1000) : Math.round(v * 1000), 1000);
+  return `motion on ${item}: ${words} in ${plural(m.steps.count, "step")} of ${m.steps.increment}, `
+    + `${thousandths(m.steps.rate)} a second, from t = ${thousandths(m.start)} s`;
+}
+
 /** @param {number} reference a paint slot + 1 (0: none) @param {Paint[]} paints */
 function paintReference(reference, paints, full = false) {
   if (reference === 0) return "none";
@@ -312,6 +324,7 @@ export function describeMessage(message, previousFrame = null, { names } = {}) {
     lines.push(`  canvas ${number(frame.width)} × ${number(frame.height)} pt, background ${color(frame.background)}`);
     frame.paints.forEach((p, slot) => lines.push(`  paint ${slot + 1}: ${paint(p)}`));
     for (const m of frame.motions ?? []) lines.push("  " + motion(m));
+    for (const m of frame.itemMotions ?? []) lines.push("  " + itemMotion(m, name(m.id)));
     /** @param {Item[]} items @param {number} depth */
     const entries = (items, depth) => {
       for (const item of items) {
@@ -341,8 +354,9 @@ export function describeMessage(message, previousFrame = null, { names } = {}) {
   if (patch.background !== null) lines.push("  background " + (previous ? color(previous.background) + " → " : "→ ") + color(patch.background));
   if (patch.paintCount !== null) lines.push("  paints " + (previous ? `${previous.paints.length} → ` : "→ ") + patch.paintCount);
   if (patch.motions) {
-    if (patch.motions.motions.length === 0) lines.push("  motions: none any more");
+    if (patch.motions.motions.length === 0 && patch.motions.items.length === 0) lines.push("  motions: none any more");
     for (const m of patch.motions.motions) lines.push("  " + motion(m));
+    for (const m of patch.motions.items) lines.push("  " + itemMotion(m, name(m.id)));
   }
   for (const edit of patch.paintEdits) {
     const old = previous && edit.slot < previous.paints.length ? previous.paints[edit.slot] : null;

@@ -27,9 +27,12 @@ import { MOTIONS_TAG, MotionError, readMotions } from "./motions.js";
  *   text: string, fontSize: number, fontWeight: number, baseline: number, arcStart: number, arcSweep: number,
  *   children?: Item[]}} Item an item, or a layer (kind 5) with `children`
  * @typedef {{width: number, height: number, background: number, paints: Paint[], items: Item[],
- *   motions?: Motion[], motionBytes?: Uint8Array}} Frame `motions`: paints that move with time alone
- *   (motions.js), with the bytes of their record (the frame hash's term)
+ *   motions?: Motion[], itemMotions?: ItemMotion[], motionBytes?: Uint8Array}} Frame `motions`: paints
+ *   that move with time alone, `itemMotions` item fields that do (motions.js), with the bytes of their
+ *   record (the frame hash's term)
  * @typedef {import("./motions.js").Motion} Motion
+ * @typedef {import("./motions.js").ItemMotion} ItemMotion
+ * @typedef {{motions: Motion[], items: ItemMotion[], bytes: Uint8Array}} DeclaredMotions a motions record (extension 3)
  * @typedef {{start: number, end: number}} RowRange rows `start` up to, not including, `end`
  * @typedef {{name: string, node: string, range?: RowRange}} HostEvent a host event of the session: a button's
  *   action ("retry"), "refresh"…; a `rows` event (a list that fetches its rows) has the `range` it asks for
@@ -51,7 +54,7 @@ import { MOTIONS_TAG, MotionError, readMotions } from "./motions.js";
  * @typedef {{id: number, mask: number, fields: Partial<Item>}} Update
  * @typedef {{width: number | null, height: number | null, background: number | null, paintCount: number | null,
  *   paintEdits: PaintEdit[], structure: LayerEdit[], updates: Update[],
- *   motions?: {motions: Motion[], bytes: Uint8Array} | null}} Patch `motions`: the frame's new motions, when they change
+ *   motions?: DeclaredMotions | null}} Patch `motions`: the frame's new motions, when they change
  * @typedef {{ok: true, frame: Frame, events: HostEvent[], reason?: undefined}
  *   | {ok: false, reason: string, events: HostEvent[], frame?: undefined}} MirrorResult
  */
@@ -284,16 +287,17 @@ export function decodeMessage(bytes) {
   }
   const hash = r.u32le();
   const events = flags & HAS_EVENTS ? readEvents(r) : [];
-  /** @type {{motions: Motion[], bytes: Uint8Array}} the frame's motions (extension 3), when sent */
-  const declared = { motions: [], bytes: new Uint8Array(0) };
+  /** @type {DeclaredMotions} the frame's motions (extension 3), when sent */
+  const declared = { motions: [], items: [], bytes: new Uint8Array(0) };
   const extensions = flags & HAS_EXTENSIONS ? readExtensions(r, events, declared) : { records: [], motionsSent: false };
   const sent = extensions.motionsSent ? declared : null;
   /** @type {Message} */
   let message;
   if (type === KEYFRAME) {
     const frame = readFrame(r);
-    if (sent && sent.motions.length) {
+    if (sent && (sent.motions.length || sent.items.length)) {
       frame.motions = sent.motions;
+      frame.itemMotions = sent.items;
       frame.motionBytes = sent.bytes;
       const bad = sent.motions.find((m) => m.slot >= frame.paints.length);
       if (bad) r.fail(`a motion names paint slot ${bad.slot} of a table of ${frame.paints.length}`);
@@ -327,7 +331,7 @@ function readEvents(r) {
 // `declared`; any other optional one (even tag) is kept as unknown, one that must be understood (odd
 // tag) is refused.
 /**
- * @param {Reader} r @param {HostEvent[]} events @param {{motions: Motion[], bytes: Uint8Array}} declared
+ * @param {Reader} r @param {HostEvent[]} events @param {DeclaredMotions} declared
  * @returns {{records: Extension[], motionsSent: boolean}}
  */
 function readExtensions(r, events, declared) {
@@ -353,7 +357,7 @@ function readExtensions(r, events, declared) {
       motionsSent = true;
       declared.bytes = r.b.slice(r.o, end);
       try {
-        declared.motions = readMotions(declared.bytes);
+        ({ motions: declared.motions, items: declared.items } = readMotions(declared.bytes));
       } catch (e) {
         if (!(e instanceof MotionError)) throw e;
         r.fail(e.message, r.o + e.offset);
@@ -666,6 +670,7 @@ export function applyPatch(frame, patch) {
   const inserted = patch.structure.some((e) => e.placements.some((p) => p.item));
   items = checkAndUpdate(items, patch.updates, inserted);
   const motions = patch.motions ? patch.motions.motions : frame.motions ?? [];
+  const itemMotions = patch.motions ? patch.motions.items : frame.itemMotions ?? [];
   const bad = motions.find((m) => m.slot >= paints.length);
   if (bad) throw new PatchError(`a motion names paint slot ${bad.slot} of a table of ${paints.length}`);
   /** @type {Frame} */
@@ -677,8 +682,9 @@ export function applyPatch(frame, patch) {
     items,
   };
   // Only a frame with motions has the keys (frames without them keep their shape).
-  if (motions.length) {
+  if (motions.length || itemMotions.length) {
     next.motions = motions;
+    next.itemMotions = itemMotions;
     next.motionBytes = patch.motions ? patch.motions.bytes : frame.motionBytes;
   }
   return next;
@@ -978,7 +984,7 @@ export function frameHash(frame) {
   head.varint(frame.paints.length);
   head.varint(count);
   // The motions' term: the FNV-1a of their record, when the frame has any (MotionCoding.hashTerm).
-  if (frame.motions?.length && frame.motionBytes) {
+  if ((frame.motions?.length || frame.itemMotions?.length) && frame.motionBytes) {
     const motions = new Hasher();
     for (const b of frame.motionBytes) motions.byte(b);
     sum = (sum + motions.h) | 0;

@@ -78,10 +78,13 @@ private struct Comparer {
         if expected.background != actual.background {
             out.append("background \(Words.color(expected.background)) → \(Words.color(actual.background))")
         }
-        if expected.motions != actual.motions {
+        if expected.motions != actual.motions || expected.itemMotions != actual.itemMotions {
             // They draw the same now, differently later: say how each moves.
-            let say = { (motions: [PaintMotion]) in motions.isEmpty ? "none" : motions.map(Words.motion).joined(separator: "; ") }
-            out.append("motions: expected \(say(expected.motions)); got \(say(actual.motions))")
+            let say = { (frame: Frame) in
+                let words = frame.motions.map(Words.motion) + frame.itemMotions.map { Words.itemMotion($0, item: "id \($0.id)") }
+                return words.isEmpty ? "none" : words.joined(separator: "; ")
+            }
+            out.append("motions: expected \(say(expected)); got \(say(actual))")
         }
         for id in after.order {
             guard let place = after[id] else { continue }

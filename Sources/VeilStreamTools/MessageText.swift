@@ -21,6 +21,7 @@ public enum MessageText {
             lines.append("  canvas \(Words.number(frame.width)) × \(Words.number(frame.height)) pt, background \(Words.color(frame.background))")
             for (slot, paint) in frame.paints.enumerated() { lines.append("  paint \(slot + 1): \(Words.paint(paint))") }
             for motion in frame.motions { lines.append("  " + Words.motion(motion)) }
+            for motion in frame.itemMotions { lines.append("  " + Words.itemMotion(motion, item: names.name(motion.id))) }
             entries(frame.items, frame.paints, names, depth: 1, into: &lines)
         case let .delta(_, patch):
             delta(patch, previous: previous, after: after, names, into: &lines)
@@ -55,8 +56,9 @@ public enum MessageText {
             lines.append("  paints " + (previous.map { "\($0.paints.count) → " } ?? "→ ") + "\(count)")
         }
         if let motions = patch.motions {
-            if motions.isEmpty { lines.append("  motions: none any more") }
+            if motions.isEmpty && (patch.itemMotions ?? []).isEmpty { lines.append("  motions: none any more") }
             for motion in motions { lines.append("  " + Words.motion(motion)) }
+            for motion in patch.itemMotions ?? [] { lines.append("  " + Words.itemMotion(motion, item: names.name(motion.id))) }
         }
         for edit in patch.paintEdits {
             let old = previous.flatMap { edit.slot < $0.paints.count ? $0.paints[edit.slot] : nil }

@@ -69,6 +69,19 @@ public enum Words {
         return text
     }
 
+    /// A declared item motion (Web/stream.js `itemMotion` writes the same): "motion on #12:
+    /// rotation in 8 steps of 8192, 8 a second, from t = 0 s". `item` names the item.
+    public static func itemMotion(_ m: ItemMotion, item: String) -> String {
+        var field = "field"
+        ItemFields.forEach { bit, _, words in if bit == m.field { field = words.description } }
+        switch m.path {
+        case let .steps(count, rate, increment):
+            return "motion on \(item): \(field) in \(plural(count, "step")) of \(increment), "
+                + "\(decimal(Int64((rate * 1000).rounded()), 1000)) a second, from t = "
+                + decimal(Int64((m.start * 1000).rounded()), 1000) + " s"
+        }
+    }
+
     public static func paint(_ paint: Paint) -> String {
         switch paint {
         case let .solid(c): return color(c)

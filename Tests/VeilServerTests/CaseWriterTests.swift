@@ -81,7 +81,13 @@ struct CaseWriterTests {
 
     /// A scene that changes every frame: its stream stops at the bound, and nothing is left behind.
     @Test func aStreamPastItsBytesIsRefusedAndLeavesNothing() throws {
-        try Data(#"{"root": {"type": "activityIndicator", "id": "s"}}"#.utf8).write(to: URL(fileURLWithPath: scene))
+        // A bar growing 1 pt 8 times a second (an activity indicator's turn is declared once: it sends nothing).
+        let timeline = (1 ... 240).map { k in
+            #"{"t": \#(Double(k) / 8), "command": {"set": {"node": "bar", "frame": {"x": 0, "y": 0, "width": \#(10 + k), "height": 8}}}}"#
+        }
+        try Data((##"{"root": {"type": "view", "id": "root", "children": [{"type": "view", "id": "bar", "background": "#007AFF", "##
+                  + ##""frame": {"x": 0, "y": 0, "width": 10, "height": 8}}]}, "timeline": ["## + timeline.joined(separator: ", ") + "]}")
+            .utf8).write(to: URL(fileURLWithPath: scene))
         let events = #"{"t":30,"command":{"appearance":"dark"}}"# + "\n"
         let result = CaseWriter.write(scene: scene, events: events, replacing: false, bounds: .init(streamBytes: 4096))
         guard case let .failure(error) = result else { Issue.record("saved past its bound"); return }

@@ -107,10 +107,8 @@ def test_cases(root):
 def test_saves_do_not_wait_for_each_other(root):
     folder = os.path.join(root, "parallel")
     os.makedirs(folder)
-    spinners = [{"type": "activityIndicator", "id": f"s{i}", "frame": {"x": (i % 40) * 10, "y": (i // 40) * 6, "width": 10, "height": 10}}
-                for i in range(2000)]
     with open(os.path.join(folder, "heavy.json"), "w") as f:
-        json.dump({"canvas": {"width": 400, "height": 300}, "root": {"type": "view", "id": "root", "children": spinners}}, f)
+        json.dump(base.changing_scene(2000, seconds=30, width=400, height=300), f)
     shutil.copy(os.path.join(base.REPO, "examples", "hello.json"), os.path.join(folder, "hello.json"))
     outside = os.path.join(root, "outside.stream")
     os.symlink(outside, os.path.join(folder, "hello.stream"))  # dangling, pointing out of the folder
@@ -120,7 +118,7 @@ def test_saves_do_not_wait_for_each_other(root):
     heavy = WebSocket(port, "/ws?scene=heavy", source="127.0.0.2", timeout=30)
     heavy.expect_binary("the heavy scene's first frame", timeout=30)
     # Twenty seconds on the session's clock (frame steps), then an action: its case replays 21 s of
-    # two thousand turning spinners.
+    # two thousand views changing 8 times a second.
     heavy.send_json({"clock": {"step": 600}})
     heavy.send_json({"clock": {"step": 600}})
     heavy.send_json({"command": {"appearance": "dark"}})

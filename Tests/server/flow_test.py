@@ -3,7 +3,7 @@
 
     python3 Tests/server/flow_test.py [path/to/veil]     (default: .build/debug/veil)
 
-A scene of 1,500 activity indicators changes 8 times a second with ~7 KB deltas. A viewer that
+A scene of 1,500 views changes 8 times a second with ~6 KB deltas (`changing_scene`). A viewer that
 stops reading for 5 s must not get a backlog: the server holds one unsent message per viewer and
 skips ticks while it waits, so when the viewer reads again it gets what the socket buffers held and
 then one delta from the last frame it got to the newest (every message applies to the one before:
@@ -21,7 +21,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import serve_test as base
 from serve_test import WebSocket, check
 
-INDICATORS = 1500
+VIEWS = 1500
 STALL_SECONDS = 5.0
 
 
@@ -59,7 +59,7 @@ def slow_viewer(port, pid):
     # The handshake of WebSocket.__init__, on this socket.
     import base64, hashlib
     key = base64.b64encode(os.urandom(16)).decode()
-    ws.sock.sendall((f"GET /ws?scene=spinners HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
+    ws.sock.sendall((f"GET /ws?scene=changing HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\n"
                      f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
                      f"Sec-WebSocket-Protocol: veil.v2\r\n\r\n").encode())
     while b"\r\n\r\n" not in ws.buffer:
@@ -96,11 +96,8 @@ def slow_viewer(port, pid):
 def test_slow_viewer(root):
     folder = os.path.join(root, "flow")
     os.makedirs(folder)
-    children = [{"type": "activityIndicator", "id": f"s{i}",
-                 "frame": {"x": (i % 50) * 20, "y": (i // 50) * 20, "width": 20, "height": 20}} for i in range(INDICATORS)]
-    with open(os.path.join(folder, "spinners.json"), "w") as f:
-        json.dump({"canvas": {"width": 1000, "height": 600}, "background": "#FFFFFF",
-                   "root": {"type": "view", "id": "root", "children": children}}, f)
+    with open(os.path.join(folder, "changing.json"), "w") as f:
+        json.dump(base.changing_scene(VIEWS), f)
     with open(os.path.join(folder, "still.json"), "w") as f:
         f.write(base.SCENE % "#FFFFFF")
     server = base.start_server(root, "--port", "0", folder)

@@ -42,11 +42,8 @@ def quiet(ws, seconds=0.4):
 def test_rooms(root):
     folder = os.path.join(root, "rooms")
     os.makedirs(folder)
-    spinners = [{"type": "activityIndicator", "id": f"s{i}",
-                 "frame": {"x": i * 20, "y": 0, "width": 20, "height": 20}} for i in range(10)]
     with open(os.path.join(folder, "spin.json"), "w") as f:
-        json.dump({"canvas": {"width": 200, "height": 100}, "background": "#FFFFFF",
-                   "root": {"type": "view", "id": "root", "children": spinners}}, f)
+        json.dump(base.changing_scene(10, width=200, height=100), f)
     with open(os.path.join(folder, "still.json"), "w") as f:
         f.write(base.SCENE % "#FFFFFF")
     server = base.start_server(root, "--port", "0", "--max-rooms", "2", "--max-room-viewers", "3", folder)

@@ -35,6 +35,23 @@ SCENE = '{"canvas": {"width": 200, "height": 100}, "background": "%s", "root": {
 checks = 0
 
 
+def changing_scene(views, rate=8, seconds=60, width=1000, height=600):
+    """A scene whose `views` views all move `rate` times a second for `seconds` s: a horizontal stack
+    whose children share its width, which its timeline grows by a point each time, so each change is
+    an update of every view (about 4 bytes each). The load the server tests put on a session that
+    changes all the time: an activity indicator no longer is one (its turn is declared once, sent
+    with its keyframe)."""
+    children = [{"type": "view", "id": f"v{i}", "background": "#007AFF" if i % 2 else "#34C759"} for i in range(views)]
+    steps = int(seconds * rate)
+    timeline = [{"t": k / rate, "command": {"set": {"node": "bars", "frame": {"x": 0, "y": 0, "width": width // 2 + k % (width // 2), "height": 20}}}}
+                for k in range(1, steps + 1)]
+    return {"canvas": {"width": width, "height": height}, "background": "#FFFFFF",
+            "root": {"type": "view", "id": "root", "children": [
+                {"type": "stack", "id": "bars", "axis": "horizontal", "frame": {"x": 0, "y": 0, "width": width // 2, "height": 20},
+                 "children": children}]},
+            "timeline": timeline}
+
+
 def check(condition, what):
     global checks
     if not condition:

@@ -1,16 +1,19 @@
 // Web/motions.js against the core (Tests/Vectors/motions.json, written by Swift's
 // PaintMotionVectorTests): each record of random motions — mixes and slides, named and random
-// curves, autoreverse, paused, numbers on and off the 1/8 grid — decodes, hashes as Swift's term,
-// and plays to exactly the paint the core gives at each of six random times. A host plays the curve
-// the core declared, to the last bit the wire carries.
+// curves, autoreverse, paused, numbers on and off the 1/8 grid; item fields stepping at random
+// rates — decodes, hashes as Swift's term, and plays to exactly the paints and field values the
+// core gives at each of six random times. A host plays the curve the core declared, to the last
+// bit the wire carries.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { readMotions, motionPaint, playMotions, moving, MotionError } from "../../Web/motions.js";
-import { decodeMessage, frameHash, Mirror } from "../../Web/wire.js";
+import { readMotions as readRecord, motionPaint, itemMotionValue, playMotions, moving, MotionError } from "../../Web/motions.js";
+import { decodeMessage, frameHash, Mirror, defaultItem, LAYER } from "../../Web/wire.js";
 
 const vectors = JSON.parse(readFileSync(new URL("../Vectors/motions.json", import.meta.url), "utf8"));
 const bytes = (/** @type {string} */ hex) => Uint8Array.from(hex.match(/../g) ?? [], (h) => parseInt(h, 16));
+/** The paints' motions of a record. */
+const readMotions = (/** @type {Uint8Array} */ b) => readRecord(b).motions;
 
 test("every motion plays to the core's paint at every time", () => {
   assert.ok(vectors.length >= 100);
@@ -23,6 +26,39 @@ test("every motion plays to the core's paint at every time", () => {
     }
   }
   assert.ok(paints > 1000, `${paints} paints checked`);
+});
+
+test("every item motion plays to the core's field value at every time", () => {
+  let values = 0;
+  for (const { record, bases, at } of vectors) {
+    const { items } = readRecord(bytes(record));
+    assert.equal(items.length, bases.length);
+    for (const { t, fields } of at) {
+      assert.deepEqual(items.map((m, i) => itemMotionValue(m, bases[i], t)), fields, `record ${record.slice(0, 24)}… at ${t}`);
+      values += fields.length;
+    }
+  }
+  assert.ok(values > 500, `${values} values checked`);
+});
+
+test("playing a frame moves its items' fields alone, sharing every list not on the way to one", () => {
+  const spinner = { ...defaultItem(7), kind: 6 };
+  const still = defaultItem(5);
+  const layer = { ...defaultItem(3), kind: LAYER, children: [still, spinner] };
+  const other = { ...defaultItem(9), kind: LAYER, children: [defaultItem(10)] };
+  const motion = { id: 7, field: "rotation", start: 0, steps: { count: 8, rate: 8, increment: 8192 } };
+  const frame = { width: 8, height: 8, background: 0, paints: [], items: [layer, other], itemMotions: [motion] };
+  const a = playMotions(frame, 0.3);
+  assert.equal(a.items[0].children?.[1].rotation, 2 * 8192);
+  assert.equal(a.items[0].children?.[0], still, "an item that does not move is the frame's own");
+  assert.equal(a.items[1], other, "a layer without a moving item is the frame's own");
+  assert.equal(frame.items[0].children[1].rotation, 0, "the frame is not edited");
+  const b = playMotions(frame, 0.35);
+  assert.equal(b.items, a.items, "the same step: the same lists, so a renderer sees nothing to draw");
+  const c = playMotions(frame, 0.4);
+  assert.notEqual(c.items, a.items);
+  assert.equal(c.items[0].children?.[1].rotation, 3 * 8192);
+  assert.equal(moving(frame, 100), true, "a stepping field never stops");
 });
 
 test("a frame's motions count in its hash as Swift's term", () => {
@@ -61,22 +97,35 @@ test("a record the core would never write is refused, in words", () => {
     ["01 00 00 00 00 10 40 00 20 20 00 00 00 00 00 00 00 00", /not within 0\.\.\.1/],
     ["01 00 00 00 03 10 00 00 20 20 00 00 00 00 00 00 00 00", /unknown number code 3/],
     ["01 00 00 00 01 00 00 00 00 00 00 f8 7f 10 00 00 20 20 00 00 00 00 00 00 00 00", /not a finite number/],
-    ["01 00 00 00 00 10 00 00 20 20 00 00 00 00 00 00 00 00 ff", /unexpected bytes/],
+    ["01 00 00 00 00 10 00 00 20 20 00 00 00 00 00 00 00 00 00 ff", /unexpected bytes/],
     ["05 00", /do not fit/],
+    // Item motions after an empty paint list: id gap, field bit, path, start, steps, rate, increment.
+    ["00 01 00 0e 00 00 08 40 00", /item field 14 cannot move/],
+    ["00 01 00 06 01 00 08 40 00", /unknown item motion path 1/],
+    ["00 01 00 06 00 00 00 40 00", /has no steps/],
+    ["00 01 00 06 00 00 08 00 00", /rate of 0 a second/],
+    ["00 01 00 06 00 00 08 40 00 00", /unexpected bytes/],
+    ["00 01 ffffffff07 06 00 00 08 40 00", /id past the limit/],
   ];
   for (const [hex, reason] of bad) {
     assert.throws(() => readMotions(bytes(hex.replace(/ /g, ""))), (e) => e instanceof MotionError && reason.test(e.message), hex);
   }
-  const good = readMotions(bytes("01 00 00 01 00 10 00 00 20 20 00 00 00 00 00 00 00 00".replace(/ /g, "")));
+  const good = readMotions(bytes("01 00 00 01 00 10 00 00 20 20 00 00 00 00 00 00 00 00 00".replace(/ /g, "")));
   assert.deepEqual(good, [{ slot: 0, path: { kind: "mix", from: 0, to: 0 }, start: 0, duration: 0.5, curve: [0, 0, 1, 1], autoreverse: true, pausedAt: null }]);
+  const spinner = readRecord(bytes("00 01 06 06 00 00 08 80 02 80 80 01".replace(/ /g, ""))).items;
+  assert.deepEqual(spinner, [{ id: 7, field: "rotation", start: 0, steps: { count: 8, rate: 8, increment: 8192 } }]);
 });
 
 test("a keyframe's motions, then a delta that ends them, through the mirror", () => {
-  // Keyframe: one paint slot, motions record (tag 3) with one mix; then a delta with an empty record.
-  const [{ record }] = vectors.filter((v) => readMotions(bytes(v.record)).every((m) => m.slot === 0));
+  // Keyframe: one paint slot, motions record (tag 3) with mixes of slot 0 and no item motion; then a
+  // delta with an empty record (no paint motion, no item motion).
+  const [{ record }] = vectors.filter((v) => {
+    const { motions, items } = readRecord(bytes(v.record));
+    return items.length === 0 && motions.every((m) => m.slot === 0);
+  });
   const motionBytes = bytes(record);
   const paints = [{ kind: /** @type {const} */ ("solid"), color: 0x112233FF }];
-  const frame = { width: 0, height: 0, background: 0xFFFFFFFF, paints, items: [], motions: readMotions(motionBytes), motionBytes };
+  const frame = { width: 0, height: 0, background: 0xFFFFFFFF, paints, items: [], motions: readMotions(motionBytes), itemMotions: [], motionBytes };
   const head = (/** @type {number} */ type, /** @type {number} */ seq, /** @type {number} */ hash, /** @type {Uint8Array} */ ext) =>
     [0x56, 2, type | 0x10, seq, hash & 255, (hash >>> 8) & 255, (hash >>> 16) & 255, hash >>> 24, 1, 3, ext.length, ...ext];
   const keyframe = Uint8Array.from([...head(1, 1, frameHash(frame), motionBytes), 0, 0, 0xff, 0xff, 0xff, 0xff, 1, 0, 0x11, 0x22, 0x33, 0xff, 0]);
@@ -84,9 +133,8 @@ test("a keyframe's motions, then a delta that ends them, through the mirror", ()
   const first = mirror.apply(keyframe);
   assert.ok(first.ok, first.reason);
   assert.deepEqual(first.frame?.motions, frame.motions);
-  const ended = { ...frame, motions: undefined, motionBytes: undefined };
-  delete ended.motions; delete ended.motionBytes;
-  const delta = Uint8Array.from([...head(2, 2, frameHash(ended), Uint8Array.of(0)), 0]);
+  const ended = { width: 0, height: 0, background: 0xFFFFFFFF, paints, items: [] };
+  const delta = Uint8Array.from([...head(2, 2, frameHash(ended), Uint8Array.of(0, 0)), 0]);
   assert.equal(decodeMessage(delta).type, "delta");
   const second = mirror.apply(delta);
   assert.ok(second.ok, second.reason);

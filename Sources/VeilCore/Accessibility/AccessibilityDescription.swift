@@ -64,51 +64,44 @@ public struct AccessibilityDescription: Sendable {
 
     /// The description of `root` drawn with the containers and sheets where `scroll` puts them.
     init(_ root: LayoutBox, scroll: MovingValues) {
-        visit(root, Placement(clip: root.frame, shift: Point(x: 0, y: 0), tappable: true), scroll)
+        visit(root, BoxPlacement(clip: root.frame), Reading(), scroll)
     }
 
-    /// Where a box is drawn, as hit-testing sees it (Interaction.visit): the clip its ancestors put
-    /// on it (canvas), how far scrolling and sheet links moved it (canvas = layout − shift), and
-    /// whether input reaches it (no ancestor turned it off).
-    private struct Placement {
-        var clip: Rect
-        var shift: Point
-        var tappable: Bool
-        /// Inside a container's row, whose text is read as one item: its labels are not items.
+    /// What the walk carries down besides where a box is drawn (`BoxPlacement`, as hit-testing
+    /// places it): whether input reaches it (no ancestor turned it off), and whether it is inside a
+    /// container's row, whose text is read as one item (its labels are not items).
+    private struct Reading {
+        var tappable = true
         var inRow = false
     }
 
-    private mutating func visit(_ box: LayoutBox, _ at: Placement, _ scroll: MovingValues) {
+    private mutating func visit(_ box: LayoutBox, _ parent: BoxPlacement, _ reading: Reading, _ scroll: MovingValues) {
         let node = box.node
         if node.hidden || node.opacity <= 0 { return }
         if node.skeletonMark != nil {
             // Its content is under placeholders; a status or spinner over it is drawn over them.
             busy = true
-            for overlay in box.children.suffix(node.overlays.count) { visit(overlay, at, scroll) }
+            for overlay in box.children.suffix(node.overlays.count) { visit(overlay, parent, reading, scroll) }
             return
         }
-        var at = at
-        if let link = node.link {
-            switch link.role {
-            case .offsetY: at.shift.y -= scroll.link(link.key)  // a sheet drawn lower than laid out
-            case .opacity:
-                if scroll.link(link.key) <= 0.001 { return }
-                // A dim over the screen: a tap on what it covers lands on the dim, so those buttons
-                // cannot be pressed (nor tabbed to) while it shows.
-                let dim = box.frame.offsetBy(dx: -at.shift.x, dy: -at.shift.y).intersection(at.clip)
-                buttons.removeAll { dim.intersects(Rect(x: $0.frame.center.x - 0.5, y: $0.frame.center.y - 0.5, width: 1, height: 1)) }
-                modal = true
-            case .cornerRadius: break
-            }
+        guard let at = parent.entering(box, scroll) else { return }
+        let clip = at.clip ?? box.frame
+        let drawn = at.frame(of: box)
+        if node.link?.role == .opacity {
+            // A dim over the screen: a tap on what it covers lands on the dim, so those buttons
+            // cannot be pressed (nor tabbed to) while it shows.
+            let dim = drawn.intersection(clip)
+            buttons.removeAll { dim.intersects(Rect(x: $0.frame.center.x - 0.5, y: $0.frame.center.y - 0.5, width: 1, height: 1)) }
+            modal = true
         }
-        at.tappable = at.tappable && node.interactive
-        let drawn = box.frame.offsetBy(dx: -at.shift.x, dy: -at.shift.y)
+        var reading = reading
+        reading.tappable = reading.tappable && node.interactive
         switch node.kind {
         case .activityIndicator:
             busy = true
         case let .button(style):
-            let visible = drawn.intersection(at.clip)
-            if buttons.count < Self.maxButtons, at.tappable, visible.width >= 1, visible.height >= 1 {
+            let visible = drawn.intersection(clip)
+            if buttons.count < Self.maxButtons, reading.tappable, visible.width >= 1, visible.height >= 1 {
                 buttons.append(Button(node: node.id, title: style.title, action: style.action, frame: visible))
             }
         default:
@@ -122,45 +115,30 @@ public struct AccessibilityDescription: Sendable {
             collectText(box, into: &text)
             statuses.append((node.id, text))
         }
-        if case let .label(style) = node.kind, !at.inRow, drawn.intersects(at.clip) { addItem(style.text, to: []) }
-        var inner = at
-        if node.clipsChildren { inner.clip = at.clip.intersection(drawn) }
-        if node.scrolls {
-            let offset = scroll.offset(of: node.id)
-            if node.scrollAxis == .horizontal { inner.shift.x += offset } else { inner.shift.y += offset }
-        }
-        let rows = box.children.count - node.overlays.count
-        if node.scrolls && !at.inRow {
+        if case let .label(style) = node.kind, !reading.inRow, drawn.intersects(clip) { addItem(style.text, to: []) }
+        let (rows, overlays) = at.children(of: box, scroll)
+        let count = box.rowCount
+        if node.scrolls && !reading.inRow {
             // A container's rows in view are its items, each read as one text.
             var group = Content(node: node.id)
             if let more = node.loadMore, more.hasMore {
                 group.end = more.edge == .start ? 0 : max(0, box.contentLength - box.viewportLength)
             }
             content.append(group)
-            for child in box.children.prefix(rows) {
-                let row = child.frame.offsetBy(dx: -inner.shift.x, dy: -inner.shift.y)
-                if !child.node.hidden, child.node.skeletonMark == nil, row.intersects(inner.clip) {
+            var inRow = reading
+            inRow.inRow = true
+            for child in box.children.prefix(count) {
+                if !child.node.hidden, child.node.skeletonMark == nil, rows.frame(of: child).intersects(rows.clip ?? child.frame) {
                     var text: [UInt8] = []
                     collectText(child, into: &text)
                     addItem(text, to: node.id)
                 }
-                var placement = inner
-                placement.inRow = true
-                visit(child, placement, scroll)
+                visit(child, rows, inRow, scroll)
             }
-            for child in box.children.dropFirst(rows) {
-                var placement = inner
-                placement.shift = at.shift
-                visit(child, placement, scroll)
-            }
+            for child in box.children.dropFirst(count) { visit(child, overlays, reading, scroll) }
             return
         }
-        for (i, child) in box.children.enumerated() {
-            // Overlays (a status over a list) do not scroll with the content.
-            var placement = inner
-            if i >= rows { placement.shift = at.shift }
-            visit(child, placement, scroll)
-        }
+        for (i, child) in box.children.enumerated() { visit(child, i < count ? rows : overlays, reading, scroll) }
     }
 
     /// Adds `text` as an item of the container `node` (empty: outside any), within the bounds.

@@ -15,7 +15,10 @@ public enum Differ {
         if a.height != b.height { patch.height = b.height }
         if a.background != b.background { patch.background = b.background }
         diffPaints(a.paints, b.paints, into: &patch)
-        if a.motions != b.motions { patch.motions = b.motions }
+        if a.motions != b.motions || a.itemMotions != b.itemMotions {
+            patch.motions = b.motions
+            patch.itemMotions = b.itemMotions
+        }
         diffEntries(layer: 0, a.items, b.items, into: &patch)
         patch.updates.sortStably { $0.id < $1.id }
         return patch

@@ -10,7 +10,7 @@ public enum FrameHash {
         var sum = head(frame, entryCount: entryCount(frame.items))
         for (slot, paint) in frame.paints.enumerated() { sum &+= paintTerm(slot: slot, paint) }
         sum &+= entriesTerm(parent: 0, frame.items)
-        return sum &+ MotionCoding.hashTerm(frame.motions)
+        return sum &+ MotionCoding.hashTerm(frame.motions, frame.itemMotions)
     }
 
     /// The same as `of(frame)`, taking the terms of child lists hashed before from `memo`: a child
@@ -19,7 +19,7 @@ public enum FrameHash {
         let (entries, count) = memo.terms(parent: 0, frame.items)
         var sum = head(frame, entryCount: count)
         for (slot, paint) in frame.paints.enumerated() { sum &+= paintTerm(slot: slot, paint) }
-        return sum &+ entries &+ MotionCoding.hashTerm(frame.motions)
+        return sum &+ entries &+ MotionCoding.hashTerm(frame.motions, frame.itemMotions)
     }
 
     /// Width, height, background, the paint count and the number of entries in the whole tree.

@@ -1,6 +1,6 @@
 /// Extension record 3 (must be understood, docs/PROTOCOL.md "Motions"): the frame's paint motions
-/// (`PaintMotion`), in a keyframe when it has any and in a delta when they change (the whole new
-/// list; count 0 = none any more). Times and geometry are numbers that decode to exactly the double
+/// (`PaintMotion`) then its item motions (`ItemMotion`), in a keyframe when it has any and in a
+/// delta when they change (both whole new lists; counts 0 = none any more). Times and geometry are numbers that decode to exactly the double
 /// the core holds, so a host evaluates exactly the values the core does: a multiple of 1/8 (most
 /// geometry, named curves' 0 and 1, whole and half seconds) as `varint zigzag(v × 8) << 1`, any other
 /// as `varint 1` then the IEEE 754 double, little-endian.
@@ -11,9 +11,16 @@
 ///       number start, duration, x1, y1, x2, y2 (the curve), [number pausedAt],
 ///       mix: colour from, colour to;
 ///       slide: number bounds x, y, width, height, startFrom x, y, startTo x, y, endFrom x, y, endTo x, y,
-///              varint colour count (1…maxStops), the colours.
+///              varint colour count (1…maxStops), the colours;
+///     varint item count, then per item motion (ids ascending):
+///       varint id gap (id = previous + 1 + gap, previous starting at 0), u8 field (its bit), u8 path (0 steps),
+///       number start, steps: varint count, number rate, svarint increment.
 enum MotionCoding {
     static let tag: UInt32 = 3
+
+    /// What a record holds: the paints' motions and the items'.
+    typealias Lists = (paints: [PaintMotion], items: [ItemMotion])
+    static let steps: UInt8 = 0
 
     static let mix: UInt8 = 0
     static let slide: UInt8 = 1
@@ -21,13 +28,13 @@ enum MotionCoding {
     static let paused: UInt8 = 1 << 1
 
     /// The record of `motions` (an empty list is a record too: in a delta it says "none any more").
-    static func record(_ motions: [PaintMotion]) -> WireExtension {
-        var w = ByteWriter(capacity: 16 + motions.count * 96)
-        write(motions, to: &w)
+    static func record(_ motions: [PaintMotion], _ items: [ItemMotion]) -> WireExtension {
+        var w = ByteWriter(capacity: 16 + motions.count * 96 + items.count * 8)
+        write(motions, items, to: &w)
         return WireExtension(tag: tag, payload: w.bytes)
     }
 
-    static func write<S: ByteSink>(_ motions: [PaintMotion], to w: inout S) {
+    static func write<S: ByteSink>(_ motions: [PaintMotion], _ items: [ItemMotion], to w: inout S) {
         w.writeVarint(motions.count)
         var previous = -1
         for m in motions {
@@ -50,10 +57,25 @@ enum MotionCoding {
                 for c in colors { w.writeColor(c) }
             }
         }
+        w.writeVarint(items.count)
+        var previousId: UInt32 = 0
+        for m in items {
+            w.writeVarint(m.id - previousId - 1)
+            previousId = m.id
+            w.write(UInt8(m.field.rawValue.trailingZeroBitCount))
+            switch m.path {
+            case let .steps(count, rate, increment):
+                w.write(steps)
+                writeNumber(m.start, to: &w)
+                w.writeVarint(count)
+                writeNumber(rate, to: &w)
+                w.writeZigzag(increment)
+            }
+        }
     }
 
     /// The motions of a record's payload (which starts at `offset` in the message).
-    static func read(_ payload: [UInt8], at offset: Int) throws(WireError) -> [PaintMotion] {
+    static func read(_ payload: [UInt8], at offset: Int) throws(WireError) -> Lists {
         var r = ByteReader(payload)
         do throws(WireError) {
             let n = try r.count(max: WireLimits.maxPaints, minBytes: 17, of: "motions")
@@ -93,19 +115,56 @@ enum MotionCoding {
                                            curve: TimingCurve(x1, y1, x2, y2), autoreverse: flags & autoreverse != 0,
                                            pausedAt: pausedAt))
             }
+            let items = try readItems(&r)
             guard r.isAtEnd else { throw r.error("\(r.remaining) unexpected bytes after the motions") }
-            return motions
+            return (motions, items)
         } catch {
             throw WireError(offset: offset + error.offset, reason: error.reason)
         }
     }
 
+    /// The item motions that follow the paints' in a record.
+    private static func readItems(_ r: inout ByteReader) throws(WireError) -> [ItemMotion] {
+        let n = try r.count(max: WireLimits.maxItems, minBytes: 7, of: "item motions")
+        var items: [ItemMotion] = []
+        items.reserveCapacity(n)
+        var previous: UInt32 = 0
+        for _ in 0 ..< n {
+            let at = r.offset
+            let gap = try r.varint()
+            guard gap < WireLimits.maxId, previous < WireLimits.maxId - gap else {
+                throw WireError(offset: at, reason: "item motion id past the limit of \(WireLimits.maxId)")
+            }
+            let id = previous + 1 + gap
+            previous = id
+            let bit = try r.byte()
+            let field = bit < 32 ? ItemFields(rawValue: 1 << UInt32(bit)) : []
+            guard !field.isEmpty, ItemMotion.fields.contains(field) else {
+                throw r.error("item field \(bit) cannot move (a motion moves a number field)")
+            }
+            let path = try r.byte()
+            guard path == steps else { throw r.error("unknown item motion path \(path)") }
+            let start = try time(&r, "start")
+            let countAt = r.offset
+            let count = try r.bounded(max: ItemMotion.maxSteps, of: "motion steps")
+            guard count > 0 else { throw WireError(offset: countAt, reason: "a step motion has no steps") }
+            let rate = try finite(&r, "rate")
+            guard rate > 0, rate <= ItemMotion.maxRate else {
+                throw r.error("a step motion's rate of \(rate) a second is not within (0, \(Int(ItemMotion.maxRate))]")
+            }
+            let increment = try r.zigzag()
+            items.append(ItemMotion(id: id, field: field, path: .steps(count: count, rate: rate, increment: increment),
+                                    start: start))
+        }
+        return items
+    }
+
     /// The motions' term of the frame hash: 0 without motions (frames without them hash as before),
     /// else the FNV-1a of the record's payload.
-    static func hashTerm(_ motions: [PaintMotion]) -> UInt32 {
-        guard !motions.isEmpty else { return 0 }
+    static func hashTerm(_ motions: [PaintMotion], _ items: [ItemMotion]) -> UInt32 {
+        guard !motions.isEmpty || !items.isEmpty else { return 0 }
         var h = FNV1a()
-        write(motions, to: &h)
+        write(motions, items, to: &h)
         return h.value
     }
 

@@ -17,15 +17,17 @@ public struct Patch: Equatable, Sendable {
     public var structure: [LayerEdit] = []
     /// Changed fields of entries (items or layers) of the new frame, ascending by id.
     public var updates: [ItemUpdate] = []
-    /// The frame's motions, when they change: the whole new list (empty: none any more).
+    /// The frame's motions, when they change: the whole new lists, paints' and items' (one wire
+    /// record carries both, so a patch sends both or neither; empty: none any more).
     public var motions: [PaintMotion]? = nil
+    public var itemMotions: [ItemMotion]? = nil
 
     public init() {}
 
     /// True when applying it changes nothing.
     public var isEmpty: Bool {
         width == nil && height == nil && background == nil && paintCount == nil && paintEdits.isEmpty
-            && structure.isEmpty && updates.isEmpty && motions == nil
+            && structure.isEmpty && updates.isEmpty && motions == nil && itemMotions == nil
     }
 }
 

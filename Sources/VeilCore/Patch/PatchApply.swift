@@ -17,6 +17,7 @@ extension Patch {
         frame.paints = paints
         frame.items = items
         if let motions { frame.motions = motions }
+        if let itemMotions { frame.itemMotions = itemMotions }
     }
 
     /// 1. Resize the paint table (truncate, or grow with slots that must be replaced),

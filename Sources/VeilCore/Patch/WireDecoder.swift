@@ -31,19 +31,21 @@ public enum WireDecoder {
         }
         let hash = try r.uint32LE()
         var events = flags & WireHeader.hasEvents != 0 ? try readEvents(&r) : []
-        var motions: [PaintMotion]? = nil
+        var motions: MotionCoding.Lists? = nil
         let extensions = flags & WireHeader.hasExtensions != 0 ? try readExtensions(&r, events: &events, motions: &motions) : []
         let body: Message.Body
         if type == WireHeader.keyframe {
             var frame = try FrameCoding.readFrame(&r)
-            frame.motions = motions ?? []
+            frame.motions = motions?.paints ?? []
+            frame.itemMotions = motions?.items ?? []
             if let bad = frame.motions.first(where: { $0.slot >= frame.paints.count }) {
                 throw WireError(offset: r.offset, reason: "a motion names paint slot \(bad.slot) of a table of \(frame.paints.count)")
             }
             body = .keyframe(frame)
         } else {
             var patch = try readPatch(&r)
-            patch.motions = motions
+            patch.motions = motions?.paints
+            patch.itemMotions = motions?.items
             body = .delta(base: base, patch)
         }
         guard r.isAtEnd else { throw r.error("\(r.remaining) unexpected bytes after the message") }
@@ -68,7 +70,7 @@ public enum WireDecoder {
     /// (tag 3, `MotionCoding`) into `motions`; any other is kept as unknown when optional (even tag)
     /// and refused when it must be understood (odd tag).
     static func readExtensions(_ r: inout ByteReader, events: inout [HostEvent],
-                               motions: inout [PaintMotion]?) throws(WireError) -> [WireExtension] {
+                               motions: inout MotionCoding.Lists?) throws(WireError) -> [WireExtension] {
         let start = r.offset
         let n = try r.count(max: WireLimits.maxExtensions, minBytes: 2, of: "extensions")
         guard n > 0 else { throw WireError(offset: start, reason: "the extensions section is present but empty") }

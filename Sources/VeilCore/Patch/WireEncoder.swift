@@ -18,7 +18,8 @@ public enum WireEncoder {
     public static func delta(_ patch: Patch, sequence: UInt32, base: UInt32, hash: UInt32,
                              events: [HostEvent] = [], extensions: [WireExtension] = []) -> [UInt8] {
         var w = ByteWriter(capacity: 32)
-        let extensions = extensions + (patch.motions.map { [MotionCoding.record($0)] } ?? [])
+        let sendsMotions = patch.motions != nil || patch.itemMotions != nil
+        let extensions = extensions + (sendsMotions ? [MotionCoding.record(patch.motions ?? [], patch.itemMotions ?? [])] : [])
         let hashOffset = writeHeader(type: WireHeader.delta, sequence: sequence, base: base, events: events,
                                      extensions: extensions, to: &w)
         w.patchUInt32LE(hash, at: hashOffset)
@@ -49,7 +50,7 @@ public enum WireEncoder {
 
     /// A keyframe's motions record, when its frame has motions.
     static func motionRecords(_ frame: Frame) -> [WireExtension] {
-        frame.motions.isEmpty ? [] : [MotionCoding.record(frame.motions)]
+        frame.hasMotions ? [MotionCoding.record(frame.motions, frame.itemMotions)] : []
     }
 
     /// Magic, version, type/flags, sequence, base distance (deltas whose base is not seq - 1), then

@@ -1,15 +1,17 @@
 /// The activity indicator's motion: like UIActivityIndicatorView, the highlight steps one spoke
-/// (1/8 turn) at a time, a full turn per second. Stepping rather than spinning smoothly means the
-/// item changes 8 times a second, one small field each time.
+/// (1/8 turn) at a time, a full turn per second, from session time 0. It is declared once
+/// (`ItemMotion`): the frame's item holds rotation 0 and each host steps it on its own clock.
 enum ActivityIndicator {
     static let spokes = 8
     static let turnsPerSecond = 1.0
 
-    /// `rotation` field value (turns/65536) at time `t`.
-    static func rotation(at t: Double) -> Int32 {
-        guard t.isFinite, t > 0 else { return 0 }
-        let steps = (t * turnsPerSecond * Double(spokes)).rounded(.down)
-        let step = steps - (steps / Double(spokes)).rounded(.down) * Double(spokes)
-        return Int32.clamped(step, to: 0...Int32(spokes - 1)) * Int32(65536 / spokes)
+    /// The rotation (turns/65536) of item `id`, stepping with time.
+    static func motion(id: UInt32) -> ItemMotion {
+        ItemMotion(id: id, field: .rotation,
+                   path: .steps(count: spokes, rate: turnsPerSecond * Double(spokes), increment: Int32(65536 / spokes)),
+                   start: 0)
     }
+
+    /// `rotation` field value (turns/65536) at time `t`: the motion's.
+    static func rotation(at t: Double) -> Int32 { motion(id: 0).value(from: 0, at: t) }
 }

@@ -13,12 +13,19 @@ public struct Frame: Equatable, Sendable {
     /// Paints that move with time alone, ascending by slot (`PaintMotion`): a host draws such a
     /// slot as the motion's paint at its own time, not as the table's.
     public var motions: [PaintMotion]
+    /// Item fields that move with time alone, one per item, ascending by id (`ItemMotion`): a host
+    /// draws such a field as the motion's value at its own time, not as the item's.
+    public var itemMotions: [ItemMotion]
 
     public init(width: Int32 = 0, height: Int32 = 0, background: Color = .white,
-                paints: [Paint] = [], items: [Item] = [], motions: [PaintMotion] = []) {
+                paints: [Paint] = [], items: [Item] = [], motions: [PaintMotion] = [],
+                itemMotions: [ItemMotion] = []) {
         self.width = width; self.height = height; self.background = background
-        self.paints = paints; self.items = items; self.motions = motions
+        self.paints = paints; self.items = items; self.motions = motions; self.itemMotions = itemMotions
     }
+
+    /// Whether anything in it moves with time alone.
+    public var hasMotions: Bool { !motions.isEmpty || !itemMotions.isEmpty }
 }
 
 public struct GradientStop: Hashable, Sendable {

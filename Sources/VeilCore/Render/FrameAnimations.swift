@@ -5,8 +5,6 @@
 indirect enum AnimatedField: Sendable {
     /// A layer whose node fades: opacity = base × fade(t).
     case layerOpacity(id: UInt32, base: Double, fade: Fade)
-    /// An activity indicator's rotation, stepping with time.
-    case indicator(id: UInt32)
     /// A field a component drives (`PositionLink`): a layer's y = base + value or its opacity, or
     /// a background's corner radius = value.
     case link(id: UInt32, key: [UInt8], role: PositionLink.Role, base: Double)
@@ -18,13 +16,13 @@ indirect enum AnimatedField: Sendable {
         switch self {
         case .link: return true
         case let .item(_, field): return field.followsValues
-        case .layerOpacity, .indicator: return false
+        case .layerOpacity: return false
         }
     }
 
     var entryId: UInt32? {
         switch self {
-        case let .layerOpacity(id, _, _), let .indicator(id), let .link(id, _, _, _), let .item(id, _):
+        case let .layerOpacity(id, _, _), let .link(id, _, _, _), let .item(id, _):
             return id
         }
     }
@@ -81,7 +79,6 @@ struct FrameAnimations {
                 var new = item
                 switch field {
                 case let .layerOpacity(_, base, fade): new.opacity = Fixed.opacity(base * fade.value(at: t))
-                case .indicator: new.rotation = ActivityIndicator.rotation(at: t)
                 case let .link(_, key, role, base):
                     let value = scroll?.link(key) ?? 0
                     switch role {

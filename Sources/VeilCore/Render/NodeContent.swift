@@ -25,8 +25,7 @@ extension RenderPass {
             var item = makeItem(node, "spin", .activityIndicator, r, opacity, clip)
             item.fill = paints.solid(style.color ?? palette.secondaryText)
             item.lineWidth = Fixed.from(style.large ? 4 : 2.5)
-            item.rotation = ActivityIndicator.rotation(at: time)
-            animations.append(.indicator(id: item.id))
+            itemMotions.append(ActivityIndicator.motion(id: item.id))
             emit(item)
         case let .radialGradient(style):
             var item = makeItem(node, "bg", .rect, box.frame, opacity, clip)

@@ -75,13 +75,15 @@ public struct PaintMotion: Equatable, Sendable {
 }
 
 extension Frame {
-    /// The frame as a host draws it at session time `t`: each motion's paint in its slot, and no
-    /// motions left (an SVG, a picture of that moment).
+    /// The frame as a host draws it at session time `t`: each motion's paint in its slot, each
+    /// item motion's field in its item, and no motions left (an SVG, a picture of that moment).
     public func played(at t: Double) -> Frame {
-        guard !motions.isEmpty else { return self }
+        guard hasMotions else { return self }
         var frame = self
         for m in motions where m.slot < frame.paints.count { frame.paints[m.slot] = m.paint(at: t) }
+        if !itemMotions.isEmpty { frame.items = playedItems(items, at: t) }
         frame.motions = []
+        frame.itemMotions = []
         return frame
     }
 }

@@ -22,6 +22,8 @@ struct RenderPass {
     var animations: [AnimatedField] = []
     /// Paints that move with time alone, declared once (`PaintMotion`): components add them.
     var motions: [PaintMotion] = []
+    /// Item fields that move with time alone, declared once (`ItemMotion`): an activity indicator.
+    var itemMotions: [ItemMotion] = []
     /// Set when something time-driven landed where no AnimatedField reaches (a fade past the layer
     /// depth limit, or around flat items): the session then renders every tick.
     var animatesUnrecorded = false
@@ -71,7 +73,7 @@ struct RenderPass {
         // Whether this layer's drawing may be kept for a later render, and what it starts from.
         var keeps = false
         let (animationsBefore, entriesBefore, buttonsBefore) = (animations.count, entries, buttonsDrawn)
-        let motionsBefore = motions.count
+        let motionsBefore = motions.count + itemMotions.count
         if layered {
             openLayer(node, box.frame, opacity: opacity, clip: node.clipsChildren ? box.frame : nil)
             let id = layers[layers.count - 1].layer.id
@@ -95,23 +97,24 @@ struct RenderPass {
             inheritedOpacity *= opacity
             if node.fade != nil { animatesUnrecorded = true }
         }
-        let childClip = Visibility.childClip(box, clip: clip)
+        // Where the children are culled: the rule hit-testing and accessibility place them by.
+        let (childClip, overlayClip) = BoxPlacement.culls(of: box, clip)
 
         // What the node draws, then its children (a list's separators over its rows), both as
         // components may draw them instead; then the overlays over everything.
         let scope = ComponentDrawing.enter(box, childClip: childClip, &self)
         if !ComponentDrawing.drawContent(box, clip, &self) { drawContent(box, clip) }
-        let rows = box.children.count - node.overlays.count
+        let rows = box.rowCount
         if !(layered && ComponentDrawing.drawChildren(box, rows: rows, clip: childClip, &self)) {
             drawRows(box, rows: rows, clip: childClip)
         }
         ComponentDrawing.leave(box, scope, &self)
-        for overlay in box.children.dropFirst(rows) { draw(overlay, clip: node.scrolls ? clip : childClip) }
+        for overlay in box.children.dropFirst(rows) { draw(overlay, clip: overlayClip) }
         if layered {
             let ownFields = (node.fade == nil ? 0 : 1) + (node.link == nil ? 0 : 1)
             // A layer with a motion inside is drawn again each render: the motion is the render's.
             keep(box, clip, drawnIf: keeps && animations.count == animationsBefore + ownFields
-                 && motions.count == motionsBefore && !animatesUnrecorded, entries: entries - entriesBefore, showsInteraction: buttonsDrawn > buttonsBefore)
+                 && motions.count + itemMotions.count == motionsBefore && !animatesUnrecorded, entries: entries - entriesBefore, showsInteraction: buttonsDrawn > buttonsBefore)
             closeLayer()
         }
         inheritedOpacity = outerInherited
@@ -158,7 +161,8 @@ struct RenderPass {
         layers.append(LayerBuilder(layer: layer, origin: origin))
     }
 
-    /// A layer field a component drives (a sheet's y, its dim's opacity), as the values say now.
+    /// A layer field a component drives (a sheet's y, its dim's opacity), as the values say now:
+    /// drawn where `BoxPlacement.entering` says hit-testing and accessibility find it.
     private mutating func applyLink(_ link: PositionLink, to layer: inout Item) {
         let value = values.link(link.key)
         switch link.role {

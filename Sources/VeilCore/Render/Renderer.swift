@@ -55,8 +55,11 @@ struct Renderer {
         pass.draw(root, clip: nil)
         var motions = pass.motions
         motions.sortStably { $0.slot < $1.slot }
+        var itemMotions = pass.itemMotions
+        itemMotions.sortStably { $0.id < $1.id }
         let frame = Frame(width: Fixed.from(scene.width), height: Fixed.from(scene.height), background: background,
-                          paints: pass.paints.paints, items: pass.layers[0].items, motions: motions)
+                          paints: pass.paints.paints, items: pass.layers[0].items, motions: motions,
+                          itemMotions: itemMotions)
         ids = pass.ids
         drawn = pass.drawn
         if let used = ids.forget(allBut: frame, live: pass.entries) {

@@ -35,6 +35,6 @@ extension Session {
 
     private static func inspected(_ target: Interaction.Target) -> InspectedNode {
         InspectedNode(id: target.box.node.id, type: target.box.node.kind.typeName,
-                      frame: target.box.frame.offsetBy(dx: -target.shift.x, dy: -target.shift.y))
+                      frame: target.placement.frame(of: target.box))
     }
 }

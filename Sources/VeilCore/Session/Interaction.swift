@@ -178,16 +178,16 @@ public struct Interaction: Sendable {
         buttons(in: root, scroll: scroll).last { $0.contains(point) }?.box
     }
 
-    /// A visible box, the clip its ancestors put on it (canvas) and how far scrolling moved it.
+    /// A visible box and where it is drawn (`BoxPlacement`: the clip its ancestors put on it, how far
+    /// scrolling and sheets moved it).
     struct Target {
         var box: LayoutBox
-        var clip: Rect?
-        /// Canvas position = layout position − shift (the scroll offsets of the containers around it).
-        var shift: Point
+        var placement: BoxPlacement
 
-        func contains(_ p: Point) -> Bool {
-            (clip?.contains(p) ?? true) && box.frame.contains(Point(x: p.x + shift.x, y: p.y + shift.y))
-        }
+        var clip: Rect? { placement.clip }
+        /// Canvas position = layout position − shift.
+        var shift: Point { placement.shift }
+        func contains(_ p: Point) -> Bool { placement.contains(p, in: box) }
     }
 
     /// Visible buttons in drawing order. Out of line (for size): four callers.
@@ -201,44 +201,18 @@ public struct Interaction: Sendable {
     }
 
     /// Every box that takes input, in drawing order: drawn (Visibility), taking input (a leaving
-    /// overlay does not), and not on its way in from fully transparent. Inside a scrolling
-    /// container, positions move by its offset and the clip is its viewport on the canvas.
+    /// overlay does not), and not on its way in from fully transparent; placed as drawn (`BoxPlacement`).
     static func visit(_ root: LayoutBox, _ scroll: MovingValues, _ body: (Target) -> Void) {
-        visit(root, clip: nil, cull: nil, shift: Point(x: 0, y: 0), scroll, body)
+        visit(root, BoxPlacement(), scroll, body)
     }
 
-    private static func visit(_ box: LayoutBox, clip: Rect?, cull: Rect?, shift: Point, _ scroll: MovingValues,
-                              _ body: (Target) -> Void) {
+    private static func visit(_ box: LayoutBox, _ parent: BoxPlacement, _ scroll: MovingValues, _ body: (Target) -> Void) {
         let node = box.node
-        guard Visibility.isVisible(box, clip: cull), node.interactive, node.opacity > 0 else { return }
-        var shift = shift
-        if let link = node.link {
-            // A sheet drawn lower than laid out; a dim that does not show takes nothing.
-            switch link.role {
-            case .offsetY: shift.y -= scroll.link(link.key)
-            case .opacity: if scroll.link(link.key) <= 0.001 { return }
-            case .cornerRadius: break
-            }
-        }
-        let target = Target(box: box, clip: clip, shift: shift)
-        body(target)
-        var childClip = clip
-        var childShift = shift
-        let rows = box.children.count - node.overlays.count
-        if node.clipsChildren {
-            let frame = box.frame.offsetBy(dx: -shift.x, dy: -shift.y)
-            childClip = clip.map { $0.intersection(frame) } ?? frame
-        }
-        let childCull = Visibility.childClip(box, clip: cull)
-        if node.scrolls {
-            let offset = scroll.offset(of: node.id)
-            if node.scrollAxis == .horizontal { childShift.x += offset } else { childShift.y += offset }
-        }
-        for (i, child) in box.children.enumerated() {
-            let overlay = i >= rows
-            // Overlays (a status over a list) do not scroll with the content.
-            visit(child, clip: childClip, cull: overlay && node.scrolls ? cull : childCull,
-                  shift: overlay ? shift : childShift, scroll, body)
-        }
+        guard Visibility.isVisible(box, clip: parent.cull), node.interactive, node.opacity > 0,
+              let at = parent.entering(box, scroll) else { return }
+        body(Target(box: box, placement: at))
+        let (rows, overlays) = at.children(of: box, scroll)
+        let count = box.rowCount
+        for (i, child) in box.children.enumerated() { visit(child, i < count ? rows : overlays, scroll, body) }
     }
 }

@@ -2,13 +2,34 @@ import Foundation
 import Testing
 @testable import VeilCore
 
-/// Declared motions (`PaintMotion`, issue 31): random motions — mixes and slides, named and random
-/// curves, autoreverse, paused, times and geometry on and off the 1/8 grid — round-trip through their
-/// wire record, and their paint at random times is written to Tests/Vectors/motions.json with the
-/// record's bytes and hash term. Tests/web/motions.test.mjs decodes each record with Web/motions.js
-/// and checks every paint to the last bit, so a host plays exactly the curve the core declared.
+/// Declared motions (`PaintMotion`, `ItemMotion`, issue 31): random motions — mixes and slides,
+/// named and random curves, autoreverse, paused, times and geometry on and off the 1/8 grid; item
+/// fields stepping at random rates — round-trip through their wire record, and their paints and
+/// field values at random times are written to Tests/Vectors/motions.json with the record's bytes
+/// and hash term. Tests/web/motions.test.mjs decodes each record with Web/motions.js and checks
+/// every value to the last bit, so a host plays exactly the curve the core declared.
 /// `VEIL_RECORD_VECTORS=1` rewrites the file, as the other vectors.
 @Suite struct PaintMotionVectorTests {
+    static func itemMotions(seed: UInt64, count: Int) -> [[ItemMotion]] {
+        var rng = Xorshift(seed: seed)
+        let fields: [ItemFields] = [.x, .y, .width, .height, .rotation, .cornerRadius, .lineWidth, .arcStart, .arcSweep]
+        func number(_ scale: Double) -> Double {
+            let v = Double(rng.next() % 2_000_001) / 1_000_000 * scale - scale
+            return rng.next() % 2 == 0 ? (v * 8).rounded() / 8 : v
+        }
+        return (0..<count).map { _ in
+            var id: UInt32 = 0
+            return (0..<Int(rng.next() % 4)).map { _ in
+                id += 1 + UInt32(rng.next() % 300)
+                let steps = rng.next() % 8 == 0 ? 1 + Int(rng.next() % UInt64(ItemMotion.maxSteps)) : 1 + Int(rng.next() % 16)
+                let rate = 0.001 + abs(number(60))
+                let increment = Int32(truncatingIfNeeded: Int64(rng.next() % 2_000_001) - 1_000_000)
+                return ItemMotion(id: id, field: fields[Int(rng.next() % UInt64(fields.count))],
+                                  path: .steps(count: steps, rate: rate, increment: increment), start: number(20))
+            }
+        }
+    }
+
     static func motions(seed: UInt64, count: Int) -> [[PaintMotion]] {
         var rng = Xorshift(seed: seed)
         func unit() -> Double { Double(rng.next() % 1_000_001) / 1_000_000 }
@@ -41,35 +62,68 @@ import Testing
     }
 
     @Test func aRecordDecodesToTheMotionsItWasMadeOf() throws {
-        for list in Self.motions(seed: 7, count: 300) {
-            let record = MotionCoding.record(list)
-            #expect(try MotionCoding.read(record.payload, at: 0) == list)
-            var frame = Frame(paints: Array(repeating: .solid(.white), count: 20), motions: list)
+        for (list, items) in zip(Self.motions(seed: 7, count: 300), Self.itemMotions(seed: 8, count: 300)) {
+            let record = MotionCoding.record(list, items)
+            let read = try MotionCoding.read(record.payload, at: 0)
+            #expect(read.paints == list && read.items == items)
+            var frame = Frame(paints: Array(repeating: .solid(.white), count: 20), motions: list, itemMotions: items)
             let bytes = WireEncoder.keyframe(frame, sequence: 1)
             var mirror = FrameMirror()
             #expect(try mirror.apply(bytes) == frame, "a keyframe carries them, and its hash counts them")
             frame.motions = []
-            #expect(FrameHash.of(frame) &+ MotionCoding.hashTerm(list) == FrameHash.of(Frame(paints: frame.paints, motions: list)))
+            frame.itemMotions = []
+            #expect(FrameHash.of(frame) &+ MotionCoding.hashTerm(list, items)
+                    == FrameHash.of(Frame(paints: frame.paints, motions: list, itemMotions: items)))
         }
     }
 
     @Test func aMotionLeavesNoTraceInTheHashOfAFrameWithout() {
         let frame = Frame(paints: [.solid(.white)])
-        #expect(MotionCoding.hashTerm([]) == 0 && FrameHash.of(frame) == FrameHash.of(frame.played(at: 3)))
+        #expect(MotionCoding.hashTerm([], []) == 0 && FrameHash.of(frame) == FrameHash.of(frame.played(at: 3)))
+    }
+
+    /// The activity indicator's declared motion steps as UIActivityIndicatorView does: one spoke
+    /// (1/8 turn) every 1/8 s, a turn a second, still before time 0.
+    @Test func theIndicatorStepsASpokeAnEighthOfASecond() {
+        let m = ActivityIndicator.motion(id: 1)
+        #expect(m.value(from: 0, at: -1) == 0 && m.value(from: 0, at: 0) == 0 && m.value(from: 0, at: 0.124) == 0)
+        #expect(m.value(from: 0, at: 0.125) == 8192 && m.value(from: 0, at: 0.99) == 7 * 8192 && m.value(from: 0, at: 1) == 0)
+        #expect(m.value(from: 0, at: .infinity) == 0 && m.value(from: 0, at: .nan) == 0)
+        var rng = Xorshift(seed: 5)
+        for _ in 0..<1000 {
+            let t = Double(rng.next() % 10_000_000) / 1000
+            let v = m.value(from: 0, at: t)
+            #expect(v >= 0 && v < 65536 && v % 8192 == 0, "a whole spoke within a turn")
+        }
+    }
+
+    /// Playing a frame sets each item motion's field in its item, at any depth, and leaves no motion.
+    @Test func playingAFrameMovesTheFieldsOfItsItems() {
+        var spinner = Item(id: 7, kind: .activityIndicator)
+        spinner.rotation = 0
+        var layer = Item(id: 3, kind: .layer)
+        layer.children = [Item(id: 5, kind: .rect), spinner]
+        let frame = Frame(items: [Item(id: 1, kind: .rect), layer], itemMotions: [ActivityIndicator.motion(id: 7)])
+        let played = frame.played(at: 0.3)
+        #expect(played.items[1].children[1].rotation == 2 * 8192 && played.itemMotions.isEmpty)
+        #expect(played.items[0] == frame.items[0] && played.items[1].children[0] == frame.items[1].children[0])
     }
 
     @Test func theMotionsMatchMotionsJSON() throws {
         var rng = Xorshift(seed: 31)
         var cases: [String] = []
-        for list in Self.motions(seed: 11, count: 120) {
-            let record = MotionCoding.record(list)
+        for (list, items) in zip(Self.motions(seed: 11, count: 120), Self.itemMotions(seed: 12, count: 120)) {
+            let record = MotionCoding.record(list, items)
+            let bases = items.map { _ in Int32(truncatingIfNeeded: Int64(rng.next() % 2_000_001) - 1_000_000) }
             let times = (0..<6).map { _ in Double(rng.next() % 3_000_000) / 100_000 - 2 }
             let frames = times.map { t -> String in
                 let paints = list.map { JSONText.paint($0.paint(at: t)) }
-                return "{\"t\": \(t), \"paints\": [\(paints.joined(separator: ", "))]}"
+                let fields = zip(items, bases).map { m, base in "\(m.value(from: base, at: t))" }
+                return "{\"t\": \(t), \"paints\": [\(paints.joined(separator: ", "))], \"fields\": [\(fields.joined(separator: ", "))]}"
             }
             cases.append("  {\"record\": \"\(record.payload.map { String($0, radix: 16).leftPadded(2) }.joined())\", "
-                + "\"hashTerm\": \(MotionCoding.hashTerm(list)),\n   \"at\": [\(frames.joined(separator: ",\n     "))]}")
+                + "\"hashTerm\": \(MotionCoding.hashTerm(list, items)), \"bases\": [\(bases.map { "\($0)" }.joined(separator: ", "))],\n"
+                + "   \"at\": [\(frames.joined(separator: ",\n     "))]}")
         }
         try SharedVectors.check("[\n" + cases.joined(separator: ",\n") + "\n]\n", file: "motions.json")
     }

@@ -28,8 +28,10 @@ import Testing
     /// inbox example, a sheet command on a node that is no sheet was refused only after laying the
     /// scene out at the command's time, and that layout changed the next tick (the list's rows in
     /// its window). The sheet component now refuses it before any layout.
-    @Test(arguments: [6_409_639_509_608_138_625, 16_252_613_731_176_863_646] as [UInt64])
-    func aRefusedSheetCommandChangesNothing(_ seed: UInt64) {
+    /// Seed 10191560482661538120 found the same of a `refresh` command on a node without "refresh"
+    /// (found 2026-11-28, later that day): refused before any layout too.
+    @Test(arguments: [6_409_639_509_608_138_625, 16_252_613_731_176_863_646, 10_191_560_482_661_538_120] as [UInt64])
+    func aCommandRefusedBeforeAnyLayoutChangesNothing(_ seed: UInt64) {
         if let failure = Self.run(seed: seed) { Issue.record(Comment(rawValue: failure)) }
     }
 

@@ -6,9 +6,12 @@ extension ScrollComponent {
         switch command {
         case let .refresh(node, command):
             let path = try context.scene.find(node)
-            guard let box = context.layout().box(of: node), box.node.scrolls, box.node.refresh != nil else {
-                throw SessionError("refresh: the node is not a list or scroll container with \"refresh\"")
-            }
+            let refused = SessionError("refresh: the node is not a list or scroll container with \"refresh\"")
+            // Refused before any layout when the scene says so: a layout at the command's time (its
+            // lists' windows, their rows asked for) would change the next tick of a refused command.
+            let sceneNode = context.scene.root.node(at: path)
+            guard sceneNode.scrollAxis != nil, sceneNode.refresh != nil else { throw refused }
+            guard let box = context.layout().box(of: node), box.node.scrolls, box.node.refresh != nil else { throw refused }
             var outcome = CommandOutcome.moved
             if case let .enabled(on) = command {
                 context.scene.root.update(at: path[...]) { $0.refresh?.enabled = on }
@@ -25,10 +28,10 @@ extension ScrollComponent {
             loadMore(node, command, at: t)
             return .changed
         case let .scroll(node, offset, animated):
-            _ = try context.scene.find(node)  // the usual error for an unknown node
-            guard let box = context.layout().box(of: node), box.node.scrolls else {
-                throw SessionError("scroll: the node is not a list or a scroll container that scrolls now")
-            }
+            let path = try context.scene.find(node)  // the usual error for an unknown node
+            let refused = SessionError("scroll: the node is not a list or a scroll container that scrolls now")
+            guard context.scene.root.node(at: path).scrollAxis != nil else { throw refused }  // before any layout, as refresh
+            guard let box = context.layout().box(of: node), box.node.scrolls else { throw refused }
             // Reduced motion: at once.
             scroll(box, to: offset, animated: animated && !context.scene.reducedMotion, at: t)
             return .moved

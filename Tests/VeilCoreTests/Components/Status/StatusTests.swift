@@ -188,8 +188,11 @@ import Testing
     @Test func indicatorStepsAnEighthTurnAtATime() throws {
         let s = session()
         try s.perform(.spinner(node: bytes("card"), show: true))
-        let r0 = s.frame(at: 0.5).canvasItems.first { $0.kind == .activityIndicator }?.rotation
-        let r1 = s.frame(at: 0.5 + 1.0 / 8).canvasItems.first { $0.kind == .activityIndicator }?.rotation
+        // Declared once (ItemMotion): the frame holds still, and plays as each host draws it.
+        let frame = s.frame(at: 0.5)
+        #expect(s.frame(at: 0.5 + 1.0 / 8) == frame, "the same frame: nothing sent while it turns")
+        let r0 = frame.played(at: 0.5).canvasItems.first { $0.kind == .activityIndicator }?.rotation
+        let r1 = frame.played(at: 0.5 + 1.0 / 8).canvasItems.first { $0.kind == .activityIndicator }?.rotation
         #expect(r0 == Int32(4 * 8192))
         #expect(r1 == Int32(5 * 8192))
     }

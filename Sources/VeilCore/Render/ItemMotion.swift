@@ -1,0 +1,88 @@
+/// A field of one item that moves with time alone, declared once instead of sampled every tick
+/// (issue 31, docs/ARCHITECTURE.md "Motions declared once"), as `PaintMotion` is for a paint slot:
+/// an activity indicator's highlight stepping round. The frame's item holds the field's base (its
+/// value before the motion's first step), which never changes while the motion runs; a host draws
+/// the field as `value(from: base, at: t)` for its own clock's time `t`. Plain arithmetic on the
+/// declared values (no libm): Web/motions.js evaluates the same formula bit for bit
+/// (Tests/Vectors/motions.json).
+public struct ItemMotion: Equatable, Sendable {
+    /// How the field moves.
+    public enum Path: Equatable, Sendable {
+        /// `rate` steps a second of `increment` each, `count` steps round and back to the base:
+        /// value = base + (⌊(t − start) × rate⌋ mod count) × increment.
+        case steps(count: Int, rate: Double, increment: Int32)
+    }
+
+    /// The item's id in the frame.
+    public var id: UInt32
+    /// The field that moves: one of `ItemMotion.fields`.
+    public var field: ItemFields
+    public var path: Path
+    /// Session time of the first step's start (before it, the field is its base).
+    public var start: Double
+
+    public init(id: UInt32, field: ItemFields, path: Path, start: Double) {
+        self.id = id; self.field = field; self.path = path; self.start = start
+    }
+
+    /// The fields a motion may move: the plain numbers of an item (1/8 pt, turns/65536).
+    public static let fields: ItemFields = [.x, .y, .width, .height, .rotation, .cornerRadius, .lineWidth,
+                                            .arcStart, .arcSweep]
+
+    /// Bounds of a step path: counts, and steps a second (a session never runs a million steps a second).
+    public static let maxSteps = 65_536
+    public static let maxRate = 1_000_000.0
+
+    /// The field's value at session time `t`, moving from `base`.
+    public func value(from base: Int32, at t: Double) -> Int32 {
+        switch path {
+        case let .steps(count, rate, increment):
+            let elapsed = t - start
+            guard elapsed.isFinite, elapsed > 0, count > 0 else { return base }
+            let steps = (elapsed * rate).rounded(.down)
+            let step = steps - (steps / Double(count)).rounded(.down) * Double(count)
+            let k = Int64(Int32.clamped(step, to: 0...Int32(count - 1)))
+            return Int32(clamping: Int64(base) + k * Int64(increment))
+        }
+    }
+
+    /// The item with the field at time `t`.
+    func played(_ item: Item, at t: Double) -> Item {
+        var item = item
+        switch field {
+        case .x: item.x = value(from: item.x, at: t)
+        case .y: item.y = value(from: item.y, at: t)
+        case .width: item.width = value(from: item.width, at: t)
+        case .height: item.height = value(from: item.height, at: t)
+        case .rotation: item.rotation = value(from: item.rotation, at: t)
+        case .cornerRadius: item.cornerRadius = value(from: item.cornerRadius, at: t)
+        case .lineWidth: item.lineWidth = value(from: item.lineWidth, at: t)
+        case .arcStart: item.arcStart = value(from: item.arcStart, at: t)
+        case .arcSweep: item.arcSweep = value(from: item.arcSweep, at: t)
+        default: break
+        }
+        return item
+    }
+}
+
+extension Frame {
+    /// The items as drawn at session time `t`: each item motion's field at that time. Item motions
+    /// are ascending by id, so each entry finds its motion by binary search.
+    func playedItems(_ items: [Item], at t: Double) -> [Item] {
+        items.map { entry in
+            var entry = entry
+            if let m = itemMotion(of: entry.id) { entry = m.played(entry, at: t) }
+            if entry.kind == .layer { entry.children = playedItems(entry.children, at: t) }
+            return entry
+        }
+    }
+
+    private func itemMotion(of id: UInt32) -> ItemMotion? {
+        var lo = 0, hi = itemMotions.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if itemMotions[mid].id < id { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < itemMotions.count && itemMotions[lo].id == id ? itemMotions[lo] : nil
+    }
+}
