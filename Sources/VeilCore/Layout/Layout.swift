@@ -273,9 +273,8 @@ public enum Layout {
         }
     }
 
-    /// Per section: header, rows from the template (ids "<list>/<row>/<template id>", rows numbered
-    /// across sections), footer, top to bottom. Under a shown skeleton a section shows its skeleton
-    /// rows (by default as many as fill the list's height), each prepared for the skeleton.
+    /// Per section: header, rows (`ListRows`: ids "<list>/<row>/<template id>", rows numbered
+    /// across sections), footer, top to bottom.
     /// `insets` (the first row starts `insets.top` into the content, which ends `insets.bottom`
     /// after the last; across, rows are narrowed by the sides).
     static func list(_ node: Node, style: ListStyle, in viewport: Rect, insets: EdgeInsets, chunk: Int, previous: LayoutBox?,
@@ -303,17 +302,14 @@ public enum Layout {
             }
             at += length
         }
-        let skeleton = node.skeletonMark?.skeletonRows == true
-        // `{index}` in the template's text shows each row's index (RowIndexText).
-        let showsIndex = !skeleton && style.row.replacingRowIndex(0) != nil
+        let rows = ListRows.of(node, style)
+        let showsIndex = rows.showsIndex(style)
         // At most `maxRowsMade` rows in all (what `mostNodesLaidOut` counts for the list).
         var row = 0
         var made = 0
         for (s, sec) in style.allSections.enumerated() {
             if let header = sec.header { section(header) }
-            let count = skeleton ? sec.skeletonRows.rows(visibleHeight: horizontal ? content.width : content.height,
-                                                         rowHeight: rowLength)
-                                 : max(0, sec.rowCount)
+            let count = rows.count(of: sec, visibleLength: horizontal ? content.width : content.height, rowLength: rowLength)
             var first = 0, last = count
             if rowLength > 0 {
                 first = Int.clamped(((top - at) / rowLength).rounded(.down), to: 0...count)
@@ -322,16 +318,7 @@ public enum Layout {
             last = min(last, first + max(0, Limits.maxRowsMade - made))
             made += last - first
             for r in first ..< last {
-                let template: Node
-                if skeleton {
-                    template = style.skeletonTemplate(section: s, row: r)
-                } else if let fetched = style.fetched {
-                    // A fetching list: the rows it holds, the others waiting (skeletonized).
-                    template = fetched.rows.row(row + r).map { $0.filling(style.row) } ?? fetched.waiting
-                } else {
-                    let data = row + r < style.rowData.count ? style.rowData[row + r] : nil
-                    template = data.map { $0.filling(style.row) } ?? style.row
-                }
+                let template = rows.template(style, section: s, row: r, index: row + r)
                 var instance = template.instantiated(prefix: node.id + UTF8Text("/\(row + r)/").bytes)
                 if showsIndex, let shown = instance.replacingRowIndex(row + r) { instance = shown }
                 place(instance, in: rect(at + Double(r) * rowLength, rowLength), appendingTo: &boxes, previous: nil, context)

@@ -50,16 +50,4 @@ extension ListStyle {
         s.skeletonRows = skeletonRows
         return [s]
     }
-
-    /// The template of row `row` in section `section` of a skeleton, with its preparations made.
-    func skeletonTemplate(section: Int, row: Int) -> Node {
-        var template = self.row
-        for p in skeletonPreparations where p.row == row && (p.section ?? section) == section {
-            guard let path = template.path(to: p.node) else { continue }
-            template.update(at: path[...]) { n in
-                for change in p.changes { n.apply(change) }
-            }
-        }
-        return template
-    }
 }

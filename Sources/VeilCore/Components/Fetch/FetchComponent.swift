@@ -141,6 +141,12 @@ final class FetchComponent: Component {
 struct FetchedList: Sendable {
     var rows: FetchedRows
     var waiting: Node
+
+    /// The node row `index` is made from (`ListRows.fetched`): the row held, filling the list's
+    /// template, or the waiting row (skeletonized) for one not held.
+    func template(_ style: ListStyle, index: Int) -> Node {
+        rows.row(index).map { $0.filling(style.row) } ?? waiting
+    }
 }
 
 extension Session {
