@@ -1,6 +1,7 @@
 /// The activity indicator's motion: like UIActivityIndicatorView, the highlight steps one spoke
 /// (1/8 turn) at a time, a full turn per second, from session time 0. It is declared once
-/// (`ItemMotion`): the frame's item holds rotation 0 and each host steps it on its own clock.
+/// (`ItemMotion`): the frame's item holds rotation 0 and each host steps it on its own clock —
+/// a spinner node, a pull-to-refresh animator's and infinite scroll's footer's.
 enum ActivityIndicator {
     static let spokes = 8
     static let turnsPerSecond = 1.0
@@ -11,7 +12,4 @@ enum ActivityIndicator {
                    path: .steps(count: spokes, rate: turnsPerSecond * Double(spokes), increment: Int32(65536 / spokes)),
                    start: 0)
     }
-
-    /// `rotation` field value (turns/65536) at time `t`: the motion's.
-    static func rotation(at t: Double) -> Int32 { motion(id: 0).value(from: 0, at: t) }
 }

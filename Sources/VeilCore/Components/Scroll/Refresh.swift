@@ -133,8 +133,7 @@ struct RefreshAnimator: Sendable {
             item.arcSweep = sweep(offset: offset)
             item.opacity = Fixed.opacity(arcOpacity(offset: offset, refreshing: refreshing))
         case (.standard, _):
-            item.rotation = refreshing ? ActivityIndicator.rotation(at: t) : 0
-            item.opacity = Fixed.opacity(refreshing ? 1 : 0)
+            item.opacity = Fixed.opacity(refreshing ? 1 : 0)  // its turn is declared (ScrollDrawing)
         case (.arrow, 0):
             item.opacity = Fixed.opacity(pulled || refreshing ? 1 : 0)
         case (.arrow, 1):

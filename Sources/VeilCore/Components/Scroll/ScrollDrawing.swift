@@ -79,6 +79,8 @@ enum ScrollDrawing {
                 : Item(id: pass.ids.id(node: node.id, role: role, index: part), kind: .rect)
             animator.setUp(part, &item) { pass.paints.solid($0) }
             animator.update(part, &item, offset: offset, refreshing: refreshing, at: pass.time)
+            // Its activity indicator turns for as long as it is drawn, shown by its opacity: declared once.
+            if item.kind == .activityIndicator { pass.itemMotions.append(ActivityIndicator.motion(id: item.id)) }
             pass.emit(item)
             pass.animations.append(.item(id: item.id, .scroll(.refreshPart(node: node.id, animator, part: part))))
         }
@@ -99,7 +101,8 @@ enum ScrollDrawing {
         RefreshAnimator.place(&spinner, footer.spinnerRect)
         spinner.fill = pass.paints.solid(RefreshAnimator.color)
         spinner.lineWidth = Fixed.from(2.5)
-        LoadMoreFooter.updateSpinner(&spinner, loading: pass.values.isLoadingMore(node.id), at: pass.time)
+        LoadMoreFooter.updateSpinner(&spinner, loading: pass.values.isLoadingMore(node.id))
+        pass.itemMotions.append(ActivityIndicator.motion(id: spinner.id))  // turning, shown while loading
         pass.emit(spinner)
         pass.animations.append(.item(id: spinner.id, .scroll(.loadMoreSpinner(node: node.id))))
         if !more.hasMore && !more.endText.isEmpty {
@@ -139,7 +142,7 @@ enum ScrollField: Sendable {
             animator.update(part, &item, offset: values?.offset(of: node) ?? 0,
                             refreshing: values?.isRefreshing(node) ?? false, at: t)
         case let .loadMoreSpinner(node):
-            LoadMoreFooter.updateSpinner(&item, loading: values?.isLoadingMore(node) ?? false, at: t)
+            LoadMoreFooter.updateSpinner(&item, loading: values?.isLoadingMore(node) ?? false)
         }
     }
 }
@@ -155,9 +158,8 @@ extension ScrollIndicator {
 }
 
 extension LoadMoreFooter {
-    /// The footer's activity indicator: turning and shown while loading.
-    static func updateSpinner(_ item: inout Item, loading: Bool, at t: Double) {
-        item.rotation = loading ? ActivityIndicator.rotation(at: t) : 0
+    /// The footer's activity indicator: shown while loading (its turn is declared, `ItemMotion`).
+    static func updateSpinner(_ item: inout Item, loading: Bool) {
         item.opacity = Fixed.opacity(loading ? 1 : 0)
     }
 }

@@ -56,10 +56,10 @@ import Testing
         #expect(run.events.filter { $0 == "refresh" }.count == 1)
         #expect(ScrollingTests.contentOffset(frame) == -60, "the inset holds the animator open")
         #expect(Self.animator(frame).spinner?.opacity == 255 && Self.animator(frame).arc?.opacity == 0)
-        // The activity indicator turns while loading.
-        let rotation = Self.animator(frame).spinner?.rotation
-        frame = try run.tick(until: 2.3)
-        #expect(Self.animator(frame).spinner?.rotation != rotation)
+        // The activity indicator turns while loading: declared once, played by the host.
+        let spinner = try #require(Self.animator(frame).spinner)
+        #expect(frame.itemMotions.contains(ActivityIndicator.motion(id: spinner.id)))
+        #expect(Self.animator(frame.played(at: 2)).spinner?.rotation != Self.animator(frame.played(at: 2.3)).spinner?.rotation)
         // A second pull while loading does nothing more.
         try Self.pull(run, 250, at: 2.5)
         _ = try run.tick(until: 4)
