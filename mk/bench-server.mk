@@ -1,6 +1,12 @@
 # make bench-server: the preview server's figures (docs/SERVER.md, "Figures"), printed by
 # Benchmarks/server/bench.sh against an optimised build, with a load generator in C.
+# make bench-server BASE=REV: instead, the server's CPU per 1,000 messages and frame lateness, this
+# tree against revision REV, alternated in one window (Benchmarks/server/ab.sh).
 .PHONY: bench-server
+ifdef BASE
+bench-server: setup
+	SWIFT=$(SWIFT) Benchmarks/server/ab.sh $(BASE)
+else
 bench-server: setup
 	$(SWIFT) build -c release --product veil
 	@mkdir -p .build/bench
@@ -8,3 +14,4 @@ bench-server: setup
 	Benchmarks/server/bench.sh .build/release/veil .build/bench/veil_load
 	$(PYTHON) Benchmarks/server/cores_bench.py .build/release/veil
 	VEIL_STALL_REPORT=1 $(PYTHON) Tests/server/hostile_test.py .build/release/veil
+endif

@@ -24,16 +24,8 @@ log=$(mktemp)
 scenes=$(mktemp -d)
 cp "$(dirname "$0")"/*.json "$scenes"/
 cp "$scenes/still.json" "$scenes/saved.json"
-# A scene that changes every frame for 10 s (a bar growing 1 pt a frame): the per-frame figures.
-python3 - >"$scenes/moving.json" <<'SCENE'
-import json
-timeline = [{"t": k / 60, "command": {"set": {"node": "bar", "frame": {"x": 10, "y": 300, "width": 10 + k * 0.5, "height": 8}}}}
-            for k in range(1, 601)]
-print(json.dumps({"name": "moving", "canvas": {"width": 390, "height": 640}, "background": "#FFFFFF",
-                  "root": {"type": "view", "id": "root", "children": [
-                      {"type": "view", "id": "bar", "frame": {"x": 10, "y": 300, "width": 10, "height": 8}, "background": "#007AFF"}]},
-                  "timeline": timeline}))
-SCENE
+# A scene that changes every frame for 10 s (moving_scene.py): the per-frame figures.
+python3 "$(dirname "$0")/moving_scene.py" >"$scenes/moving.json"
 server=""
 trap '[ -n "$server" ] && kill $server 2>/dev/null; wait 2>/dev/null; rm -rf "$log" "$log.out" "$scenes"' EXIT
 
