@@ -17,8 +17,11 @@
  *   startFrom: Point, startTo: Point, endFrom: Point, endTo: Point}} SlidePath a linear gradient whose ends slide
  * @typedef {{slot: number, path: MixPath | SlidePath, start: number, duration: number,
  *   curve: [number, number, number, number], autoreverse: boolean, pausedAt: number | null}} Motion
- * @typedef {{id: number, field: string, start: number, steps: {count: number, rate: number, increment: number}}} ItemMotion
- *   `field` is the item field's name (wire.js FIELDS); value = base + (⌊(t − start) × rate⌋ mod count) × increment
+ * @typedef {{count: number, rate: number, increment: number}} Steps value = base + (⌊(t − start) × rate⌋ mod count) × increment
+ * @typedef {{duration: number, curve: [number, number, number, number], from: number, to: number, scale: number}} FadePath
+ *   value = round(255 × scale × fade(t)): a layer's opacity fading from `from` to `to` along the curve
+ * @typedef {{id: number, field: string, start: number, steps?: Steps, fade?: FadePath}} ItemMotion
+ *   `field` is the item field's name (wire.js FIELDS); one of `steps` and `fade`
  * @typedef {import("./wire.js").Item} Item
  */
 
@@ -30,7 +33,9 @@ const MAX_ITEMS = 100000;
 const MAX_ID = 2 ** 31 - 1;
 const MAX_STEPS = 65536;
 const MAX_RATE = 1e6;
-/** The item fields a motion may move, by bit (ItemMotion.fields): the plain numbers. */
+/** A fade's field: opacity, by bit. */
+const OPACITY = 5;
+/** The item fields a step motion may move, by bit (ItemMotion.fields): the plain numbers. */
 const MOVABLE_FIELDS = new Map([[0, "x"], [1, "y"], [2, "width"], [3, "height"], [6, "rotation"], [7, "cornerRadius"],
   [9, "lineWidth"], [11, "arcStart"], [12, "arcSweep"]]);
 
@@ -143,11 +148,26 @@ export function readMotions(bytes) {
     const id = previousId + 1 + gap;
     previousId = id;
     const bit = byte();
-    const field = MOVABLE_FIELDS.get(bit);
+    const field = bit === OPACITY ? "opacity" : MOVABLE_FIELDS.get(bit);
     if (field === undefined) fail(`item field ${bit} cannot move (a motion moves a number field)`);
     const kind = byte();
-    if (kind !== 0) fail(`unknown item motion path ${kind}`);
+    if (kind !== 0 && kind !== 1) fail(`unknown item motion path ${kind}`);
+    if ((kind === 1) !== (bit === OPACITY)) fail(`item field ${bit} cannot move by path ${kind} (a fade moves opacity, steps a number field)`);
     const start = time("start");
+    if (kind === 1) {
+      const duration = time("duration");
+      if (duration < 0) fail(`a fade's duration is negative (${duration})`);
+      /** @type {[number, number, number, number]} */
+      const curve = [unit(), finite("curve"), unit(), finite("curve")];
+      const fraction = () => {
+        const v = finite("opacity");
+        if (v < 0 || v > 1) fail(`a fade's opacity ${v} is not within 0...1`);
+        return v;
+      };
+      const from = fraction(), to = fraction(), scale = fraction();
+      items.push({ id, field: "opacity", start, fade: { duration, curve, from, to, scale } });
+      continue;
+    }
     const countAt = o;
     const steps = varint();
     if (steps > MAX_STEPS) fail(`motion steps ${steps} exceeds ${MAX_STEPS}`, countAt);
@@ -188,7 +208,8 @@ export function playMotions(frame, t) {
  * @param {Frame | null} frame @param {number} t
  */
 export function moving(frame, t) {
-  return !!frame?.motions?.some((m) => m.pausedAt === null || m.pausedAt > t) || !!frame?.itemMotions?.length;
+  return !!frame?.motions?.some((m) => m.pausedAt === null || m.pausedAt > t)
+    || !!frame?.itemMotions?.some((m) => !m.fade || t < m.start + m.fade.duration);
 }
 
 /**
@@ -196,8 +217,14 @@ export function moving(frame, t) {
  * @param {ItemMotion} m @param {number} base @param {number} t
  */
 export function itemMotionValue(m, base, t) {
+  if (m.fade) {
+    // Fade.value, then Fixed.opacity of scale × it.
+    const { duration, curve, from, to, scale } = m.fade;
+    const v = duration > 0 ? from + (to - from) * curveValue(curve, (t - m.start) / duration) : (t - m.start >= 0 ? to : from);
+    return Math.min(255, Math.max(0, rounded(scale * v * 255)));
+  }
   const elapsed = t - m.start;
-  const { count, rate, increment } = m.steps;
+  const { count, rate, increment } = /** @type {Steps} */ (m.steps);
   if (!Number.isFinite(elapsed) || !(elapsed > 0) || count <= 0) return base;
   const steps = Math.floor(elapsed * rate);
   const step = Math.min(count - 1, Math.max(0, steps - Math.floor(steps / count) * count));

@@ -183,14 +183,21 @@ export function motion(m) {
 
 /**
  * A declared item motion (Words.itemMotion in Swift writes the same): "motion on id 12: rotation in
- * 8 steps of 8192, 8 a second, from t = 0 s".
+ * 8 steps of 8192, 8 a second, from t = 0 s"; "motion on id 9: opacity fading 0 → 1 × 1, 0.25 s
+ * ease-in-out, from t = 1.5 s".
  * @param {import("./motions.js").ItemMotion} m @param {string} item the item's name
  */
 export function itemMotion(m, item) {
   const words = FIELDS.find((f) => f.name === m.field)?.words ?? "field";
   const thousandths = (/** @type {number} */ v) => decimal(v < 0 ? -Math.round(-v * 1000) : Math.round(v * 1000), 1000);
-  return `motion on ${item}: ${words} in ${plural(m.steps.count, "step")} of ${m.steps.increment}, `
-    + `${thousandths(m.steps.rate)} a second, from t = ${thousandths(m.start)} s`;
+  if (m.fade) {
+    const curve = CURVE_NAMES.find(([key]) => key === m.fade?.curve.join(","))?.[1] ?? "custom curve";
+    return `motion on ${item}: ${words} fading ${thousandths(m.fade.from)} → ${thousandths(m.fade.to)} × ${thousandths(m.fade.scale)}, `
+      + `${thousandths(m.fade.duration)} s ${curve}, from t = ${thousandths(m.start)} s`;
+  }
+  const steps = /** @type {import("./motions.js").Steps} */ (m.steps);
+  return `motion on ${item}: ${words} in ${plural(steps.count, "step")} of ${steps.increment}, `
+    + `${thousandths(steps.rate)} a second, from t = ${thousandths(m.start)} s`;
 }
 
 /** @param {number} reference a paint slot + 1 (0: none) @param {Paint[]} paints */

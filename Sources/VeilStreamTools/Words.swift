@@ -61,25 +61,34 @@ public enum Words {
         case let .mix(from, to): what = "a colour \(color(from)) → \(color(to))"
         case let .slide(colors, _, _, _, _, _): what = "a sliding gradient of \(plural(colors.count, "colour"))"
         }
-        let names: [(TimingCurve, String)] = [(.linear, "linear"), (.easeIn, "ease-in"), (.easeOut, "ease-out"), (.easeInOut, "ease-in-out")]
-        let curve = names.first { $0.0 == m.curve }?.1 ?? "custom curve"
+        let curve = curveName(m.curve)
         var text = "motion on paint \(m.slot + 1): \(what), \(seconds(m.duration)) \(curve), "
             + (m.autoreverse ? "back and forth" : "repeating") + ", from t = \(seconds(m.start))"
         if let p = m.pausedAt { text += ", paused at t = \(seconds(p))" }
         return text
     }
 
-    /// A declared item motion (Web/stream.js `itemMotion` writes the same): "motion on #12:
-    /// rotation in 8 steps of 8192, 8 a second, from t = 0 s". `item` names the item.
+    /// A declared item motion (Web/stream.js `itemMotion` writes the same): "motion on id 12:
+    /// rotation in 8 steps of 8192, 8 a second, from t = 0 s"; "motion on id 9: opacity fading
+    /// 0 → 1 × 1, 0.25 s ease-in-out, from t = 1.5 s". `item` names the item.
     public static func itemMotion(_ m: ItemMotion, item: String) -> String {
         var field = "field"
         ItemFields.forEach { bit, _, words in if bit == m.field { field = words.description } }
+        let thousandths = { (v: Double) in decimal(Int64((v * 1000).rounded()), 1000) }
         switch m.path {
         case let .steps(count, rate, increment):
             return "motion on \(item): \(field) in \(plural(count, "step")) of \(increment), "
-                + "\(decimal(Int64((rate * 1000).rounded()), 1000)) a second, from t = "
-                + decimal(Int64((m.start * 1000).rounded()), 1000) + " s"
+                + "\(thousandths(rate)) a second, from t = \(thousandths(m.start)) s"
+        case let .fade(fade, scale):
+            return "motion on \(item): \(field) fading \(thousandths(fade.from)) → \(thousandths(fade.to)) × \(thousandths(scale)), "
+                + "\(thousandths(fade.duration)) s \(curveName(fade.tween.curve)), from t = \(thousandths(m.start)) s"
         }
+    }
+
+    /// A timing curve's CSS name, or "custom curve".
+    static func curveName(_ curve: TimingCurve) -> String {
+        let names: [(TimingCurve, String)] = [(.linear, "linear"), (.easeIn, "ease-in"), (.easeOut, "ease-out"), (.easeInOut, "ease-in-out")]
+        return names.first { $0.0 == curve }?.1 ?? "custom curve"
     }
 
     public static func paint(_ paint: Paint) -> String {

@@ -101,7 +101,12 @@ test("a record the core would never write is refused, in words", () => {
     ["05 00", /do not fit/],
     // Item motions after an empty paint list: id gap, field bit, path, start, steps, rate, increment.
     ["00 01 00 0e 00 00 08 40 00", /item field 14 cannot move/],
-    ["00 01 00 06 01 00 08 40 00", /unknown item motion path 1/],
+    ["00 01 00 06 02 00 08 40 00", /unknown item motion path 2/],
+    ["00 01 00 06 01 00 08 40 00", /cannot move by path 1/],
+    ["00 01 00 05 00 00 08 40 00", /cannot move by path 0/],
+    // A fade: start, duration, curve x1 y1 x2 y2, from, to, scale (numbers: 10 = 0.5, 20 = 1, 40 = 2).
+    ["00 01 00 05 01 00 1e 00 00 20 20 00 20 20", /duration is negative/],
+    ["00 01 00 05 01 00 10 00 00 20 20 00 40 20", /opacity 2 is not within/],
     ["00 01 00 06 00 00 00 40 00", /has no steps/],
     ["00 01 00 06 00 00 08 00 00", /rate of 0 a second/],
     ["00 01 00 06 00 00 08 40 00 00", /unexpected bytes/],
@@ -114,6 +119,9 @@ test("a record the core would never write is refused, in words", () => {
   assert.deepEqual(good, [{ slot: 0, path: { kind: "mix", from: 0, to: 0 }, start: 0, duration: 0.5, curve: [0, 0, 1, 1], autoreverse: true, pausedAt: null }]);
   const spinner = readRecord(bytes("00 01 06 06 00 00 08 80 02 80 80 01".replace(/ /g, ""))).items;
   assert.deepEqual(spinner, [{ id: 7, field: "rotation", start: 0, steps: { count: 8, rate: 8, increment: 8192 } }]);
+  const fade = readRecord(bytes("00 01 08 05 01 00 10 00 00 20 20 00 20 20".replace(/ /g, ""))).items;
+  assert.deepEqual(fade, [{ id: 9, field: "opacity", start: 0, fade: { duration: 0.5, curve: [0, 0, 1, 1], from: 0, to: 1, scale: 1 } }]);
+  assert.equal(itemMotionValue(fade[0], 0, 0.25), 128, "half way along a linear fade: round(127.5)");
 });
 
 test("a keyframe's motions, then a delta that ends them, through the mirror", () => {

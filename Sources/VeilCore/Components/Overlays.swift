@@ -81,6 +81,17 @@ struct Overlays {
         entries.filter { $0.removeAt == nil }.map { ($0.host, $0.shownAt) }
     }
 
+    /// When the next fade ends (a fade-in's, a leaving overlay's): the session settles then, the
+    /// fades between being declared motions (`ItemMotion.fading`) that send nothing.
+    var nextSettle: Double? {
+        var next: Double? = nil
+        for e in entries {
+            guard let end = e.removeAt ?? e.node.fade.map({ $0.start + $0.duration }) else { continue }
+            next = next.map { smaller($0, end) } ?? end
+        }
+        return next
+    }
+
     /// Drops overlays whose fade-out ended and ends finished fade-ins; true when anything changed.
     mutating func removeFinished(at t: Double) -> Bool {
         let before = entries.count

@@ -13,14 +13,16 @@
 ///       slide: number bounds x, y, width, height, startFrom x, y, startTo x, y, endFrom x, y, endTo x, y,
 ///              varint colour count (1…maxStops), the colours;
 ///     varint item count, then per item motion (ids ascending):
-///       varint id gap (id = previous + 1 + gap, previous starting at 0), u8 field (its bit), u8 path (0 steps),
-///       number start, steps: varint count, number rate, svarint increment.
+///       varint id gap (id = previous + 1 + gap, previous starting at 0), u8 field (its bit), u8 path (0 steps,
+///       1 fade), number start, steps: varint count, number rate, svarint increment;
+///       fade (field opacity): number duration, x1, y1, x2, y2 (the curve), from, to, scale.
 enum MotionCoding {
     static let tag: UInt32 = 3
 
     /// What a record holds: the paints' motions and the items'.
     typealias Lists = (paints: [PaintMotion], items: [ItemMotion])
     static let steps: UInt8 = 0
+    static let fade: UInt8 = 1
 
     static let mix: UInt8 = 0
     static let slide: UInt8 = 1
@@ -70,6 +72,10 @@ enum MotionCoding {
                 w.writeVarint(count)
                 writeNumber(rate, to: &w)
                 w.writeZigzag(increment)
+            case let .fade(f, scale):
+                w.write(fade)
+                for v in [m.start, f.duration, f.tween.curve.x1, f.tween.curve.y1, f.tween.curve.x2, f.tween.curve.y2,
+                          f.from, f.to, scale] { writeNumber(v, to: &w) }
             }
         }
     }
@@ -139,12 +145,24 @@ enum MotionCoding {
             previous = id
             let bit = try r.byte()
             let field = bit < 32 ? ItemFields(rawValue: 1 << UInt32(bit)) : []
-            guard !field.isEmpty, ItemMotion.fields.contains(field) else {
+            guard !field.isEmpty, ItemMotion.fields.contains(field) || field == .opacity else {
                 throw r.error("item field \(bit) cannot move (a motion moves a number field)")
             }
             let path = try r.byte()
-            guard path == steps else { throw r.error("unknown item motion path \(path)") }
+            guard path == steps || path == fade else { throw r.error("unknown item motion path \(path)") }
+            guard (path == fade) == (field == .opacity) else {
+                throw r.error("item field \(bit) cannot move by path \(path) (a fade moves opacity, steps a number field)")
+            }
             let start = try time(&r, "start")
+            if path == fade {
+                let duration = try time(&r, "duration")
+                guard duration >= 0 else { throw r.error("a fade's duration is negative (\(duration))") }
+                let x1 = try unit(&r), y1 = try finite(&r, "curve"), x2 = try unit(&r), y2 = try finite(&r, "curve")
+                let from = try fraction(&r), to = try fraction(&r), scale = try fraction(&r)
+                items.append(.fading(id, Fade(from: from, to: to, start: start, duration: duration,
+                                              curve: TimingCurve(x1, y1, x2, y2)), scale: scale))
+                continue
+            }
             let countAt = r.offset
             let count = try r.bounded(max: ItemMotion.maxSteps, of: "motion steps")
             guard count > 0 else { throw WireError(offset: countAt, reason: "a step motion has no steps") }
@@ -172,6 +190,13 @@ enum MotionCoding {
     private static func time(_ r: inout ByteReader, _ what: String) throws(WireError) -> Double {
         let v = try finite(&r, what)
         guard v >= -1e9, v <= 1e9 else { throw r.error("a motion's \(what) of \(v) s is out of range") }
+        return v
+    }
+
+    /// An opacity: within 0…1.
+    private static func fraction(_ r: inout ByteReader) throws(WireError) -> Double {
+        let v = try finite(&r, "opacity")
+        guard v >= 0, v <= 1 else { throw r.error("a fade's opacity \(v) is not within 0...1") }
         return v
     }
 

@@ -1,8 +1,8 @@
 /// A field of one item that moves with time alone, declared once instead of sampled every tick
 /// (issue 31, docs/ARCHITECTURE.md "Motions declared once"), as `PaintMotion` is for a paint slot:
-/// an activity indicator's highlight stepping round. The frame's item holds the field's base (its
-/// value before the motion's first step), which never changes while the motion runs; a host draws
-/// the field as `value(from: base, at: t)` for its own clock's time `t`. Plain arithmetic on the
+/// an activity indicator's highlight stepping round, a status or spinner layer fading in or out.
+/// The frame's item holds the field as it is at the motion's start, which never changes while the
+/// motion runs; a host draws the field as `value(from: base, at: t)` for its own clock's time `t`. Plain arithmetic on the
 /// declared values (no libm): Web/motions.js evaluates the same formula bit for bit
 /// (Tests/Vectors/motions.json).
 public struct ItemMotion: Equatable, Sendable {
@@ -11,11 +11,14 @@ public struct ItemMotion: Equatable, Sendable {
         /// `rate` steps a second of `increment` each, `count` steps round and back to the base:
         /// value = base + (⌊(t − start) × rate⌋ mod count) × increment.
         case steps(count: Int, rate: Double, increment: Int32)
+        /// A layer's opacity fading (`Fade`, started at the motion's start), times `scale` (the
+        /// node's own opacity): value = round(255 × scale × fade(t)), whatever the base.
+        case fade(Fade, scale: Double)
     }
 
     /// The item's id in the frame.
     public var id: UInt32
-    /// The field that moves: one of `ItemMotion.fields`.
+    /// The field that moves: one of `ItemMotion.fields` for steps, `.opacity` for a fade.
     public var field: ItemFields
     public var path: Path
     /// Session time of the first step's start (before it, the field is its base).
@@ -43,6 +46,21 @@ public struct ItemMotion: Equatable, Sendable {
             let step = steps - (steps / Double(count)).rounded(.down) * Double(count)
             let k = Int64(Int32.clamped(step, to: 0...Int32(count - 1)))
             return Int32(clamping: Int64(base) + k * Int64(increment))
+        case let .fade(fade, scale):
+            return Int32(Fixed.opacity(scale * fade.value(at: t)))
+        }
+    }
+
+    /// The layer of `id` fading with `fade`, its node's own opacity being `scale`.
+    static func fading(_ id: UInt32, _ fade: Fade, scale: Double) -> ItemMotion {
+        ItemMotion(id: id, field: .opacity, path: .fade(fade, scale: scale), start: fade.start)
+    }
+
+    /// Whether the field still changes after session time `t` (a step motion turns for ever).
+    public func moves(after t: Double) -> Bool {
+        switch path {
+        case .steps: return true
+        case let .fade(fade, _): return !fade.isOver(at: t)
         }
     }
 
@@ -59,6 +77,7 @@ public struct ItemMotion: Equatable, Sendable {
         case .lineWidth: item.lineWidth = value(from: item.lineWidth, at: t)
         case .arcStart: item.arcStart = value(from: item.arcStart, at: t)
         case .arcSweep: item.arcSweep = value(from: item.arcSweep, at: t)
+        case .opacity: item.opacity = UInt8(clamping: value(from: Int32(item.opacity), at: t))
         default: break
         }
         return item

@@ -65,8 +65,11 @@ struct RenderPass {
         let owedEntries = RenderBudget.entriesAfter(box)
         budget.owedEntries += owedEntries
         defer { budget.owedEntries -= owedEntries }
-        let opacity = node.opacity * (node.fade?.value(at: time) ?? 1)
         let layered = RenderPass.makesLayer(box) && layers.count < WireLimits.maxLayerDepth - 2
+        // A layer's fade is declared once (`ItemMotion.fading`): its opacity field holds the fade's
+        // start — unless flat layers multiply it into their items, or a link drives the same field.
+        let declaresFade = layered && node.fade != nil && flat == nil && node.link?.role != .opacity
+        let opacity = node.opacity * (node.fade.map { declaresFade ? $0.value(at: $0.start) : $0.value(at: time) } ?? 1)
         let outerInherited = inheritedOpacity
         let outerFlatOpacity = flat?.opacity ?? 1
         let outerFlatFades = flatFades
@@ -83,8 +86,12 @@ struct RenderPass {
                 layers[layers.count - 1].layer = layer
             }
             if let fade = node.fade {
-                animations.append(.layerOpacity(id: id, base: node.opacity, fade: fade))
-                if flat != nil { flatFades = true }
+                if declaresFade {
+                    itemMotions.append(.fading(id, fade, scale: node.opacity))
+                } else {
+                    animations.append(.layerOpacity(id: id, base: node.opacity, fade: fade))
+                    if flat != nil { flatFades = true }
+                }
             }
             flat?.opacity *= opacity
             keeps = flat == nil && ComponentDrawing.mayKeep(node) && inheritedOpacity == 1
@@ -111,10 +118,10 @@ struct RenderPass {
         ComponentDrawing.leave(box, scope, &self)
         for overlay in box.children.dropFirst(rows) { draw(overlay, clip: overlayClip) }
         if layered {
-            let ownFields = (node.fade == nil ? 0 : 1) + (node.link == nil ? 0 : 1)
+            let ownFields = (node.fade == nil || declaresFade ? 0 : 1) + (node.link == nil ? 0 : 1)
             // A layer with a motion inside is drawn again each render: the motion is the render's.
             keep(box, clip, drawnIf: keeps && animations.count == animationsBefore + ownFields
-                 && motions.count + itemMotions.count == motionsBefore && !animatesUnrecorded, entries: entries - entriesBefore, showsInteraction: buttonsDrawn > buttonsBefore)
+                 && motions.count + itemMotions.count == motionsBefore + (declaresFade ? 1 : 0) && !animatesUnrecorded, entries: entries - entriesBefore, showsInteraction: buttonsDrawn > buttonsBefore)
             closeLayer()
         }
         inheritedOpacity = outerInherited

@@ -4,7 +4,7 @@ import Testing
 
 /// Declared motions (`PaintMotion`, `ItemMotion`, issue 31): random motions — mixes and slides,
 /// named and random curves, autoreverse, paused, times and geometry on and off the 1/8 grid; item
-/// fields stepping at random rates — round-trip through their wire record, and their paints and
+/// fields stepping at random rates, layers fading along random curves — round-trip through their wire record, and their paints and
 /// field values at random times are written to Tests/Vectors/motions.json with the record's bytes
 /// and hash term. Tests/web/motions.test.mjs decodes each record with Web/motions.js and checks
 /// every value to the last bit, so a host plays exactly the curve the core declared.
@@ -21,6 +21,16 @@ import Testing
             var id: UInt32 = 0
             return (0..<Int(rng.next() % 4)).map { _ in
                 id += 1 + UInt32(rng.next() % 300)
+                if rng.next() % 3 == 0 {
+                    // A layer's fade: opacities within 0…1, named and random curves, durations from 0.
+                    func fraction() -> Double { rng.next() % 4 == 0 ? Double(rng.next() % 9) / 8 : Double(rng.next() % 1_000_001) / 1_000_000 }
+                    let named: [TimingCurve] = [.linear, .easeIn, .easeOut, .easeInOut]
+                    let curve = rng.next() % 2 == 0 ? named[Int(rng.next() % 4)]
+                        : TimingCurve(fraction(), number(2), fraction(), number(2))
+                    let fade = Fade(from: fraction(), to: fraction(), start: number(20),
+                                    duration: rng.next() % 8 == 0 ? 0 : abs(number(3)), curve: curve)
+                    return .fading(id, fade, scale: fraction())
+                }
                 let steps = rng.next() % 8 == 0 ? 1 + Int(rng.next() % UInt64(ItemMotion.maxSteps)) : 1 + Int(rng.next() % 16)
                 let rate = 0.001 + abs(number(60))
                 let increment = Int32(truncatingIfNeeded: Int64(rng.next() % 2_000_001) - 1_000_000)

@@ -128,7 +128,7 @@ import Testing
         try StreamRunner(duration: 0.6, fps: 10).run(session: session, actions: [fade], file: "e.jsonl") { k, m in
             frames[k] = try? mirror.apply(m)
         }
-        let at06 = try #require(frames[6])
+        let at06 = try #require(frames[6]?.played(at: 0.6))  // the fade is declared; a host plays it at 0.6
         func layers(_ entries: [Item]) -> [Item] {
             entries.filter(\.isLayer).flatMap { [$0] + layers($0.children) }
         }

@@ -17,4 +17,6 @@ final class SpinnerComponent: Component {
     var installed: TreeBound { overlays.laidOut }
 
     func settle(at t: Double) -> Bool { overlays.removeFinished(at: t) }
+
+    var nextSettle: Double? { overlays.nextSettle }
 }

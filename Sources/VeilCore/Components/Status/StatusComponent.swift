@@ -23,6 +23,8 @@ final class StatusComponent: Component {
 
     func settle(at t: Double) -> Bool { overlays.removeFinished(at: t) }
 
+    var nextSettle: Double? { overlays.nextSettle }
+
     var covers: [(host: [UInt8], since: Double)] { overlays.covers }
 
     /// Its own semantics: the statuses announced are the status views it shows, no other node.
