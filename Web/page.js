@@ -378,6 +378,8 @@ export class PageOverlay {
     if (wanted.status !== this.drawn.status || wanted.spinner !== this.drawn.spinner) {
       await this.reconcileOverlay(wanted.status, wanted.spinner);
     }
+    // A status over the skeleton holds its shimmer still, as the core's does.
+    this.domSkeleton?.setPaused(!!this.drawn.status);
   }
 
   /** @param {SkeletonWish | null} wish */

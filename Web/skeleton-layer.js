@@ -74,6 +74,19 @@ export class SkeletonLayer {
     return fade.finished.then(() => {}, () => {});
   }
 
+  /**
+   * Holds the look still (a status over the skeleton), or lets it go on in the phase it would have
+   * had, as the core's skeleton does (`PaintMotion.pausedAt`).
+   * @param {boolean} paused
+   */
+  setPaused(paused) {
+    for (const m of this.motions) {
+      if (paused) { m.pause(); continue; }
+      m.play();
+      if (this.startTime !== null) m.startTime = this.startTime;
+    }
+  }
+
   remove() {
     for (const m of this.motions) m.cancel();
     this.fade?.cancel();

@@ -230,6 +230,8 @@ export class DomSkeleton {
     /** The look drawn (skeleton-look.js). @type {import("./skeleton-look.js").SkeletonLook | null} */
     this.look = null;
     this.layoutKey = "";
+    /** Held still while something covers it (`setPaused`). */
+    this.paused = false;
     this.observer = null;
     this.restorePosition = null;
     /** Redraws when the scheme or the motion preference changes (the core re-tints a shown skeleton). */
@@ -281,10 +283,21 @@ export class DomSkeleton {
     const layer = new SkeletonLayer(this.element, layout, look, { background: cssBackground(background), startTime: old?.startTime });
     layer.root.style.opacity = old ? old.root.style.opacity : "0";
     old?.remove();
+    if (this.paused) layer.setPaused(true);
     this.layoutKey = key;
     this.layer = layer;
     this.look = look;
     this.scene = sceneOf(layout, background);
+  }
+
+  /**
+   * Holds the shimmer still while something covers the skeleton (a status over the element), or
+   * lets it go on in its phase: the core's skeleton under a status does the same.
+   * @param {boolean} paused
+   */
+  setPaused(paused) {
+    this.paused = paused;
+    this.layer?.setPaused(paused);
   }
 
   /**

@@ -31,6 +31,7 @@ python3 Benchmarks/server/moving_scene.py >"$scenes/moving.json"
 
 # run VEIL: one load on a fresh server; prints veil_load's line.
 run() {
+  : >"$out/log"
   # The connection bounds each revision has (an older one may lack the per-client bound).
   local flags=(--port 0 --idle-timeout 3600) help
   help=$("$1" serve --help 2>&1 || true)

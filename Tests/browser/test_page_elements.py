@@ -9,6 +9,7 @@ headless Chromium against a static site that logs each request:
 - an error over the page's list with Retry: the message and a real Retry button in the
   accessibility tree, Retry from the keyboard reaches the page's listener, the list stays readable;
 - the spinner over the page's form: see-through (the form's colour, dimmed), the form busy;
+- a status over the skeleton holds its shimmer still, and it goes on in its phase when the status goes;
 in a worker and on the page's thread, light and dark, at desktop and phone size.
 """
 
@@ -167,6 +168,36 @@ class PageElementsTest(unittest.TestCase):
             from selenium.webdriver.common.keys import Keys
             driver.switch_to.active_element.send_keys(Keys.ENTER)
             harness.wait_for(driver, "veilPage.retries === 1", what="Retry from the keyboard reaches the page")
+            self.check_no_errors(driver)
+        finally:
+            driver.quit()
+
+    def test_a_status_over_the_skeleton_holds_its_shimmer_still_and_lets_it_go_on_in_phase(self):
+        driver = self.open()
+        try:
+            driver.execute_script("""
+              const list = document.getElementById('feed');
+              list.innerHTML = '<li><span class="avatar"></span><div><b>A name</b><p>A line</p></div></li>';
+              window.veil = veilPage.overlay(list);
+              window.shown = veil.skeleton.show({ style: 'sliding' });""")
+            harness.wait_for_async(driver, "window.shown.then(() => true)", what="the skeleton shown")
+            states = "document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations === Infinity).map((a) => a.playState)"
+            harness.wait_for(driver, f"{states}.length > 0 && {states}.every((s) => s === 'running')", what="the shimmer running")
+            driver.execute_script("window.covered = veil.status.show({ state: 'error', message: 'The feed did not load.' })")
+            harness.wait_for_async(driver, "window.covered.then(() => true)", what="the error shown")
+            harness.wait_for(driver, f"{states}.every((s) => s === 'paused')", what="the shimmer held still under the status")
+            held = driver.execute_script("return document.getAnimations().filter((a) => a.playState === 'paused').map((a) => a.currentTime)")
+            driver.execute_script("return new Promise((r) => setTimeout(r, 300))")
+            self.assertEqual(driver.execute_script("return document.getAnimations().filter((a) => a.playState === 'paused').map((a) => a.currentTime)"),
+                             held, "paused: it does not move")
+            driver.execute_script("window.gone = veil.status.hide()")
+            harness.wait_for_async(driver, "window.gone.then(() => true)", what="the status hidden")
+            harness.wait_for(driver, f"{states}.every((s) => s === 'running')", what="the shimmer going on")
+            # In its phase: as if it had never stopped (the core's skeleton does the same).
+            phase = driver.execute_script(
+                "const a = document.getAnimations().find((a) => a.effect?.getComputedTiming().iterations === Infinity);"
+                "return [a.currentTime, document.timeline.currentTime - a.startTime];")
+            self.assertAlmostEqual(phase[0], phase[1], delta=1, msg="the shimmer's phase is its time since it first showed")
             self.check_no_errors(driver)
         finally:
             driver.quit()
