@@ -1,7 +1,7 @@
 // @ts-check
 // layer-cache.js — when a layer is drawn from a bitmap of itself rather than item by item: the
-// retained renderer's cache policy (render.js, "Retained layers"), as plain functions of what the
-// renderer knows about a layer, so the rule is written once and tested in node
+// retained renderer's cache policy (layer-bitmaps.js, "Retained layers"), as plain functions of what
+// the renderer knows about a layer, so the rule is written once and tested in node
 // (Tests/web/layer-cache.test.mjs) as well as by its pixels in Chromium (test_retained.py).
 
 /** Layers with fewer items, opaque and without text, are cheaper drawn than cached. */

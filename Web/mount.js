@@ -10,7 +10,8 @@
 import { WasmModule, WasmSession, compileWasm } from "./wasm.js";
 import { Engine } from "./engine.js";
 import { CanvasView } from "./view.js";
-import { Surface, addFontFaces } from "./render.js";
+import { Surface } from "./render.js";
+import { addFontFaces } from "./fonts.js";
 import { Mirror } from "./wire.js";
 import { AccessibleMirror } from "./a11y.js";
 import { keyInput } from "./input.js";

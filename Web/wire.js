@@ -73,6 +73,11 @@ const HAS_BASE_DISTANCE = 8;
 const HAS_EXTENSIONS = 16;
 const KNOWN_BITS = TYPE_MASK | HAS_EVENTS | HAS_BASE_DISTANCE | HAS_EXTENSIONS;
 export const LAYER = 5;
+/** Wire coordinates are in 1/8 pt: `pt` gives points. */
+export const UNIT = 8;
+export const pt = (/** @type {number} */ v) => v / UNIT;
+/** The wire's item kinds (docs/PROTOCOL.md). */
+export const ItemKind = Object.freeze({ rect: 0, text: 1, image: 2, arc: 3, activityIndicator: 4, layer: 5, host: 6 });
 // The extension record that carries events' row ranges, and the most rows a list has.
 const EVENT_RANGES = 2;
 const MAX_LIST_ROWS = 1000000;

@@ -20,7 +20,8 @@
 
 import { WasmModule, WasmSession } from "./wasm.js";
 import { Engine } from "./engine.js";
-import { Surface, addFontFaces, loadFontFaces, textWeights } from "./render.js";
+import { Surface } from "./render.js";
+import { addFontFaces, loadFontFaces, textWeights } from "./fonts.js";
 
 /**
  * The messages above, declared once (mount.js imports them). Each carries its session's

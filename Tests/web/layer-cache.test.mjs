@@ -1,4 +1,4 @@
-// Web/layer-cache.js: the retained renderer's cache policy, case by case as render.js' "Retained
+// Web/layer-cache.js: the retained renderer's cache policy, case by case as layer-bitmaps.js' "Retained
 // layers" states it, and as a property over every history: a layer that holds still and has no
 // bitmap gets one after three draws running, never on the first; one that moves gets one at once
 // unless its last bitmap served fewer than AMORTIZED frames; new content is cached only while moving.

@@ -287,7 +287,7 @@ public enum SVGExport {
     /// The activity indicator: 8 spokes around the box centre in the item's fill paint, `lineWidth`
     /// thick with round caps, from half the radius to the edge. The spoke at 12 o'clock (before
     /// `rotation` turns the whole) is the head at full opacity; going anticlockwise the spoke k
-    /// behind it has opacity 1 − 0.75·k/7 (docs/PROTOCOL.md, as Web/render.js draws it).
+    /// behind it has opacity 1 − 0.75·k/7 (docs/PROTOCOL.md, as Web/draw-items.js draws it).
     private static func activityIndicator(_ item: Item, paints: [Paint], into out: inout TextBytes) {
         let radius = min(abs(Fixed.points(item.width)), abs(Fixed.points(item.height))) / 2
         let outer = radius - Fixed.points(item.lineWidth) / 2
