@@ -170,6 +170,8 @@ export class LayerBitmaps {
     // Moved or faded since its last draw (a new layer object with the same content: a scroll, a
     // sheet, a fade), rather than drawn again where it was because something around it changed.
     const moved = previous !== layer && (previous.x !== layer.x || previous.y !== layer.y || previous.opacity !== layer.opacity);
+    // The core says it will move or fade (wire.js `willChange`: a scroll's content, a sheet, a dim).
+    const willChange = layer.willChange !== 0;
     let content = null;
     if (entry.children === children) {
       content = contentOf(children, at.dpr);
@@ -183,7 +185,7 @@ export class LayerBitmaps {
       entry.repeats = 0;
       // …unless it keeps moving and its last bitmap paid for itself: a list's window of rows changes
       // every 256 pt of scrolling, and a slow scroll goes on.
-      if (!cachesNewContent({ moved, served: entry.served, repeats: 0, running, hasBitmap: false })) return false;
+      if (!cachesNewContent({ moved, served: entry.served, repeats: 0, running, hasBitmap: false, willChange })) return false;
       content = contentOf(children, at.dpr);
     } else {
       entry.repeats++;
@@ -201,9 +203,10 @@ export class LayerBitmaps {
       // served fewer than `AMORTIZED` frames (a fast fling through a list's windows of rows: drawn
       // directly until its content holds that long); one drawn again where it was, once it has been
       // so three draws running (a spinner's backdrop), of what is needed.
-      if (!makesBitmapNow({ moved, served: entry.served, repeats: entry.repeats, running, hasBitmap: !!r })) return false;
+      if (!makesBitmapNow({ moved, served: entry.served, repeats: entry.repeats, running, hasBitmap: !!r, willChange })) return false;
       if (r) entry.served = entry.uses;
-      if (!this.makeBitmap(entry, at, children, content.bounds, needed, moved, backdrop, styles)) return false;
+      // One that will move gets a margin to move into, as one that moves does.
+      if (!this.makeBitmap(entry, at, children, content.bounds, needed, moved || willChange, backdrop, styles)) return false;
       entry.uses = 0;
     }
     this.blit(at, entry, needed, layer.opacity);

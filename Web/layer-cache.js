@@ -27,6 +27,8 @@ export const REPEATS = 3;
  * @property {number} repeats draws running with the same content
  * @property {boolean} running it was drawn in the draw before this one too
  * @property {boolean} hasBitmap it has a bitmap (that may not hold what is in view)
+ * @property {boolean} willChange the core says it will move or fade it (the layer's `willChange`:
+ *   a scroll container's content, a sheet, its dim)
  */
 
 /**
@@ -52,11 +54,13 @@ export function worthABitmap({ opacity, text, items }) {
  * Whether to make a bitmap now, when the layer has none that holds what is in view: a layer that
  * moves gets one at once (with a margin to move into), unless its last one served fewer than
  * `AMORTIZED` frames (a fling through a list's windows of rows: drawn directly until its content
- * holds that long); one drawn again where it was, once it has been so `REPEATS` draws running (a
+ * holds that long); one the core says will move, at once too, so the first frame of a scroll or a
+ * drag composites instead of drawing (the producer declares what to cache, as Flutter's
+ * `willChange` hint); one drawn again where it was, once it has been so `REPEATS` draws running (a
  * spinner's backdrop), or at once when its bitmap only needs to grow.
  * @param {LayerHistory} h
  */
 export function makesBitmapNow(h) {
   if (h.moved) return h.served >= AMORTIZED || h.repeats >= AMORTIZED;
-  return h.hasBitmap || (h.running && h.repeats >= REPEATS);
+  return h.hasBitmap || h.willChange || (h.running && h.repeats >= REPEATS);
 }

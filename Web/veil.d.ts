@@ -11,6 +11,8 @@ export interface Frame {
   items: Item[];
   /** Paints that move with time alone (a shimmer): draw `playMotions(frame, t)`, not the frame itself. */
   motions?: Motion[];
+  /** Item fields that move with time alone (a spinner's turn, a fade), played by `playMotions` too. */
+  itemMotions?: ItemMotion[];
   motionBytes?: Uint8Array;
 }
 /** A paint slot moving with time alone, declared once by the core (docs/PROTOCOL.md, "Motions"). */
@@ -25,7 +27,17 @@ export interface Motion {
   autoreverse: boolean;
   pausedAt: number | null;
 }
-/** The frame as drawn at session time `t` (seconds): each motion's paint in its slot; the same frame without motions. */
+/** An item's field moving with time alone, declared once by the core (docs/PROTOCOL.md, "Motions"):
+ * steps (value = base + (⌊(t − start) × rate⌋ mod count) × increment) or a fade of a layer's opacity. */
+export interface ItemMotion {
+  id: number;
+  field: string;
+  start: number;
+  steps?: { count: number; rate: number; increment: number };
+  fade?: { duration: number; curve: [number, number, number, number]; from: number; to: number; scale: number };
+}
+/** The frame as drawn at session time `t` (seconds): each motion's paint in its slot, each item
+ * motion's field in its item; the same frame without motions. */
 export function playMotions(frame: Frame, t: number): Frame;
 export interface Stop { offset: number; color: number }
 export interface SolidPaint { kind: "solid"; color: number }
@@ -38,6 +50,8 @@ export interface Item {
   id: number; kind: number; x: number; y: number; width: number; height: number; cornerRadius: number;
   fill: number; stroke: number; lineWidth: number; opacity: number; rotation: number; clip: Clip | null;
   text: string; fontSize: number; fontWeight: number; baseline: number; arcStart: number; arcSweep: number;
+  /** Layers: 1 when the core will move or fade it (a scroll's content, a sheet, a dim): a hint to cache it. */
+  willChange: number;
   children?: Item[];
 }
 

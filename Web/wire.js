@@ -24,7 +24,7 @@ import { MOTIONS_TAG, MotionError, readMotions } from "./motions.js";
  * @typedef {SolidPaint | LinearPaint | RadialPaint} Paint
  * @typedef {{id: number, kind: number, x: number, y: number, width: number, height: number, cornerRadius: number,
  *   fill: number, stroke: number, lineWidth: number, opacity: number, rotation: number, clip: Clip | null,
- *   text: string, fontSize: number, fontWeight: number, baseline: number, arcStart: number, arcSweep: number,
+ *   text: string, fontSize: number, fontWeight: number, baseline: number, arcStart: number, arcSweep: number, willChange: number,
  *   children?: Item[]}} Item an item, or a layer (kind 5) with `children`
  * @typedef {{width: number, height: number, background: number, paints: Paint[], items: Item[],
  *   motions?: Motion[], itemMotions?: ItemMotion[], motionBytes?: Uint8Array}} Frame `motions`: paints
@@ -98,7 +98,7 @@ export const LIMITS = Object.freeze({
 /**
  * An item field a mask bit names (docs/PROTOCOL.md, "Item fields").
  * @typedef {"x" | "y" | "width" | "height" | "fill" | "opacity" | "rotation" | "cornerRadius" | "stroke" | "lineWidth"
- *   | "clip" | "arcStart" | "arcSweep" | "text" | "kind" | "fontSize" | "fontWeight" | "baseline"} Field
+ *   | "clip" | "arcStart" | "arcSweep" | "text" | "kind" | "fontSize" | "fontWeight" | "baseline" | "willChange"} Field
  * @typedef {"svarint" | "varint" | "varint16" | "u8" | "kind" | "utf8" | "clip"} Encoding
  * @typedef {{bit: number, mask: number, name: Field, words: string, encoding: Encoding,
  *   default: number | string | null}} FieldEntry
@@ -132,6 +132,7 @@ export const FIELDS = Object.freeze(/** @type {[Field, string, Encoding, number 
   ["fontSize",      "font size",     "svarint",  0],
   ["fontWeight",    "font weight",   "varint16", 400],
   ["baseline",      "baseline",      "svarint",  0],
+  ["willChange",    "will change",   "u8",       0],
 ]).map(([name, words, encoding, value], bit) => Object.freeze({ bit, mask: 2 ** bit, name, words, encoding, default: value })));
 const ALL_FIELDS = 2 ** FIELDS.length - 1;
 // The table as flat arrays by bit, for the loops of readFields and the hash: names, defaults and

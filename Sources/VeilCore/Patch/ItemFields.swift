@@ -29,6 +29,7 @@ public struct ItemFields: OptionSet, Equatable, Sendable {
     public static let fontSize = ItemFields(rawValue: 1 << 15)
     public static let fontWeight = ItemFields(rawValue: 1 << 16)
     public static let baseline = ItemFields(rawValue: 1 << 17)
+    public static let willChange = ItemFields(rawValue: 1 << 18)
 
     /// The field table: every wire field, in bit order. The visitor gets each field's value in the
     /// items `a` and `b` and a setter of the field (which it uses is its business: the optimizer
@@ -57,6 +58,7 @@ public struct ItemFields: OptionSet, Equatable, Sendable {
         try v.field(.fontSize,     "fontSize",     "font size",     Svarint.self,   a.fontSize,      b.fontSize,      { $0.fontSize = $1 }, &context)
         try v.field(.fontWeight,   "fontWeight",   "font weight",   Varint16.self,  a.fontWeight,    b.fontWeight,    { $0.fontWeight = $1 }, &context)
         try v.field(.baseline,     "baseline",     "baseline",      Svarint.self,   a.baseline,      b.baseline,      { $0.baseline = $1 }, &context)
+        try v.field(.willChange,   "willChange",   "will change",   U8.self,        a.willChange,    b.willChange,    { $0.willChange = $1 }, &context)
     }
 
     /// Every bit of the table; a mask with any other bit set is an error.

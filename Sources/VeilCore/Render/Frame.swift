@@ -109,6 +109,10 @@ public struct Item: Equatable, Sendable {
     /// Arc items.
     public var arcStart: Int32 = 0
     public var arcSweep: Int32 = 0
+    /// Layers only: 1 when the core will move or fade the layer by its own fields (a scroll
+    /// container's content, a sheet, its dim) — a host may keep a bitmap of it from its first draw
+    /// (Flutter's `willChange` hint, CSS `will-change`); 0: no such promise.
+    public var willChange: UInt8 = 0
     /// Layers only: the layer's items and layers in painter's order, in the layer's space.
     public var children: [Item] = []
 

@@ -172,6 +172,7 @@ struct RenderPass {
     /// drawn where `BoxPlacement.entering` says hit-testing and accessibility find it.
     private mutating func applyLink(_ link: PositionLink, to layer: inout Item) {
         let value = values.link(link.key)
+        if link.role != .cornerRadius { layer.willChange = 1 }  // a drag or a spring moves or fades it
         switch link.role {
         case .offsetY:
             let base = Fixed.points(layer.y)

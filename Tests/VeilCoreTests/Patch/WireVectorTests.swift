@@ -304,7 +304,7 @@ enum JSONText {
             + "\"cornerRadius\": \(i.cornerRadius), \"fill\": \(i.fill), \"stroke\": \(i.stroke), \"lineWidth\": \(i.lineWidth), "
             + "\"opacity\": \(i.opacity), \"rotation\": \(i.rotation), \"clip\": \(clip), \"text\": \(string(i.text)), "
             + "\"fontSize\": \(i.fontSize), \"fontWeight\": \(i.fontWeight), \"baseline\": \(i.baseline), "
-            + "\"arcStart\": \(i.arcStart), \"arcSweep\": \(i.arcSweep)"
+            + "\"arcStart\": \(i.arcStart), \"arcSweep\": \(i.arcSweep), \"willChange\": \(i.willChange)"
             + (i.isLayer ? ", \"children\": [" + i.children.map(item).joined(separator: ", ") + "]}" : "}")
     }
 
@@ -349,6 +349,7 @@ enum JSONText {
             item.text = Array((d["text"] as! String).utf8)
             item.fontSize = i32(d, "fontSize"); item.fontWeight = UInt16(d["fontWeight"] as! Int); item.baseline = i32(d, "baseline")
             item.arcStart = i32(d, "arcStart"); item.arcSweep = i32(d, "arcSweep")
+            item.willChange = UInt8(d["willChange"] as? Int ?? 0)
             if let children = d["children"] as? [[String: Any]] { item.children = children.map(parseItem) }
             return item
         }

@@ -41,6 +41,7 @@ enum ScrollDrawing {
         var layer = Item(id: pass.ids.id(node: node.id, role: "content"), kind: .layer)
         if horizontal { layer.x = offset } else { layer.y = offset }
         layer.width = Fixed.from(box.frame.width); layer.height = Fixed.from(box.frame.height)
+        layer.willChange = 1  // scrolling moves it
         pass.openLayer(layer, origin: Point(x: box.frame.x, y: box.frame.y))
         pass.animations.append(.item(id: layer.id, .scroll(.content(node: node.id, horizontal: horizontal))))
     }
