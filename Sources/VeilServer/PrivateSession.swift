@@ -9,7 +9,7 @@ final class PrivateSession: SessionOwner {
     let sceneFile: String
     let shared: SharedSession
     private(set) var viewers: [Connection] = []
-    var book = SessionBook()
+    let book = SessionBook()
     /// The address of its viewer's client (parked sessions are bounded per client).
     let client: String
     /// The token the server minted and told the viewer (`{"session": TOKEN}`).

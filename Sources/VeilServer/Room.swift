@@ -12,7 +12,7 @@ final class Room: SessionOwner {
     let sceneName: String
     let sceneFile: String
     let shared: SharedSession
-    var book = SessionBook()
+    let book = SessionBook()
     var resumeToken: String? { nil }
     /// Every tick: a viewer whose socket is slow catches up from the newest frame.
     var ticks: Bool { true }

@@ -11,8 +11,9 @@ protocol SessionOwner: AnyObject {
     var sceneFile: String { get }
     var shared: SharedSession { get }
     var viewers: [Connection] { get }
-    /// What the service thread keeps for it between jobs.
-    var book: SessionBook { get set }
+    /// What the service thread keeps for it between jobs: an object, so reading one of its fields
+    /// through an owner copies nothing (a struct was copied whole at each read: a dozen reads a job).
+    var book: SessionBook { get }
     /// The token a dropped viewer resumes it with; nil: not resumable.
     var resumeToken: String? { get }
     /// Whether the next job ticks: false while a private viewer's last message still waits for its
@@ -54,7 +55,7 @@ extension SessionOwner {
 }
 
 /// What the service thread keeps for a session between the jobs that tick it.
-struct SessionBook {
+final class SessionBook {
     /// A worker has the session: no other job for it until the result is back.
     var busy = false
     /// Seconds its last job took: over `TickWorkers.slowTickSeconds` it is slow.
