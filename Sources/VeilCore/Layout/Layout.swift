@@ -37,14 +37,12 @@ public enum Layout {
 
     static func place(_ node: Node, in frame: Rect, previous: LayoutBox? = nil,
                       _ context: LayoutContext = LayoutContext()) -> LayoutBox {
-        // A scroll container's window, insets and refresh view's state are part of what its boxes
-        // depend on; a subtree holding a scroll container depends on where that one is scrolled, so
-        // it is looked into again (its other children are still reused).
-        let chunk = node.scrollAxis == nil ? 0 : context.scroll.chunk(of: node.id)
-        let insets = node.scrollAxis.map { node.scrollInsets.adjusted(frame: frame, axis: $0, safe: context.safeRect) } ?? .zero
-        let refreshState = node.refresh?.view == nil ? .idle : context.scroll.refreshState(of: node.id)
-        if let previous, previous.frame == frame, previous.chunk == chunk, previous.insets == insets,
-           previous.refreshState == refreshState, !previous.nestsScroll, previous.node.isSameValue(as: node) {
+        // What a scroll container is laid out for is part of what its boxes depend on; a subtree
+        // holding a scroll container depends on where that one is scrolled, so it is looked into
+        // again (its other children are still reused).
+        var scrolling = ScrollLayout.of(node, at: frame, context)
+        if let previous, previous.frame == frame, scrolling.isLaidOut(as: previous.scrolling), !previous.nestsScroll,
+           previous.node.isSameValue(as: node) {
             return previous
         }
         let content = frame.inset(by: node.padding)
@@ -56,10 +54,10 @@ public enum Layout {
         case let .stack(style):
             children = stack(node.children, style: style, in: content, previous: previous, context)
         case let .scroll(style):
-            (children, contentLength) = scrollContent(node.children, style: style, in: content, insets: insets,
+            (children, contentLength) = scrollContent(node.children, style: style, in: content, insets: scrolling.insets,
                                                       previous: previous, context)
         case let .list(style):
-            (children, contentLength) = list(node, style: style, in: content, insets: insets, chunk: chunk,
+            (children, contentLength) = list(node, style: style, in: content, insets: scrolling.insets, chunk: scrolling.chunk,
                                              previous: previous, context)
         default:
             children.reserveCapacity(node.children.count)
@@ -71,15 +69,11 @@ public enum Layout {
             place(overlay, in: frame, appendingTo: &children, previous: previous, context)
         }
         var box = LayoutBox(node: node, frame: frame, children: children)
-        box.contentLength = contentLength
-        box.chunk = chunk
-        box.insets = insets
         box.nestsScroll = children.contains { $0.node.scrollAxis != nil || $0.nestsScroll }
-        if let refresh = node.refresh, let view = refresh.view(in: refreshState) {
-            // In the `height` points above the content's start (below its top inset).
-            let band = Rect(x: content.x, y: content.y + insets.top - refresh.height, width: content.width, height: refresh.height)
-            box.refreshView = [place(view, in: band, previous: nil, context)]
-            box.refreshState = refreshState
+        if node.scrollAxis != nil {
+            scrolling.contentLength = contentLength
+            scrolling.placeRefreshView(of: node, content: content, context)
+            box.scrolling = scrolling
         }
         return box
     }

@@ -5,19 +5,11 @@ public struct LayoutBox: Sendable {
     /// Frame in canvas coordinates, points.
     public var frame: Rect
     public var children: [LayoutBox]
-    /// A scroll container's content length along its axis (from the content box's start), and
-    /// the chunk of offsets its children were laid out for (`ContentWindow`).
-    var contentLength = 0.0
-    var chunk = 0
-    /// A scroll container's insets in force (`ScrollInsets.adjusted`): its content starts
-    /// `insets.top` (horizontally `left`) into the content length.
-    var insets = EdgeInsets.zero
+    /// A scroll container's layout (Components/Scroll: what it was laid out for, its content
+    /// length, its refresh view); empty for other boxes.
+    var scrolling = ScrollLayout()
     /// A scroll container lies below it: its boxes depend on scroll positions as well.
     var nestsScroll = false
-    /// A container's custom refresh view (at most one box), laid out above its content in the
-    /// state the positions gave; drawn in the content layer, not hit-tested.
-    var refreshView: [LayoutBox] = []
-    var refreshState = RefreshViewState.idle
 
     public init(node: Node, frame: Rect, children: [LayoutBox]) {
         self.node = node; self.frame = frame; self.children = children
