@@ -109,6 +109,12 @@ protocol ItemFieldEncoding {
     static var name: StaticString { get }
     static func write<S: ByteSink>(_ value: Value, to sink: inout S)
     static func read(_ r: inout ByteReader, _ words: StaticString) throws(WireError) -> Value
+    /// The value in `veil render --format json` (`FrameJSON`): a number, a string or a clip object.
+    static func json(_ value: Value, into out: inout TextBytes)
+}
+
+extension ItemFieldEncoding where Value: BinaryInteger {
+    static func json(_ value: Value, into out: inout TextBytes) { out.int(value) }
 }
 
 // The encodings of the table (nested, so their short names stay out of the module's namespace).
@@ -150,6 +156,7 @@ extension ItemFields {
     enum Kind: ItemFieldEncoding {
         static var name: StaticString { "kind" }
         @inline(__always) static func write<S: ByteSink>(_ value: ItemKind, to sink: inout S) { sink.write(value.rawValue) }
+        static func json(_ value: ItemKind, into out: inout TextBytes) { out.int(value.rawValue) }
         @inline(__always) static func read(_ r: inout ByteReader, _ words: StaticString) throws(WireError) -> ItemKind {
             let k = try r.byte()
             guard let kind = ItemKind(rawValue: k) else {
@@ -163,6 +170,7 @@ extension ItemFields {
     enum UTF8Text: ItemFieldEncoding {
         static var name: StaticString { "utf8" }
         @inline(__always) static func write<S: ByteSink>(_ value: [UInt8], to sink: inout S) { sink.writeLengthPrefixed(value) }
+        static func json(_ value: [UInt8], into out: inout TextBytes) { FrameJSON.string(value, into: &out) }
         @inline(__always) static func read(_ r: inout ByteReader, _ words: StaticString) throws(WireError) -> [UInt8] {
             try r.utf8(max: WireLimits.maxTextBytes, of: words)
         }
@@ -180,6 +188,15 @@ extension ItemFields {
             } else {
                 sink.write(0)
             }
+        }
+        static func json(_ value: Clip?, into out: inout TextBytes) {
+            guard let clip = value else { out.append("null"); return }
+            out.append("{\"x\":"); out.int(clip.x)
+            out.append(",\"y\":"); out.int(clip.y)
+            out.append(",\"width\":"); out.int(clip.width)
+            out.append(",\"height\":"); out.int(clip.height)
+            out.append(",\"cornerRadius\":"); out.int(clip.cornerRadius)
+            out.append("}")
         }
         @inline(__always) static func read(_ r: inout ByteReader, _ words: StaticString) throws(WireError) -> Clip? {
             let flag = try r.byte()

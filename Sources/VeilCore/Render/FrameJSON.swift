@@ -76,59 +76,13 @@ public enum FrameJSON {
         out.append("]")
     }
 
+    /// `{"id": …, then every field of the wire's table by its name (`ItemFields.table`), then a
+    /// layer's "children"}`.
     private static func item(_ item: Item, into out: inout TextBytes) {
         out.append("{\"id\":")
         out.int(item.id)
-        out.append(",\"kind\":")
-        out.int(item.kind.rawValue)
-        out.append(",\"x\":")
-        out.int(item.x)
-        out.append(",\"y\":")
-        out.int(item.y)
-        out.append(",\"width\":")
-        out.int(item.width)
-        out.append(",\"height\":")
-        out.int(item.height)
-        out.append(",\"cornerRadius\":")
-        out.int(item.cornerRadius)
-        out.append(",\"fill\":")
-        out.int(item.fill)
-        out.append(",\"stroke\":")
-        out.int(item.stroke)
-        out.append(",\"lineWidth\":")
-        out.int(item.lineWidth)
-        out.append(",\"opacity\":")
-        out.int(item.opacity)
-        out.append(",\"rotation\":")
-        out.int(item.rotation)
-        out.append(",\"clip\":")
-        if let clip = item.clip {
-            out.append("{\"x\":")
-            out.int(clip.x)
-            out.append(",\"y\":")
-            out.int(clip.y)
-            out.append(",\"width\":")
-            out.int(clip.width)
-            out.append(",\"height\":")
-            out.int(clip.height)
-            out.append(",\"cornerRadius\":")
-            out.int(clip.cornerRadius)
-            out.append("}")
-        } else {
-            out.append("null")
-        }
-        out.append(",\"text\":\"")
-        out.text(item.text, escape: jsonEscape)
-        out.append("\",\"fontSize\":")
-        out.int(item.fontSize)
-        out.append(",\"fontWeight\":")
-        out.int(item.fontWeight)
-        out.append(",\"baseline\":")
-        out.int(item.baseline)
-        out.append(",\"arcStart\":")
-        out.int(item.arcStart)
-        out.append(",\"arcSweep\":")
-        out.int(item.arcSweep)
+        var fields = JSONFields()
+        ItemFields.table(&fields, item, item, &out)
         if item.isLayer {
             out.append(",\"children\":")
             entries(item.children, into: &out)
@@ -136,13 +90,32 @@ public enum FrameJSON {
         out.append("}")
     }
 
+    /// Writes each field of the table as `,"name":value`.
+    private struct JSONFields: ItemFieldVisitor {
+        typealias Context = TextBytes
+        typealias Failure = Never
+        mutating func field<E: ItemFieldEncoding>(_ field: ItemFields, _ name: StaticString, _ words: StaticString,
+                                                  _ encoding: E.Type, _ a: E.Value, _ b: E.Value, _ set: (inout Item, E.Value) -> Void,
+                                                  _ out: inout TextBytes) {
+            out.append(",\"")
+            out.append(name)
+            out.append("\":")
+            E.json(a, into: &out)
+        }
+    }
+
+    /// `text` as a JSON string, quotes included, escaped as below: a text field's value.
+    static func string(_ text: [UInt8], into out: inout TextBytes) {
+        out.append("\"")
+        out.text(text, escape: jsonEscape)
+        out.append("\"")
+    }
+
     /// `text` as a JSON string literal, quotes included, escaped as a frame's texts are (for tools
     /// that print names and texts: `veil test`'s words, the server's scene list).
     public static func stringLiteral(_ text: [UInt8]) -> [UInt8] {
         var out = TextBytes(capacity: text.count + 2)
-        out.append("\"")
-        out.text(text, escape: jsonEscape)
-        out.append("\"")
+        string(text, into: &out)
         return out.bytes
     }
 

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 @testable import VeilCore
 
-/// `veil render --format json`: the frame in the JS shape Web/wire.js decodes to, exact text.
+/// `veil render --format json`: the frame in the JS shape Web/wire.js decodes to, exact text (its
+/// fields in the order of the field table, as wire.js's items have them).
 @Suite struct FrameJSONTests {
     @Test func smallFrameExactText() {
         var rect = Item(id: 7, kind: .rect)
@@ -31,9 +32,9 @@ import Testing
             {"kind":"radial","cx":1,"cy":2,"radius":3,"stops":[]}
             ],
             "items":[
-            {"id":7,"kind":0,"x":-8,"y":16,"width":800,"height":400,"cornerRadius":64,"fill":2,"stroke":0,"lineWidth":0,"opacity":200,"rotation":-100,"clip":{"x":0,"y":0,"width":100,"height":50,"cornerRadius":3},"text":"","fontSize":0,"fontWeight":400,"baseline":0,"arcStart":0,"arcSweep":0},
-            {"id":8,"kind":1,"x":0,"y":0,"width":0,"height":0,"cornerRadius":0,"fill":1,"stroke":0,"lineWidth":0,"opacity":255,"rotation":0,"clip":null,"text":"Hi \"there\"\\\n\u0001é","fontSize":136,"fontWeight":700,"baseline":110,"arcStart":0,"arcSweep":0},
-            {"id":9,"kind":3,"x":0,"y":0,"width":0,"height":0,"cornerRadius":0,"fill":0,"stroke":1,"lineWidth":24,"opacity":255,"rotation":0,"clip":null,"text":"","fontSize":0,"fontWeight":400,"baseline":0,"arcStart":1000,"arcSweep":-65536}
+            {"id":7,"x":-8,"y":16,"width":800,"height":400,"fill":2,"opacity":200,"rotation":-100,"cornerRadius":64,"stroke":0,"lineWidth":0,"clip":{"x":0,"y":0,"width":100,"height":50,"cornerRadius":3},"arcStart":0,"arcSweep":0,"text":"","kind":0,"fontSize":0,"fontWeight":400,"baseline":0,"willChange":0},
+            {"id":8,"x":0,"y":0,"width":0,"height":0,"fill":1,"opacity":255,"rotation":0,"cornerRadius":0,"stroke":0,"lineWidth":0,"clip":null,"arcStart":0,"arcSweep":0,"text":"Hi \"there\"\\\n\u0001é","kind":1,"fontSize":136,"fontWeight":700,"baseline":110,"willChange":0},
+            {"id":9,"x":0,"y":0,"width":0,"height":0,"fill":0,"opacity":255,"rotation":0,"cornerRadius":0,"stroke":1,"lineWidth":24,"clip":null,"arcStart":1000,"arcSweep":-65536,"text":"","kind":3,"fontSize":0,"fontWeight":400,"baseline":0,"willChange":0}
             ]}
 
             """#
