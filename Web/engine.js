@@ -176,9 +176,10 @@ export class Engine {
     try {
       this.inFrame = true;
       try {
-        const ticked = this.tick(now);
+        // The core is ticked only when it has something due (a command, input, an animated field,
+        // an action); motions move on this clock without it: the frame held, drawn at this time.
+        const ticked = this.lastTick === undefined || this.nextChange() <= now + 0.001 ? this.tick(now) : null;
         if (ticked && this.describes) this.undescribed = true;
-        // Motions move on this clock without the core: the frame held, drawn at this time.
         if (!ticked && this.frame && moving(this.frame, now)) this.sink?.showNow(playMotions(this.frame, now));
       } finally {
         this.inFrame = false;

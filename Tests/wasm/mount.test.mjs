@@ -286,6 +286,22 @@ test('destroy frees the session, stops the loop and refuses later calls', async 
   assert.ok(veil.session.module.call('veil_session_free', handle) < 0, 'the wasm session is gone');
 });
 
+test('a spinner turns and fades on the page without a message: its turn and its fade are declared once', async () => {
+  const { veil, env, canvas } = await mountFake();
+  env.runFrame();
+  veil.spinner.show({ node: 'screen' });
+  env.runFrame();
+  const after = veil.stats.messages, ticks = veil.stats.ticks;
+  assert.ok(veil.frame.itemMotions?.some((m) => m.field === 'rotation' && m.steps?.count === 8), 'the turn is declared');
+  assert.ok(veil.frame.itemMotions?.some((m) => m.field === 'opacity' && m.fade?.duration === 0.25), 'so is the fade-in');
+  const drawn = Number(canvas.dataset.drawn);
+  for (let i = 0; i < 10; i++) assert.equal(env.runFrame(), 1, 'it asks for every frame while it fades in and turns');
+  assert.equal(veil.stats.messages, after, 'no message while it fades in and turns');
+  assert.ok(Number(canvas.dataset.drawn) > drawn, 'drawn as it turns');
+  assert.ok(veil.stats.ticks - ticks <= 2, `the core is hardly ticked (${veil.stats.ticks - ticks} ticks in 10 frames)`);
+  veil.destroy();
+});
+
 test('the frame loop runs only while something animates', async () => {
   const { veil, env, canvas } = await mountFake();
   env.runFrame();
@@ -319,8 +335,10 @@ test('flush() draws now what the next animation frame would, and the loop goes o
   assert.equal(canvas.dataset.drawn, '1', 'and was drawn');
   assert.equal(veil.stats.animationFrames, asked + 1, 'the shimmer asks for the next frame, once');
   const ticks = veil.stats.ticks;
+  const drawn = Number(canvas.dataset.drawn);
   env.runFrame(0); // an animation frame stamped before the flush: time does not go back
-  assert.equal(veil.stats.ticks, ticks + 1);
+  assert.equal(veil.stats.ticks, ticks, 'only the declared light moves: drawn, the core not ticked');
+  assert.ok(Number(canvas.dataset.drawn) > drawn, "the light drawn at the frame's time");
   assert.ok(veil.engine.lastTick >= 0);
   veil.destroy();
   assert.throws(() => veil.flush(), /destroyed/);

@@ -18,11 +18,7 @@ import Testing
     static func compare(_ url: URL) throws -> Int {
         let scene = try SceneReader.read(Array(try Data(contentsOf: url)), file: url.lastPathComponent)
         let session = Session(scene: scene)
-        var events: [TimedAction] = []
-        let eventsURL = url.deletingPathExtension().appendingPathExtension("events.jsonl")
-        if FileManager.default.fileExists(atPath: eventsURL.path) {
-            events = try SceneReader.readEvents(Array(try Data(contentsOf: eventsURL)), file: eventsURL.lastPathComponent)
-        }
+        let events = try ExamplesTests.events(of: url)
         var next = 0, compared = 0
         for k in 0...(8 * 10) {
             let t = Double(k) / 10

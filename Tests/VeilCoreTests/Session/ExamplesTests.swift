@@ -12,6 +12,13 @@ import Testing
             .filter { $0.pathExtension == "json" }.sorted { $0.path < $1.path }
     }
 
+    /// The actions of the example's events file (`<name>.events.jsonl`), none without one.
+    static func events(of url: URL) throws -> [TimedAction] {
+        let eventsURL = url.deletingPathExtension().appendingPathExtension("events.jsonl")
+        guard FileManager.default.fileExists(atPath: eventsURL.path) else { return [] }
+        return try SceneReader.readEvents(Array(try Data(contentsOf: eventsURL)), file: eventsURL.lastPathComponent)
+    }
+
     @Test func thereAreExamples() {
         #expect(Self.sceneFiles.count >= 3)
     }
@@ -22,11 +29,7 @@ import Testing
         var bare = scene
         bare.timeline = []
         let session = Session(scene: bare)
-        var actions = scene.timeline
-        let eventsURL = url.deletingPathExtension().appendingPathExtension("events.jsonl")
-        if FileManager.default.fileExists(atPath: eventsURL.path) {
-            actions += try SceneReader.readEvents(Array(try Data(contentsOf: eventsURL)), file: eventsURL.lastPathComponent)
-        }
+        var actions = scene.timeline + (try Self.events(of: url))
         actions.sort { $0.time < $1.time }
         for a in actions {
             try session.apply(a.action, at: a.time)
@@ -44,11 +47,7 @@ import Testing
     func everyFrameHasUniqueItemIds(_ url: URL) throws {
         let scene = try SceneReader.read(Array(try Data(contentsOf: url)), file: url.lastPathComponent)
         let session = Session(scene: scene)
-        var events: [TimedAction] = []
-        let eventsURL = url.deletingPathExtension().appendingPathExtension("events.jsonl")
-        if FileManager.default.fileExists(atPath: eventsURL.path) {
-            events = try SceneReader.readEvents(Array(try Data(contentsOf: eventsURL)), file: eventsURL.lastPathComponent)
-        }
+        let events = try Self.events(of: url)
         var next = 0
         for k in 0...(8 * 30) {
             let t = Double(k) / 30

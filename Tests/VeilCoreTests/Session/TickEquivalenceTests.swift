@@ -37,12 +37,7 @@ import Testing
     @Test(arguments: ExamplesTests.sceneFiles)
     func everyExampleGivesTheSameBytes(_ url: URL) throws {
         let scene = try SceneReader.read(Array(try Data(contentsOf: url)), file: url.lastPathComponent)
-        var events: [TimedAction] = []
-        let eventsURL = url.deletingPathExtension().appendingPathExtension("events.jsonl")
-        if FileManager.default.fileExists(atPath: eventsURL.path) {
-            events = try SceneReader.readEvents(Array(try Data(contentsOf: eventsURL)), file: eventsURL.lastPathComponent)
-        }
-        Self.expectSameBytes(scene, events, seconds: 12, url.lastPathComponent)
+        Self.expectSameBytes(scene, try ExamplesTests.events(of: url), seconds: 12, url.lastPathComponent)
     }
 
     /// Random timelines over the feed and status examples: skeletons shown, updated and hidden with
