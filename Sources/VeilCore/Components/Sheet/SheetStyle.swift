@@ -133,7 +133,6 @@ extension ReaderContext {
         }
         var anchors: [SheetAnchor] = []
         for element in elements {
-            let member = JSONMember(key: m.key, keyOffset: m.keyOffset, value: element)
             if case let .string(name) = element.kind {
                 guard let anchor = SheetKeys.anchorNames.first(where: { $0.name.equals(name) }) else {
                     throw error(at: element.offset, "unknown anchor \"\(display(name))\"; \(utf8(SheetKeys.anchorForms))")
