@@ -50,11 +50,17 @@ struct BoxPlacement {
         return (rows, overlays)
     }
 
-    /// What layout culls `box`'s rows and overlays by, `cull` culling the box: the renderer's rule
-    /// too. A scroll container's overlays are culled as the container is: they do not scroll.
+    /// What layout culls `box`'s rows and overlays by (`Visibility`), `cull` culling the box: the
+    /// renderer's rule too. Its own frame when it clips them, within `cull`. A scroll container's
+    /// rows are not culled — its content moves under its clip (its layer clips it when drawn), and
+    /// a list lays out only the rows near its viewport — and its overlays are culled as it is: they
+    /// do not scroll.
     static func culls(of box: LayoutBox, _ cull: Rect?) -> (rows: Rect?, overlays: Rect?) {
-        let rows = Visibility.childClip(box, clip: cull)
-        return (rows, box.node.scrolls ? cull : rows)
+        let node = box.node
+        if node.scrolls { return (nil, cull) }
+        guard node.clipsChildren else { return (cull, cull) }
+        let rows = cull.map { $0.intersection(box.frame) } ?? box.frame
+        return (rows, rows)
     }
 
     /// A dim at this opacity or less is not shown.

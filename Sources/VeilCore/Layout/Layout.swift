@@ -40,7 +40,8 @@ public enum Layout {
         // What a scroll container is laid out for is part of what its boxes depend on; a subtree
         // holding a scroll container depends on where that one is scrolled, so it is looked into
         // again (its other children are still reused).
-        var scrolling = ScrollLayout.of(node, at: frame, context)
+        let scrollAxis = node.scrollAxis
+        var scrolling = scrollAxis.map { ScrollLayout.of(node, axis: $0, at: frame, context) } ?? ScrollLayout()
         if let previous, previous.frame == frame, scrolling.isLaidOut(as: previous.scrolling), !previous.nestsScroll,
            previous.node.isSameValue(as: node) {
             return previous
@@ -49,7 +50,7 @@ public enum Layout {
         var children: [LayoutBox] = []
         var contentLength = 0.0
         // Inside scrolled content frames are not where things show: no safe-area adjustment there.
-        let context = node.scrollAxis == nil ? context : LayoutContext(scroll: context.scroll, sizes: context.sizes)
+        let context = scrollAxis == nil ? context : LayoutContext(scroll: context.scroll, sizes: context.sizes)
         switch node.kind {
         case let .stack(style):
             children = stack(node.children, style: style, in: content, previous: previous, context)
@@ -70,7 +71,7 @@ public enum Layout {
         }
         var box = LayoutBox(node: node, frame: frame, children: children)
         box.nestsScroll = children.contains { $0.node.scrollAxis != nil || $0.nestsScroll }
-        if node.scrollAxis != nil {
+        if scrollAxis != nil {
             scrolling.contentLength = contentLength
             scrolling.placeRefreshView(of: node, content: content, context)
             box.scrolling = scrolling

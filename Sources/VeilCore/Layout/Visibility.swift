@@ -15,12 +15,4 @@ enum Visibility {
         return true
     }
 
-    /// The clip `box` puts on its children: its own frame when it clips them, intersected with the
-    /// clip it is under. None inside a scrolling container: its content moves under its clip (the
-    /// container's layer clips it when drawn), and a list lays out only the rows near its viewport.
-    static func childClip(_ box: LayoutBox, clip: Rect?) -> Rect? {
-        if box.node.scrolls { return nil }
-        guard box.node.clipsChildren else { return clip }
-        return clip.map { $0.intersection(box.frame) } ?? box.frame
-    }
 }

@@ -14,11 +14,10 @@ struct ScrollLayout: Sendable {
     /// drawn in the content layer, not hit-tested.
     var refreshView: [LayoutBox] = []
 
-    /// What `node` at `frame` is laid out for, where the layout's moving values put it; nothing for
-    /// a node that does not scroll.
-    static func of(_ node: Node, at frame: Rect, _ context: LayoutContext) -> ScrollLayout {
-        guard let axis = node.scrollAxis else { return ScrollLayout() }
-        return ScrollLayout(chunk: context.scroll.chunk(of: node.id),
+    /// What `node`, a scroll container along `axis`, at `frame` is laid out for, where the layout's
+    /// moving values put it.
+    static func of(_ node: Node, axis: Axis, at frame: Rect, _ context: LayoutContext) -> ScrollLayout {
+        ScrollLayout(chunk: context.scroll.chunk(of: node.id),
                             insets: node.scrollInsets.adjusted(frame: frame, axis: axis, safe: context.safeRect),
                             refreshState: node.refresh?.view == nil ? .idle : context.scroll.refreshState(of: node.id))
     }
