@@ -233,13 +233,14 @@ export function itemMotionValue(m, base, t) {
 
 /** @typedef {Map<Item[], Map<Item, ItemMotion>>} Places the child lists holding a moving item, with each such item's motion */
 
-/** Where each item motion's item is, found once per frame (a frame's lists are not edited in place). */
+/** Where each item motion's item is, found once per frame's items and motions (a frame's lists are
+ * not edited in place; a patch that changes the motions alone gives a new motions list). */
 const placesOf = new WeakMap();
 
 /** @param {Frame} frame @returns {Places} */
 function places(frame) {
-  let found = placesOf.get(frame.items);
-  if (found) return found;
+  const cached = placesOf.get(frame.items);
+  if (cached && cached.motions === frame.itemMotions) return cached.map;
   /** @type {Places} */
   const map = new Map();
   const byId = new Map((frame.itemMotions ?? []).map((m) => [m.id, m]));
@@ -261,7 +262,7 @@ function places(frame) {
     return holds;
   };
   visit(frame.items);
-  placesOf.set(frame.items, map);
+  placesOf.set(frame.items, { motions: frame.itemMotions, map });
   return map;
 }
 

@@ -59,6 +59,9 @@ test("playing a frame moves its items' fields alone, sharing every list not on t
   assert.notEqual(c.items, a.items);
   assert.equal(c.items[0].children?.[1].rotation, 3 * 8192);
   assert.equal(moving(frame, 100), true, "a stepping field never stops");
+  // The same items with other motions (a fade begun again from where it was): played by the new ones.
+  const faster = { ...frame, itemMotions: [{ ...motion, steps: { count: 8, rate: 16, increment: 8192 } }] };
+  assert.equal(playMotions(faster, 0.3).items[0].children?.[1].rotation, 4 * 8192);
 });
 
 test("a frame's motions count in its hash as Swift's term", () => {

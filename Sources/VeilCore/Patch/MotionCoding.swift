@@ -1,9 +1,9 @@
 /// Extension record 3 (must be understood, docs/PROTOCOL.md "Motions"): the frame's paint motions
 /// (`PaintMotion`) then its item motions (`ItemMotion`), in a keyframe when it has any and in a
-/// delta when they change (both whole new lists; counts 0 = none any more). Times and geometry are numbers that decode to exactly the double
-/// the core holds, so a host evaluates exactly the values the core does: a multiple of 1/8 (most
-/// geometry, named curves' 0 and 1, whole and half seconds) as `varint zigzag(v × 8) << 1`, any other
-/// as `varint 1` then the IEEE 754 double, little-endian.
+/// delta when they change (both whole new lists; counts 0 = none any more). Times and geometry are
+/// numbers that decode to exactly the double the core holds, so a host evaluates exactly the values
+/// the core does: a multiple of 1/8 (most geometry, named curves' 0 and 1, whole and half seconds)
+/// as `varint zigzag(v × 8) << 1`, any other as `varint 1` then the IEEE 754 double, little-endian.
 ///
 ///     varint count, then per motion (slots ascending):
 ///       varint slot gap (slot = previous + 1 + gap), u8 path (0 mix, 1 slide),
