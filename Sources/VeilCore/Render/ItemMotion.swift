@@ -2,9 +2,9 @@
 /// (issue 31, docs/ARCHITECTURE.md "Motions declared once"), as `PaintMotion` is for a paint slot:
 /// an activity indicator's highlight stepping round, a status or spinner layer fading in or out.
 /// The frame's item holds the field as it is at the motion's start, which never changes while the
-/// motion runs; a host draws the field as `value(from: base, at: t)` for its own clock's time `t`. Plain arithmetic on the
-/// declared values (no libm): Web/motions.js evaluates the same formula bit for bit
-/// (Tests/Vectors/motions.json).
+/// motion runs; a host draws the field as `value(from: base, at: t)` for its own clock's time `t`.
+/// Plain arithmetic on the declared values (no libm): Web/motions.js evaluates the same formulas
+/// bit for bit (Tests/Vectors/motions.json).
 public struct ItemMotion: Equatable, Sendable {
     /// How the field moves.
     public enum Path: Equatable, Sendable {
@@ -54,14 +54,6 @@ public struct ItemMotion: Equatable, Sendable {
     /// The layer of `id` fading with `fade`, its node's own opacity being `scale`.
     static func fading(_ id: UInt32, _ fade: Fade, scale: Double) -> ItemMotion {
         ItemMotion(id: id, field: .opacity, path: .fade(fade, scale: scale), start: fade.start)
-    }
-
-    /// Whether the field still changes after session time `t` (a step motion turns for ever).
-    public func moves(after t: Double) -> Bool {
-        switch path {
-        case .steps: return true
-        case let .fade(fade, _): return !fade.isOver(at: t)
-        }
     }
 
     /// The item with the field at time `t`.

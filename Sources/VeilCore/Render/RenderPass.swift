@@ -22,7 +22,8 @@ struct RenderPass {
     var animations: [AnimatedField] = []
     /// Paints that move with time alone, declared once (`PaintMotion`): components add them.
     var motions: [PaintMotion] = []
-    /// Item fields that move with time alone, declared once (`ItemMotion`): an activity indicator.
+    /// Item fields that move with time alone, declared once (`ItemMotion`): an activity indicator's
+    /// turn, a layer's fade.
     var itemMotions: [ItemMotion] = []
     /// Set when something time-driven landed where no AnimatedField reaches (a fade past the layer
     /// depth limit, or around flat items): the session then renders every tick.
