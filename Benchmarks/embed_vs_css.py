@@ -323,7 +323,6 @@ GESTURES = {"fling": fling_cycle, "sheet": sheet_cycle}
 # Seconds each motion is measured over: two of its cycles (the fling's one, which holds two coasts).
 SECONDS = {"shimmer": 3.0, "scroll": 3.0, "fling": 6.0, "sheet": 6.4}
 
-BUSY = "const end = performance.now() + 800; while (performance.now() < end) {} return true;"
 
 
 def css_page():
@@ -547,47 +546,6 @@ class Touch:
         self.thread.join(10)
 
 
-class Screencast:
-    """Counts CDP screencast frames of the page (acknowledging each at once) on its own connection."""
-
-    def __init__(self, driver):
-        address = driver.capabilities["goog:chromeOptions"]["debuggerAddress"]
-        targets = json.loads(urllib.request.urlopen(f"http://{address}/json", timeout=5).read())
-        self.url = next(t["webSocketDebuggerUrl"] for t in targets if t["type"] == "page")
-        self.stamps = []
-        self.loop = asyncio.new_event_loop()
-        self.ready = threading.Event()
-        self.stop_flag = None
-        self.thread = threading.Thread(target=self.loop.run_until_complete, args=(self.run(),), daemon=True)
-        self.thread.start()
-        if not self.ready.wait(10):
-            raise SystemExit("screencast did not start")
-
-    async def run(self):
-        import websockets
-        self.stop_flag = asyncio.Event()
-        async with websockets.connect(self.url, max_size=None) as ws:
-            await ws.send(json.dumps({"id": 1, "method": "Page.startScreencast",
-                                      "params": {"format": "jpeg", "quality": 10, "everyNthFrame": 1}}))
-            self.ready.set()
-            next_id = 2
-            while not self.stop_flag.is_set():
-                try:
-                    message = json.loads(await asyncio.wait_for(ws.recv(), 0.1))
-                except asyncio.TimeoutError:
-                    continue
-                if message.get("method") == "Page.screencastFrame":
-                    self.stamps.append(time.monotonic())
-                    await ws.send(json.dumps({"id": next_id, "method": "Page.screencastFrameAck",
-                                              "params": {"sessionId": message["params"]["sessionId"]}}))
-                    next_id += 1
-            await ws.send(json.dumps({"id": next_id, "method": "Page.stopScreencast"}))
-
-    def close(self):
-        self.loop.call_soon_threadsafe(self.stop_flag.set)
-        self.thread.join(5)
-
-
 def measure(driver, url, seconds=3.0, busy=True, gesture=None):
     driver.get(url)
     harness.wait_for(driver, "window.benchReady", what=f"{url} to be ready")
@@ -613,11 +571,11 @@ def measure(driver, url, seconds=3.0, busy=True, gesture=None):
     worker = (w1 - w0) * 1000 / CLK_TCK / elapsed
     if not busy:
         return {"fcp": fcp, "main": main, "cpu": cpu, "worker": worker, "busy": None}
-    cast = Screencast(driver)
+    cast = harness.Screencast(driver)
     try:
         time.sleep(0.5)
         before = time.monotonic()
-        driver.execute_script(BUSY)
+        driver.execute_script(harness.BUSY)
         after = time.monotonic()
         time.sleep(0.2)
     finally:

@@ -4,6 +4,7 @@ Chromium through selenium, screenshots kept under out/browser/, and pixel checks
 Run with Debian's python (it has selenium): /usr/bin/python3 -m unittest discover -s Tests/browser
 """
 
+import asyncio
 import ctypes
 import faulthandler
 import io
@@ -12,6 +13,7 @@ import os
 import signal
 import socket
 import subprocess
+import threading
 import time
 import unittest
 import urllib.error
@@ -357,3 +359,48 @@ class StaticSite:
 def page_errors(driver):
     """SEVERE console entries but a missing favicon."""
     return [e for e in driver.get_log("browser") if e["level"] == "SEVERE" and "favicon.ico" not in e["message"]]
+
+
+# An 800 ms task on the page's main thread (a script run through chromedriver).
+BUSY = "const end = performance.now() + 800; while (performance.now() < end) {} return true;"
+
+
+class Screencast:
+    """Counts CDP screencast frames of the page (acknowledging each at once) on its own connection."""
+
+    def __init__(self, driver):
+        address = driver.capabilities["goog:chromeOptions"]["debuggerAddress"]
+        targets = json.loads(urllib.request.urlopen(f"http://{address}/json", timeout=5).read())
+        self.url = next(t["webSocketDebuggerUrl"] for t in targets if t["type"] == "page")
+        self.stamps = []
+        self.loop = asyncio.new_event_loop()
+        self.ready = threading.Event()
+        self.stop_flag = None
+        self.thread = threading.Thread(target=self.loop.run_until_complete, args=(self.run(),), daemon=True)
+        self.thread.start()
+        if not self.ready.wait(10):
+            raise RuntimeError("screencast did not start")
+
+    async def run(self):
+        import websockets
+        self.stop_flag = asyncio.Event()
+        async with websockets.connect(self.url, max_size=None) as ws:
+            await ws.send(json.dumps({"id": 1, "method": "Page.startScreencast",
+                                      "params": {"format": "jpeg", "quality": 10, "everyNthFrame": 1}}))
+            self.ready.set()
+            next_id = 2
+            while not self.stop_flag.is_set():
+                try:
+                    message = json.loads(await asyncio.wait_for(ws.recv(), 0.1))
+                except asyncio.TimeoutError:
+                    continue
+                if message.get("method") == "Page.screencastFrame":
+                    self.stamps.append(time.monotonic())
+                    await ws.send(json.dumps({"id": next_id, "method": "Page.screencastFrameAck",
+                                              "params": {"sessionId": message["params"]["sessionId"]}}))
+                    next_id += 1
+            await ws.send(json.dumps({"id": next_id, "method": "Page.stopScreencast"}))
+
+    def close(self):
+        self.loop.call_soon_threadsafe(self.stop_flag.set)
+        self.thread.join(5)

@@ -13,6 +13,7 @@ import json
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 from pathlib import Path
 
@@ -159,6 +160,33 @@ class SkeletonLayerTest(unittest.TestCase):
         running = self.driver.execute_script(
             "return document.getAnimations().filter(a => a.playState === 'running').length")
         self.assertEqual(running, 1, "the sliding light runs")
+
+
+    def test_the_light_keeps_moving_while_the_main_thread_is_busy(self):
+        """Played by the compositor: the sliding light is a transform animation, so frames keep
+        coming while the page's main thread runs an 800 ms task; a solid skeleton, which moves
+        nothing, gives none then (the control)."""
+        frames = {}
+        for style in ("sliding", "solid"):
+            self.open()
+            self.driver.execute_async_script(f"""
+              const done = arguments[0];
+              await skeletonize(document.getElementById('card'), {{ style: '{style}' }});
+              setTimeout(done, 500);""")  # past the dissolve in
+            cast = harness.Screencast(self.driver)
+            try:
+                time.sleep(0.3)
+                before = time.monotonic()
+                self.driver.execute_script(harness.BUSY)
+                after = time.monotonic()
+                time.sleep(0.1)
+            finally:
+                cast.close()
+            # Frames that reached the screencast while the task ran (its first and last 50 ms
+            # left out: the script's round trip through chromedriver).
+            frames[style] = sum(1 for s in cast.stamps if before + 0.05 <= s <= after - 0.05)
+        self.assertGreaterEqual(frames["sliding"], 10, f"the light moved on while the main thread was busy: {frames}")
+        self.assertLessEqual(frames["solid"], 2, f"a still skeleton draws nothing new: {frames}")
 
 
 if __name__ == "__main__":
