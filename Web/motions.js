@@ -203,8 +203,8 @@ export function playMotions(frame, t) {
 }
 
 /**
- * Whether a frame drawn at session time `t` still changes as time goes on (a motion not paused yet;
- * an item motion never stops).
+ * Whether a frame drawn at session time `t` still changes as time goes on: a paint motion not
+ * paused yet, a stepping field (it never stops), a fade before its end.
  * @param {Frame | null} frame @param {number} t
  */
 export function moving(frame, t) {
