@@ -4,13 +4,11 @@
 /// and a render produce the same frame.
 enum ComponentField: Sendable {
     case scroll(ScrollField)
-    case skeleton(SkeletonField)
 
     /// Moves with `MovingValues` (skipped while they stand still), not with time alone.
     var followsValues: Bool {
         switch self {
         case .scroll: return true
-        case .skeleton: return false
         }
     }
 
@@ -19,7 +17,6 @@ enum ComponentField: Sendable {
     func step(_ item: inout Item, at t: Double, values: MovingValues?) {
         switch self {
         case let .scroll(field): field.step(&item, values: values, at: t)
-        case let .skeleton(field): field.step(&item, at: t)
         }
     }
 }

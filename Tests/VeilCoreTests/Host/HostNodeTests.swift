@@ -141,7 +141,7 @@ import Testing
         let show = try SceneReader.readAction(Array(#"{"command": {"skeleton": {"node": "card", "show": true}}}"#.utf8), file: "e", line: 1)
         guard case let .command(command) = show.action else { Issue.record("not a command"); return }
         try session.perform(command)
-        let keys = session.frame(at: 0.1).canvasItems.compactMap { session.itemKey($0.id) }.map { String(decoding: $0, as: UTF8.self) }
+        let keys = session.frame(at: 0.1).played(at: 0.1).canvasItems.compactMap { session.itemKey($0.id) }.map { String(decoding: $0, as: UTF8.self) }
         #expect(keys.contains("form#sk0"), "a placeholder box over the host")
         #expect(keys.contains("form#host"), "the host item dissolves out in the content layer")
         let shown = session.frame(at: 5).canvasItems.compactMap { session.itemKey($0.id) }.map { String(decoding: $0, as: UTF8.self) }

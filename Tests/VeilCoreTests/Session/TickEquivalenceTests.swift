@@ -397,15 +397,22 @@ import Testing
         #expect(s.renderedTicks == 2, "a command renders")
     }
 
-    @Test func aSkeletonCrossDissolveIsTwoLayerOpacities() throws {
+    /// A cross-dissolve is two layer opacities, declared once (`ItemMotion.fading`): nothing is
+    /// sent while it runs, one small delta when it ends, and the frame at any time between is the
+    /// declared one played.
+    @Test func aSkeletonCrossDissolveIsTwoLayerOpacitiesDeclaredOnce() throws {
         let s = Session(scene: try Self.example("feed", timeline: false))
         _ = s.tick(at: 0)
         try s.perform(.skeleton(node: bytes("feed"), .show(Self.style(.solid), transition: .crossDissolve(0.25), delay: 0)))
-        _ = s.tick(at: 0.01)
+        let declared = try #require(s.tick(at: 0.01))
+        guard case let .delta(_, patch) = try WireDecoder.decode(declared).body else { Issue.record("a delta"); return }
+        #expect(patch.itemMotions?.filter { $0.field == .opacity }.count == 2, "content and placeholders fade, declared")
         var sizes: [Int] = []
         for k in 1 ... 14 { if let m = s.tick(at: 0.01 + Double(k) / 60) { sizes.append(m.count) } }
-        #expect(!sizes.isEmpty && sizes.allSatisfy { $0 <= 16 }, "\(sizes)")
-        #expect(s.renderedTicks == 2)
+        #expect(sizes.isEmpty, "nothing sent while it dissolves: \(sizes)")
+        let end = try #require(s.tick(at: 0.3), "the end of the dissolve is one delta")
+        #expect(end.count <= 40, "\(end.count) bytes")
+        #expect(s.renderedTicks == 3)
     }
 
     /// Status views and spinners coming and going every second for ten minutes: the id table holds

@@ -27,7 +27,7 @@ final class SkeletonComponent: Component {
 
     func settle(at t: Double) -> Bool { skeletons.settle(at: t) }
 
-    var nextSettle: Double? { skeletons.nextStart }
+    var nextSettle: Double? { skeletons.nextSettle }
 }
 
 extension Session {

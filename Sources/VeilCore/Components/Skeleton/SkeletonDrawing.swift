@@ -74,22 +74,25 @@ enum SkeletonDrawing {
         guard let done = pass.flat else { return }
         pass.flat = nil
         let brush = pass.components.skeleton
-        let reveal = brush?.reveal ?? 1
-        let dissolving = brush?.look.fade != nil
+        // A cross-dissolve is declared once (`ItemMotion.fading`): the layers hold where it starts,
+        // the content fading as 1 − the placeholders' share, and each host plays it.
+        let fade = brush?.look.fade
+        let reveal = fade.map { smaller(1, larger(0, $0.value(at: $0.start))) } ?? brush?.reveal ?? 1
         if brush?.showsContent == true {
             var content = done.lower.layer
             content.opacity = Fixed.opacity(1 - reveal)
             content.children = done.lower.items
             pass.emit(content)
-            if dissolving, let look = brush?.look { pass.animations.append(.item(id: content.id, .skeleton(.content(look: look)))) }
+            if let f = fade {
+                let under = Fade(from: 1 - f.from, to: 1 - f.to, start: f.start, duration: f.duration, curve: f.tween.curve)
+                pass.itemMotions.append(.fading(content.id, under, scale: 1))
+            }
         }
         var placeholders = done.upper.layer
         placeholders.opacity = Fixed.opacity(reveal)
         placeholders.children = done.upper.items
         pass.emit(placeholders)
-        if dissolving, let look = brush?.look {
-            pass.animations.append(.item(id: placeholders.id, .skeleton(.placeholders(look: look))))
-        }
+        if let f = fade { pass.itemMotions.append(.fading(placeholders.id, f, scale: 1)) }
     }
 
     /// A skeleton leaf's placeholders (lines for a label, else one box) in the skeleton's paint.
@@ -102,20 +105,6 @@ enum SkeletonDrawing {
             item.fill = brush.paint != 0 ? brush.paint
                 : pass.paints.reference(SkeletonPaint.local(brush.look, rect: shape.rect.offsetBy(dx: -o.x, dy: -o.y)))
             pass.emit(item)
-        }
-    }
-}
-
-/// A skeleton's fields that change with time (`ComponentField.skeleton`).
-enum SkeletonField: Sendable {
-    /// Its content layer (1 − reveal) or placeholder layer (reveal) while it dissolves.
-    case content(look: SkeletonLook)
-    case placeholders(look: SkeletonLook)
-
-    func step(_ item: inout Item, at t: Double) {
-        switch self {
-        case let .content(look): item.opacity = Fixed.opacity(1 - look.reveal(at: t))
-        case let .placeholders(look): item.opacity = Fixed.opacity(look.reveal(at: t))
         }
     }
 }

@@ -64,6 +64,17 @@ struct Skeletons {
         return first
     }
 
+    /// When the session next settles the skeletons: a delayed show's start, a cross-dissolve's end
+    /// (the dissolves between are declared motions that send nothing).
+    var nextSettle: Double? {
+        var next = nextStart
+        for e in entries {
+            guard let end = e.removeAt ?? e.fade.map({ $0.start + $0.duration }) else { continue }
+            next = next.map { smaller($0, end) } ?? end
+        }
+        return next
+    }
+
     /// Starts delayed shows that are due, ends finished fade-ins (the content is then no longer
     /// drawn under the placeholders) and drops finished fade-outs; true when the tree changes.
     mutating func settle(at t: Double) -> Bool {

@@ -7,7 +7,7 @@ import Testing
 
     /// Opacity of the avatar's placeholder (nil: not drawn) and of the title text (nil: not drawn).
     func sample(_ s: Session, _ t: Double) -> (placeholder: UInt8?, content: UInt8?) {
-        let f = s.frame(at: t)
+        let f = s.frame(at: t).played(at: t)  // the dissolve is declared: as a host plays it
         let p = f.canvasItems.first { f.rect($0) == avatar && $0.kind == .rect }
         let c = f.canvasItems.first { $0.text == bytes("Ada Lovelace") }
         return (p?.opacity, c?.opacity)
