@@ -45,7 +45,6 @@ import sys
 import tempfile
 import threading
 import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -485,65 +484,51 @@ def task_duration(driver):
     return next(m["value"] for m in metrics if m["name"] == "TaskDuration")
 
 
-class Touch:
+class Touch(harness.PageConnection):
     """A finger: replays a gesture cycle (GESTURES) with CDP Input.dispatchTouchEvent on its own
     connection to the page, over and over until closed; each event's reply is awaited (the browser
     has dispatched it) before the next is due."""
 
+    what = "touch driver"
+
     def __init__(self, driver, gesture):
-        address = driver.capabilities["goog:chromeOptions"]["debuggerAddress"]
-        targets = json.loads(urllib.request.urlopen(f"http://{address}/json", timeout=5).read())
-        self.url = next(t["webSocketDebuggerUrl"] for t in targets if t["type"] == "page")
         self.steps, self.cycle = gesture()
         self.events = 0
-        self.loop = asyncio.new_event_loop()
-        self.ready = threading.Event()
-        self.stop_flag = None
-        self.thread = threading.Thread(target=self.loop.run_until_complete, args=(self.run(),), daemon=True)
-        self.thread.start()
-        if not self.ready.wait(10):
-            raise SystemExit("touch driver did not start")
+        super().__init__(driver)
 
-    async def run(self):
-        import websockets
-        self.stop_flag = asyncio.Event()
-        async with websockets.connect(self.url, max_size=None) as ws:
-            self.ready.set()
-            next_id = 1
-            began = time.monotonic()
-            down = False
+    async def session(self, ws):
+        self.ready.set()
+        next_id = 1
+        began = time.monotonic()
+        down = False
 
-            async def until(moment):
-                """Sleeps until `moment`; false when closed meanwhile with the finger up."""
-                wait = moment - time.monotonic()
-                if down:
-                    if wait > 0:
-                        await asyncio.sleep(wait)
-                    return True
+        async def until(moment):
+            """Sleeps until `moment`; false when closed meanwhile with the finger up."""
+            wait = moment - time.monotonic()
+            if down:
                 if wait > 0:
-                    try:
-                        await asyncio.wait_for(self.stop_flag.wait(), wait)
-                    except asyncio.TimeoutError:
-                        pass
-                return not self.stop_flag.is_set()
+                    await asyncio.sleep(wait)
+                return True
+            if wait > 0:
+                try:
+                    await asyncio.wait_for(self.stop_flag.wait(), wait)
+                except asyncio.TimeoutError:
+                    pass
+            return not self.stop_flag.is_set()
 
-            while True:
-                for at, kind, x, y in self.steps:
-                    if not await until(began + at):
-                        return
-                    points = [] if kind == "touchEnd" else [{"x": x, "y": y, "id": 1}]
-                    await ws.send(json.dumps({"id": next_id, "method": "Input.dispatchTouchEvent",
-                                              "params": {"type": kind, "touchPoints": points}}))
-                    while json.loads(await ws.recv()).get("id") != next_id:
-                        pass
-                    next_id += 1
-                    self.events += 1
-                    down = kind != "touchEnd"
-                began += self.cycle
-
-    def close(self):
-        self.loop.call_soon_threadsafe(self.stop_flag.set)
-        self.thread.join(10)
+        while True:
+            for at, kind, x, y in self.steps:
+                if not await until(began + at):
+                    return
+                points = [] if kind == "touchEnd" else [{"x": x, "y": y, "id": 1}]
+                await ws.send(json.dumps({"id": next_id, "method": "Input.dispatchTouchEvent",
+                                          "params": {"type": kind, "touchPoints": points}}))
+                while json.loads(await ws.recv()).get("id") != next_id:
+                    pass
+                next_id += 1
+                self.events += 1
+                down = kind != "touchEnd"
+            began += self.cycle
 
 
 def measure(driver, url, seconds=3.0, busy=True, gesture=None):

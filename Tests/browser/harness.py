@@ -365,42 +365,61 @@ def page_errors(driver):
 BUSY = "const end = performance.now() + 800; while (performance.now() < end) {} return true;"
 
 
-class Screencast:
-    """Counts CDP screencast frames of the page (acknowledging each at once) on its own connection."""
+class PageConnection:
+    """A DevTools connection of its own to the page, run on a thread of its own: a subclass's
+    `session(ws)` talks to the page until `close()` (`self.stop_flag`), and sets `self.ready` once
+    it has started. Used by the browser tests and the page benchmarks."""
+
+    what = "page connection"
 
     def __init__(self, driver):
         address = driver.capabilities["goog:chromeOptions"]["debuggerAddress"]
         targets = json.loads(urllib.request.urlopen(f"http://{address}/json", timeout=5).read())
         self.url = next(t["webSocketDebuggerUrl"] for t in targets if t["type"] == "page")
-        self.stamps = []
         self.loop = asyncio.new_event_loop()
         self.ready = threading.Event()
         self.stop_flag = None
         self.thread = threading.Thread(target=self.loop.run_until_complete, args=(self.run(),), daemon=True)
         self.thread.start()
         if not self.ready.wait(10):
-            raise RuntimeError("screencast did not start")
+            raise RuntimeError(f"{self.what} did not start")
 
     async def run(self):
         import websockets
         self.stop_flag = asyncio.Event()
         async with websockets.connect(self.url, max_size=None) as ws:
-            await ws.send(json.dumps({"id": 1, "method": "Page.startScreencast",
-                                      "params": {"format": "jpeg", "quality": 10, "everyNthFrame": 1}}))
-            self.ready.set()
-            next_id = 2
-            while not self.stop_flag.is_set():
-                try:
-                    message = json.loads(await asyncio.wait_for(ws.recv(), 0.1))
-                except asyncio.TimeoutError:
-                    continue
-                if message.get("method") == "Page.screencastFrame":
-                    self.stamps.append(time.monotonic())
-                    await ws.send(json.dumps({"id": next_id, "method": "Page.screencastFrameAck",
-                                              "params": {"sessionId": message["params"]["sessionId"]}}))
-                    next_id += 1
-            await ws.send(json.dumps({"id": next_id, "method": "Page.stopScreencast"}))
+            await self.session(ws)
+
+    async def session(self, ws):
+        raise NotImplementedError
 
     def close(self):
         self.loop.call_soon_threadsafe(self.stop_flag.set)
-        self.thread.join(5)
+        self.thread.join(10)
+
+
+class Screencast(PageConnection):
+    """Counts CDP screencast frames of the page (acknowledging each at once): their arrival times."""
+
+    what = "screencast"
+
+    def __init__(self, driver):
+        self.stamps = []
+        super().__init__(driver)
+
+    async def session(self, ws):
+        await ws.send(json.dumps({"id": 1, "method": "Page.startScreencast",
+                                  "params": {"format": "jpeg", "quality": 10, "everyNthFrame": 1}}))
+        self.ready.set()
+        next_id = 2
+        while not self.stop_flag.is_set():
+            try:
+                message = json.loads(await asyncio.wait_for(ws.recv(), 0.1))
+            except asyncio.TimeoutError:
+                continue
+            if message.get("method") == "Page.screencastFrame":
+                self.stamps.append(time.monotonic())
+                await ws.send(json.dumps({"id": next_id, "method": "Page.screencastFrameAck",
+                                          "params": {"sessionId": message["params"]["sessionId"]}}))
+                next_id += 1
+        await ws.send(json.dumps({"id": next_id, "method": "Page.stopScreencast"}))

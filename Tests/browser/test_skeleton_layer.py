@@ -185,8 +185,9 @@ class SkeletonLayerTest(unittest.TestCase):
             # Frames that reached the screencast while the task ran (its first and last 50 ms
             # left out: the script's round trip through chromedriver).
             frames[style] = sum(1 for s in cast.stamps if before + 0.05 <= s <= after - 0.05)
-        self.assertGreaterEqual(frames["sliding"], 10, f"the light moved on while the main thread was busy: {frames}")
-        self.assertLessEqual(frames["solid"], 2, f"a still skeleton draws nothing new: {frames}")
+        # Frames keep coming (not counted per second: a busy machine gives fewer), against none.
+        self.assertGreaterEqual(frames["sliding"], 3, f"the light moved on while the main thread was busy: {frames}")
+        self.assertLessEqual(frames["solid"], 1, f"a still skeleton draws nothing new: {frames}")
 
 
 if __name__ == "__main__":
