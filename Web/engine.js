@@ -173,12 +173,15 @@ export class Engine {
     const began = this.nowMs();
     // An animation frame's time stamp may lie before a flush() that ran in the same frame.
     const now = Math.max(this.seconds(ms), this.lastTick ?? 0);
+    // When the session next changes by itself; asked again only after a tick (which moves it).
+    let next = this.lastTick === undefined ? now : this.nextChange();
+    const due = next <= now + 0.001;
     try {
       this.inFrame = true;
       try {
         // The core is ticked only when it has something due (a command, input, an animated field,
         // an action); motions move on this clock without it: the frame held, drawn at this time.
-        const ticked = this.lastTick === undefined || this.nextChange() <= now + 0.001 ? this.tick(now) : null;
+        const ticked = due ? this.tick(now) : null;
         if (ticked && this.describes) this.undescribed = true;
         if (!ticked && this.frame && moving(this.frame, now)) this.sink?.showNow(playMotions(this.frame, now));
       } finally {
@@ -190,7 +193,7 @@ export class Engine {
         this.describedAt = now;
         this.hooks.onDescribe?.();
       }
-      const next = this.nextChange();
+      if (due) next = this.nextChange();
       const later = (/** @type {number} */ s) => {
         this.timer = setTimeout(() => { this.timer = null; this.wake(); }, Math.max(0, s) * 1000);
       };
