@@ -39,7 +39,7 @@ public struct AccessibilityDescription: Sendable {
     /// A skeleton or an activity indicator (a loading status, a spinner overlay) is shown, or a
     /// list is refreshing or loading more.
     public internal(set) var busy = false
-    /// Per status shown (`<host>/status` overlays): its labels' texts joined by ". ".
+    /// Per status shown (the status views the status component shows): its labels' texts joined by ". ".
     public private(set) var statuses: [(node: [UInt8], text: [UInt8])] = []
     public private(set) var buttons: [Button] = []
     /// A modal sheet's dim is shown: what lies under it takes no tap (its buttons are left out), and
@@ -59,37 +59,38 @@ public struct AccessibilityDescription: Sendable {
     private var contentBytes = 0
     private var items = 0
 
-    /// The description of `root` with every container at its start and every sheet as laid out.
-    public init(_ root: LayoutBox) { self.init(root, scroll: MovingValues()) }
-
-    /// The description of `root` drawn with the containers and sheets where `scroll` puts them.
-    init(_ root: LayoutBox, scroll: MovingValues) {
-        visit(root, BoxPlacement(clip: root.frame), Reading(), scroll)
+    /// The description of `root` drawn with the containers and sheets where `values` puts them,
+    /// each box with what `components` say of it (`BoxSemantics`), then what they say of themselves.
+    init(_ root: LayoutBox, values: MovingValues, components: [any Component]) {
+        visit(root, BoxPlacement(clip: root.frame), Reading(components: components), values)
+        for component in components { component.describe(&self, values: values) }
     }
 
     /// What the walk carries down besides where a box is drawn (`BoxPlacement`, as hit-testing
-    /// places it): whether input reaches it (no ancestor turned it off), and whether it is inside a
-    /// container's row, whose text is read as one item (its labels are not items).
+    /// places it): whether input reaches it (no ancestor turned it off), whether it is inside a
+    /// container's row, whose text is read as one item (its labels are not items), and whom to
+    /// ask what a box means.
     private struct Reading {
+        let components: [any Component]
         var tappable = true
         var inRow = false
     }
 
-    private mutating func visit(_ box: LayoutBox, _ parent: BoxPlacement, _ reading: Reading, _ scroll: MovingValues) {
+    private mutating func visit(_ box: LayoutBox, _ parent: BoxPlacement, _ reading: Reading, _ values: MovingValues) {
         let node = box.node
         if node.hidden || node.opacity <= 0 { return }
-        if node.skeletonMark != nil {
-            // Its content is under placeholders; a status or spinner over it is drawn over them.
-            busy = true
-            for overlay in box.children.suffix(node.overlays.count) { visit(overlay, parent, reading, scroll) }
+        let semantics = BoxSemantics.of(box, reading.components)
+        if semantics.busy { busy = true }
+        if semantics.contentCovered {
+            for overlay in box.children.suffix(node.overlays.count) { visit(overlay, parent, reading, values) }
             return
         }
-        guard let at = parent.entering(box, scroll) else { return }
+        guard let at = parent.entering(box, values) else { return }
         let clip = at.clip ?? box.frame
         let drawn = at.frame(of: box)
-        if node.link?.role == .opacity {
-            // A dim over the screen: a tap on what it covers lands on the dim, so those buttons
-            // cannot be pressed (nor tabbed to) while it shows.
+        if semantics.modal {
+            // A tap on what it covers lands on it, so those buttons cannot be pressed (nor tabbed
+            // to) while it shows.
             let dim = drawn.intersection(clip)
             buttons.removeAll { dim.intersects(Rect(x: $0.frame.center.x - 0.5, y: $0.frame.center.y - 0.5, width: 1, height: 1)) }
             modal = true
@@ -107,38 +108,33 @@ public struct AccessibilityDescription: Sendable {
         default:
             break
         }
-        if node.scrolls, node.refresh?.enabled == true, refreshable.count < Self.maxButtons {
-            refreshable.append(node.id)
-        }
-        if Self.isStatus(node.id) {
+        if semantics.refreshable, refreshable.count < Self.maxButtons { refreshable.append(node.id) }
+        if semantics.status {
             var text: [UInt8] = []
             collectText(box, into: &text)
             statuses.append((node.id, text))
         }
         if case let .label(style) = node.kind, !reading.inRow, drawn.intersects(clip) { addItem(style.text, to: []) }
-        let (rows, overlays) = at.children(of: box, scroll)
+        let (rows, overlays) = at.children(of: box, values)
         let count = box.rowCount
         if node.scrolls && !reading.inRow {
             // A container's rows in view are its items, each read as one text.
-            var group = Content(node: node.id)
-            if let more = node.loadMore, more.hasMore {
-                group.end = more.edge == .start ? 0 : max(0, box.contentLength - box.viewportLength)
-            }
-            content.append(group)
+            content.append(Content(node: node.id, end: semantics.loadsMoreAt))
             var inRow = reading
             inRow.inRow = true
             for child in box.children.prefix(count) {
-                if !child.node.hidden, child.node.skeletonMark == nil, rows.frame(of: child).intersects(rows.clip ?? child.frame) {
+                if !child.node.hidden, !BoxSemantics.of(child, reading.components).contentCovered,
+                   rows.frame(of: child).intersects(rows.clip ?? child.frame) {
                     var text: [UInt8] = []
                     collectText(child, into: &text)
                     addItem(text, to: node.id)
                 }
-                visit(child, rows, inRow, scroll)
+                visit(child, rows, inRow, values)
             }
-            for child in box.children.dropFirst(count) { visit(child, overlays, reading, scroll) }
+            for child in box.children.dropFirst(count) { visit(child, overlays, reading, values) }
             return
         }
-        for (i, child) in box.children.enumerated() { visit(child, i < count ? rows : overlays, reading, scroll) }
+        for (i, child) in box.children.enumerated() { visit(child, i < count ? rows : overlays, reading, values) }
     }
 
     /// Adds `text` as an item of the container `node` (empty: outside any), within the bounds.
@@ -165,20 +161,6 @@ public struct AccessibilityDescription: Sendable {
             text.append(contentsOf: style.text)
         }
         for child in box.children { collectText(child, into: &text) }
-    }
-
-    /// Keeps the statuses whose node `isShown` says is a status view shown now: the status
-    /// component says which (`StatusComponent.describe`), so a scene's own node that happens to be
-    /// named `…/status` is not announced as one.
-    mutating func keepStatuses(_ isShown: ([UInt8]) -> Bool) {
-        statuses.removeAll { !isShown($0.node) }
-    }
-
-    /// Status overlays are named `<host>/status` (StatusView): what the walk takes for one, until
-    /// the status component says which are (`keepStatuses`).
-    private static func isStatus(_ id: [UInt8]) -> Bool {
-        let suffix: [UInt8] = [0x2F, 0x73, 0x74, 0x61, 0x74, 0x75, 0x73]  // "/status"
-        return id.count > suffix.count && Array(id[(id.count - suffix.count)...]) == suffix
     }
 
     /// `{"busy":B,"statuses":[{"node":…,"text":…}],"buttons":[{"node":…,"title":…,"action":…,

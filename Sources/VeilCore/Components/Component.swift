@@ -81,8 +81,13 @@ protocol Component: AnyObject {
     /// Rows of the list `list` were edited: `prepended` rows of `rowLength` went in before the first.
     func rowsEdited(_ list: [UInt8], _ edit: RowsEdit, prepended: Int, rowLength: Double, at t: Double)
 
-    /// Adds what assistive technology should know of it (busy while loading, sheets presented).
+    /// Adds what assistive technology should know of it as a whole (busy while a list loads, the
+    /// sheets presented), after the walk.
     func describe(_ description: inout AccessibilityDescription, values: MovingValues)
+
+    /// Adds what assistive technology should know of `box`, one of its own (a skeleton's covered
+    /// content, a status view, a refreshable list): asked for every box the walk reaches.
+    func describe(_ box: LayoutBox, into semantics: inout BoxSemantics)
 
     /// The gestures it takes from a pointer on `box` (a pan along a scroll container's axis).
     func gestures(on box: LayoutBox) -> GestureTarget.Interests
@@ -121,6 +126,7 @@ extension Component {
     func reducedMotionChanged(_ reduced: Bool) {}
     func rowsEdited(_ list: [UInt8], _ edit: RowsEdit, prepended: Int, rowLength: Double, at t: Double) {}
     func describe(_ description: inout AccessibilityDescription, values: MovingValues) {}
+    func describe(_ box: LayoutBox, into semantics: inout BoxSemantics) {}
     func gestures(on box: LayoutBox) -> GestureTarget.Interests { [] }
     func arbitrate(_ chain: inout [GestureTarget], at point: Point, in root: LayoutBox, at t: Double) {}
     func pointerDown(over chain: [GestureTarget], at t: Double) -> Bool { false }

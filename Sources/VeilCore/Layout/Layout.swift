@@ -12,15 +12,15 @@
 /// paired with the previous boxes by position.
 public enum Layout {
     public static func layout(_ scene: Scene, reusing previous: LayoutBox? = nil) -> LayoutBox {
-        layout(scene, reusing: previous, scroll: MovingValues())
+        layout(scene, reusing: previous, values: MovingValues())
     }
 
-    /// `scroll` says where scroll containers are: a list makes the rows of its window only.
-    static func layout(_ scene: Scene, reusing previous: LayoutBox?, scroll: MovingValues) -> LayoutBox {
+    /// `values` says where scroll containers and sheets are: a list makes the rows of its window only.
+    static func layout(_ scene: Scene, reusing previous: LayoutBox?, values: MovingValues) -> LayoutBox {
         let canvas = Rect(x: 0, y: 0, width: scene.width, height: scene.height)
         let root = scene.root
         let frame = root.frame.map { $0.offsetBy(dx: canvas.x, dy: canvas.y) } ?? canvas
-        let context = LayoutContext(scroll: scroll, safeRect: canvas.inset(by: scene.safeArea), sizes: IntrinsicMemo())
+        let context = LayoutContext(values: values, safeRect: canvas.inset(by: scene.safeArea), sizes: IntrinsicMemo())
         return place(root, in: frame, previous: previous, context)
     }
 
@@ -50,7 +50,7 @@ public enum Layout {
         var children: [LayoutBox] = []
         var contentLength = 0.0
         // Inside scrolled content frames are not where things show: no safe-area adjustment there.
-        let context = scrollAxis == nil ? context : LayoutContext(scroll: context.scroll, sizes: context.sizes)
+        let context = scrollAxis == nil ? context : LayoutContext(values: context.values, sizes: context.sizes)
         switch node.kind {
         case let .stack(style):
             children = stack(node.children, style: style, in: content, previous: previous, context)
@@ -329,7 +329,7 @@ public enum Layout {
 /// What a layout reads besides the scene: where scroll containers are, and the canvas's safe area
 /// (containers reaching out of it inset their content, `ScrollInsets`).
 struct LayoutContext {
-    var scroll = MovingValues()
+    var values = MovingValues()
     var safeRect = Rect(x: -Limits.maxCanvas, y: -Limits.maxCanvas, width: 3 * Limits.maxCanvas, height: 3 * Limits.maxCanvas)
     /// Natural sizes measured so far in this pass.
     var sizes: IntrinsicMemo? = nil

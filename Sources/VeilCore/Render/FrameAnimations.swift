@@ -67,12 +67,12 @@ struct FrameAnimations {
     /// Moves every animated field of `frame` to time `t` in place, keeping `hash` (the frame's
     /// `FrameHash`) in step, and returns the patch from the frame as it was: updates by id, nothing
     /// else (paints that move with time are declared once, `PaintMotion`, and never stepped).
-    /// `scroll` gives the values that move (scroll offsets, sheet positions) now; nil when none
+    /// `values` gives the values that move (scroll offsets, sheet positions) now; nil when none
     /// moved since the last step (the fields that follow them are then skipped).
-    func step(_ frame: inout Frame, hash: inout UInt32, at t: Double, scroll: MovingValues? = nil) -> Patch {
+    func step(_ frame: inout Frame, hash: inout UInt32, at t: Double, values: MovingValues? = nil) -> Patch {
         var patch = Patch()
         for (i, field) in fields.enumerated() {
-            if scroll == nil, followsValues[i] { continue }
+            if values == nil, followsValues[i] { continue }
             let place = places[i]
             guard !place.path.isEmpty else { continue }
             FrameAnimations.modify(&frame.items, at: place.path[...]) { item in
@@ -80,13 +80,13 @@ struct FrameAnimations {
                 switch field {
                 case let .layerOpacity(_, base, fade): new.opacity = Fixed.opacity(base * fade.value(at: t))
                 case let .link(_, key, role, base):
-                    let value = scroll?.link(key) ?? 0
+                    let value = values?.link(key) ?? 0
                     switch role {
                     case .offsetY: new.y = Fixed.from(base + value)
                     case .opacity: new.opacity = Fixed.opacity(value)
                     case .cornerRadius: new.cornerRadius = Fixed.from(value)
                     }
-                case let .item(_, component): component.step(&new, at: t, values: scroll)
+                case let .item(_, component): component.step(&new, at: t, values: values)
                 }
                 let changed = ItemFields.differing(item, new)
                 guard !changed.isEmpty else { return }

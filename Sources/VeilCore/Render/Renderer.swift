@@ -34,23 +34,23 @@ struct Renderer {
     }
 
     /// `sent` is the frame the viewer has (ticks may have stepped its animated fields since);
-    /// `scroll` the values that move (scroll offsets, sheet positions) at `time`.
+    /// `values` the values that move (scroll offsets, sheet positions) at `time`.
     mutating func render(_ root: LayoutBox, scene: Scene, interaction: Interaction, time: Double,
-                         scroll: MovingValues = MovingValues(), sent: Frame? = nil) -> Output {
-        let (output, freedPaints) = renderOnce(root, scene: scene, interaction: interaction, time: time, scroll: scroll, sent: sent)
+                         values: MovingValues = MovingValues(), sent: Frame? = nil) -> Output {
+        let (output, freedPaints) = renderOnce(root, scene: scene, interaction: interaction, time: time, values: values, sent: sent)
         // Cut short while the paint table held slots of earlier frames only: with them freed, once more.
         guard output.leftOut != nil && freedPaints else { return output }
-        return renderOnce(root, scene: scene, interaction: interaction, time: time, scroll: scroll, sent: sent).0
+        return renderOnce(root, scene: scene, interaction: interaction, time: time, values: values, sent: sent).0
     }
 
     /// One render; and whether collecting the paint table afterwards freed slots.
     private mutating func renderOnce(_ root: LayoutBox, scene: Scene, interaction: Interaction, time: Double,
-                                     scroll: MovingValues, sent: Frame?) -> (Output, Bool) {
+                                     values: MovingValues, sent: Frame?) -> (Output, Bool) {
         paints.adoptAnimatedValues(of: sent)
         // The tables move into the pass and back, so they are never copied (they hold an entry per id).
         var pass = RenderPass(appearance: scene.appearance, interaction: interaction, time: time,
                               ids: take(&ids, IdTable()), paints: take(&paints, PaintTable()),
-                              drawn: reusesNothing ? [] : take(&drawn, []), values: scroll)
+                              drawn: reusesNothing ? [] : take(&drawn, []), values: values)
         let background = (scene.background ?? pass.palette.background).resolved(scene.appearance)
         pass.draw(root, clip: nil)
         var motions = pass.motions

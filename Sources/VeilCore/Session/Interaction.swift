@@ -79,13 +79,13 @@ public struct Interaction: Sendable {
     /// The gesture candidates under `point`, innermost first: the topmost visible button (taps),
     /// then the boxes it lies in that take gestures (`gestures`: what the components take, such
     /// as pans of scroll containers along their axis), innermost first.
-    static func targets(at point: Point, in root: LayoutBox, scroll: MovingValues = MovingValues(),
+    static func targets(at point: Point, in root: LayoutBox, values: MovingValues = MovingValues(),
                         gestures: (LayoutBox) -> GestureTarget.Interests = { _ in [] }) -> [GestureTarget] {
         var chain: [GestureTarget] = []
-        if let button = Interaction.button(at: point, in: root, scroll: scroll) {
+        if let button = Interaction.button(at: point, in: root, values: values) {
             chain.append(GestureTarget(id: button.node.id, wants: .tap))
         }
-        for box in boxes(at: point, in: root, scroll: scroll).reversed() {
+        for box in boxes(at: point, in: root, values: values).reversed() {
             let wants = gestures(box)
             if !wants.isEmpty { chain.append(GestureTarget(id: box.node.id, wants: wants)) }
         }
@@ -93,9 +93,9 @@ public struct Interaction: Sendable {
     }
 
     /// The boxes that take input under `point`, outermost first.
-    static func boxes(at point: Point, in root: LayoutBox, scroll: MovingValues) -> [LayoutBox] {
+    static func boxes(at point: Point, in root: LayoutBox, values: MovingValues) -> [LayoutBox] {
         var result: [LayoutBox] = []
-        visit(root, scroll) { target in
+        visit(root, values) { target in
             if target.contains(point) { result.append(target.box) }
         }
         return result
@@ -104,7 +104,7 @@ public struct Interaction: Sendable {
     /// Follows what the gesture router decided for `pointer` (its pressed look, its taps) and where
     /// it is now; returns the event to report, if any.
     mutating func apply(_ events: [GestureRouter.Event], pointer p: PointerEvent, in root: LayoutBox,
-                        scroll: MovingValues = MovingValues()) -> HostEvent? {
+                        values: MovingValues = MovingValues()) -> HostEvent? {
         var report: HostEvent? = nil
         for event in events {
             switch event {
@@ -125,7 +125,7 @@ public struct Interaction: Sendable {
             }
         }
         if p.phase == .move, let i = trackIndex(p.pointer) {
-            tracking[i].inside = Interaction.button(at: Point(x: p.x, y: p.y), in: root, scroll: scroll)?.node.id == tracking[i].button
+            tracking[i].inside = Interaction.button(at: Point(x: p.x, y: p.y), in: root, values: values)?.node.id == tracking[i].button
         }
         return report
     }
@@ -174,8 +174,8 @@ public struct Interaction: Sendable {
     }
 
     /// The topmost visible button under `point` (the last one drawn there).
-    static func button(at point: Point, in root: LayoutBox, scroll: MovingValues = MovingValues()) -> LayoutBox? {
-        buttons(in: root, scroll: scroll).last { $0.contains(point) }?.box
+    static func button(at point: Point, in root: LayoutBox, values: MovingValues = MovingValues()) -> LayoutBox? {
+        buttons(in: root, values: values).last { $0.contains(point) }?.box
     }
 
     /// A visible box and where it is drawn (`BoxPlacement`: the clip its ancestors put on it, how far
@@ -192,9 +192,9 @@ public struct Interaction: Sendable {
 
     /// Visible buttons in drawing order. Out of line (for size): four callers.
     @inline(never)
-    static func buttons(in root: LayoutBox, scroll: MovingValues = MovingValues()) -> [Target] {
+    static func buttons(in root: LayoutBox, values: MovingValues = MovingValues()) -> [Target] {
         var result: [Target] = []
-        visit(root, scroll) { target in
+        visit(root, values) { target in
             if case .button = target.box.node.kind { result.append(target) }
         }
         return result
@@ -202,17 +202,17 @@ public struct Interaction: Sendable {
 
     /// Every box that takes input, in drawing order: drawn (Visibility), taking input (a leaving
     /// overlay does not), and not on its way in from fully transparent; placed as drawn (`BoxPlacement`).
-    static func visit(_ root: LayoutBox, _ scroll: MovingValues, _ body: (Target) -> Void) {
-        visit(root, BoxPlacement(), scroll, body)
+    static func visit(_ root: LayoutBox, _ values: MovingValues, _ body: (Target) -> Void) {
+        visit(root, BoxPlacement(), values, body)
     }
 
-    private static func visit(_ box: LayoutBox, _ parent: BoxPlacement, _ scroll: MovingValues, _ body: (Target) -> Void) {
+    private static func visit(_ box: LayoutBox, _ parent: BoxPlacement, _ values: MovingValues, _ body: (Target) -> Void) {
         let node = box.node
         guard Visibility.isVisible(box, clip: parent.cull), node.interactive, node.opacity > 0,
-              let at = parent.entering(box, scroll) else { return }
+              let at = parent.entering(box, values) else { return }
         body(Target(box: box, placement: at))
-        let (rows, overlays) = at.children(of: box, scroll)
+        let (rows, overlays) = at.children(of: box, values)
         let count = box.rowCount
-        for (i, child) in box.children.enumerated() { visit(child, i < count ? rows : overlays, scroll, body) }
+        for (i, child) in box.children.enumerated() { visit(child, i < count ? rows : overlays, values, body) }
     }
 }

@@ -141,7 +141,7 @@ public final class Session {
             let decided: [GestureRouter.Event]
             switch p.phase {
             case .down:
-                var chain = Interaction.targets(at: point, in: root, scroll: positions) { box in
+                var chain = Interaction.targets(at: point, in: root, values: positions) { box in
                     components.reduce(into: GestureTarget.Interests()) { $0.formUnion($1.gestures(on: box)) }
                 }
                 for component in components { component.arbitrate(&chain, at: point, in: root, at: time) }
@@ -156,15 +156,15 @@ public final class Session {
                     // A button taps when it is the topmost one there (UIControl); any other target
                     // (a sheet's header, its dim) when the pointer is still over it.
                     if case .button = root.box(of: id)?.node.kind {
-                        return Interaction.button(at: point, in: root, scroll: positions)?.node.id == id
+                        return Interaction.button(at: point, in: root, values: positions)?.node.id == id
                     }
-                    return Interaction.boxes(at: point, in: root, scroll: positions).contains { $0.node.id == id }
+                    return Interaction.boxes(at: point, in: root, values: positions).contains { $0.node.id == id }
                 }
             case .cancel:
                 decided = gestures.cancel(p.pointer)
             }
             for event in decided { for component in components { component.pan(event, in: root, at: time) } }
-            if let event = interaction.apply(decided, pointer: p, in: root, scroll: positions) { report(event) }
+            if let event = interaction.apply(decided, pointer: p, in: root, values: positions) { report(event) }
             if interaction.drawnState != before { needsRender = true }
         case let .key(k):
             let before = interaction.drawnState
@@ -176,7 +176,7 @@ public final class Session {
         case let .wheel(w):
             let root = layout()
             let delta = WheelInput(deltaX: w.dx, deltaY: w.dy, deltaMode: w.mode, viewport: (scene.width, scene.height))
-            let boxes = Interaction.boxes(at: Point(x: w.x, y: w.y), in: root, scroll: positions(at: time))
+            let boxes = Interaction.boxes(at: Point(x: w.x, y: w.y), in: root, values: positions(at: time))
             for component in components where component.wheel(delta, over: boxes, at: time) { break }
         }
     }
@@ -207,7 +207,7 @@ public final class Session {
         advance(to: t)
         if needsLayout { invalidate() }
         return renderer.render(layout(), scene: scene, interaction: interaction, time: time,
-                               scroll: positions(at: time)).frame
+                               values: positions(at: time)).frame
     }
 
     /// The next message for a viewer: a keyframe first, then deltas; nil when the frame did not
@@ -227,7 +227,7 @@ public final class Session {
         }
         let now = time
         return stream.next(events: events) { [animations] frame, hash in
-            animations.step(&frame, hash: &hash, at: now, scroll: scrolls)
+            animations.step(&frame, hash: &hash, at: now, values: scrolls)
         }
     }
 
@@ -244,7 +244,7 @@ public final class Session {
         renderedTicks += 1
         let root = layout()
         let output = renderer.render(root, scene: scene, interaction: interaction, time: time,
-                                     scroll: positions(at: time), sent: stream.lastFrame)
+                                     values: positions(at: time), sent: stream.lastFrame)
         live.didStep(at: time)
         needsRender = false
         animatesUnrecorded = output.animatesUnrecorded
@@ -268,10 +268,7 @@ public final class Session {
     /// buttons where the moving values put them, and what each component adds (busy while a list
     /// refreshes or loads more, the sheets presented with their anchors).
     public func accessibilityDescription() -> AccessibilityDescription {
-        let p = positions(at: time)
-        var d = AccessibilityDescription(layout(), scroll: p)
-        for component in components { component.describe(&d, values: p) }
-        return d
+        AccessibilityDescription(layout(), values: positions(at: time), components: components)
     }
 
     /// When a tick can next send something without new commands or input, on the clock of
@@ -349,12 +346,12 @@ public final class Session {
         let context = InstallContext(scene: scene, covered: components.flatMap { $0.covers })
         for component in components { effective.root = component.install(into: effective.root, context) }
         let positions = self.positions(at: time)
-        var box = Layout.layout(effective, reusing: reusesNothing ? nil : previousLayout, scroll: positions)
+        var box = Layout.layout(effective, reusing: reusesNothing ? nil : previousLayout, values: positions)
         live.didLayOut(box, with: positions, at: time)
         if needsLayout {
             // A container that just got its place (a chat opening at its end): its rows, at once.
             let moved = self.positions(at: time)
-            box = Layout.layout(effective, reusing: reusesNothing ? nil : box, scroll: moved)
+            box = Layout.layout(effective, reusing: reusesNothing ? nil : box, values: moved)
             live.didLayOut(box, with: moved, at: time)
         }
         cachedLayout = box

@@ -212,7 +212,7 @@ struct AccessibilityDescriptionTests {
             let d = s.accessibilityDescription()
             let root = s.layout()
             for b in d.buttons {
-                let hit = Interaction.button(at: b.frame.center, in: root, scroll: s.scroll.positions(at: s.time))
+                let hit = Interaction.button(at: b.frame.center, in: root, values: s.scroll.positions(at: s.time))
                 #expect(hit.map { text($0.node.id) } == text(b.node), "offset \(offset): \(text(b.node)) at \(b.frame)")
             }
             let drawn = (0 ..< 40).filter { k in

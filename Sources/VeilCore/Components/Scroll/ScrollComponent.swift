@@ -264,6 +264,16 @@ final class ScrollComponent: Component {
 
     func reducedMotionChanged(_ reduced: Bool) { reducedMotion = reduced }
 
+    /// A container a pull would refresh, and where its end is when it loads more there.
+    func describe(_ box: LayoutBox, into semantics: inout BoxSemantics) {
+        let node = box.node
+        guard node.scrolls else { return }
+        if node.refresh?.enabled == true { semantics.refreshable = true }
+        if let more = node.loadMore, more.hasMore {
+            semantics.loadsMoreAt = more.edge == .start ? 0 : max(0, box.contentLength - box.viewportLength)
+        }
+    }
+
     /// Busy while a list refreshes or loads more.
     func describe(_ description: inout AccessibilityDescription, values: MovingValues) {
         if containers.contains(where: { $0.refreshing || $0.loadingMore }) { description.busy = true }

@@ -17,9 +17,9 @@ struct ScrollLayout: Sendable {
     /// What `node`, a scroll container along `axis`, at `frame` is laid out for, where the layout's
     /// moving values put it.
     static func of(_ node: Node, axis: Axis, at frame: Rect, _ context: LayoutContext) -> ScrollLayout {
-        ScrollLayout(chunk: context.scroll.chunk(of: node.id),
+        ScrollLayout(chunk: context.values.chunk(of: node.id),
                             insets: node.scrollInsets.adjusted(frame: frame, axis: axis, safe: context.safeRect),
-                            refreshState: node.refresh?.view == nil ? .idle : context.scroll.refreshState(of: node.id))
+                            refreshState: node.refresh?.view == nil ? .idle : context.values.refreshState(of: node.id))
     }
 
     /// Whether a box laid out as `earlier` was laid out for what this one is.

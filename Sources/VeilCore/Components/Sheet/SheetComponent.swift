@@ -413,6 +413,11 @@ final class SheetComponent: Component {
 
     func reducedMotionChanged(_ reduced: Bool) { reducedMotion = reduced }
 
+    /// A presented sheet's dim is modal.
+    func describe(_ box: LayoutBox, into semantics: inout BoxSemantics) {
+        if box.node.link?.role == .opacity, sheets.contains(where: { $0.keys.dim == box.node.id }) { semantics.modal = true }
+    }
+
     /// The sheets presented, with their anchors.
     func describe(_ description: inout AccessibilityDescription, values: MovingValues) {
         for s in sheets where !s.closed && !s.closing {

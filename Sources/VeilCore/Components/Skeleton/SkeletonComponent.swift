@@ -28,6 +28,15 @@ final class SkeletonComponent: Component {
     func settle(at t: Double) -> Bool { skeletons.settle(at: t) }
 
     var nextSettle: Double? { skeletons.nextSettle }
+
+    /// A node under placeholders: loading, its content not on screen (a status or spinner over it
+    /// is drawn over the placeholders, and read).
+    func describe(_ box: LayoutBox, into semantics: inout BoxSemantics) {
+        if box.node.skeletonMark != nil {
+            semantics.busy = true
+            semantics.contentCovered = true
+        }
+    }
 }
 
 extension Session {

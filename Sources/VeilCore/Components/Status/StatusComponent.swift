@@ -27,8 +27,8 @@ final class StatusComponent: Component {
 
     var covers: [(host: [UInt8], since: Double)] { overlays.covers }
 
-    /// Its own semantics: the statuses announced are the status views it shows, no other node.
-    func describe(_ description: inout AccessibilityDescription, values: MovingValues) {
-        description.keepStatuses { id in overlays.entries.contains { $0.node.id == id } }
+    /// A status view it shows (not one leaving) is announced: no other node, whatever its name.
+    func describe(_ box: LayoutBox, into semantics: inout BoxSemantics) {
+        if overlays.entries.contains(where: { $0.removeAt == nil && $0.node.id == box.node.id }) { semantics.status = true }
     }
 }
