@@ -33,6 +33,7 @@ struct IdTable {
         } else {
             keys.append(key)
         }
+        assert(self.key(of: id) == key, "a new key's id stands for it")
         return id
     }
 
@@ -88,7 +89,18 @@ struct IdTable {
         ids = table
         free += freed
         free.sortStably(by: >)
+        checkInvariants()
         return used
+    }
+
+    /// What interning and forgetting keep true, checked in debug builds (swift-collections'
+    /// `_checkInvariants`), after each `forget` (O(keys), as the forget is): every key held maps
+    /// to the id it is stored at and back; the free ids are exactly the forgotten ones, largest first.
+    func checkInvariants() {
+        assert(ids.count + free.count == keys.count, "every id is held or free")
+        assert(zip(free, free.dropFirst()).allSatisfy { $0 > $1 }, "free ids descend, each once")
+        assert(free.allSatisfy { $0 >= 1 && Int($0) <= keys.count && keys[Int($0) - 1].isEmpty }, "a free id has no key")
+        assert(keys.indices.allSatisfy { keys[$0].isEmpty || ids[keys[$0]] == UInt32($0 + 1) }, "a held key maps to its id")
     }
 
     private static func mark(_ entries: [Item], _ used: inout [Bool]) {

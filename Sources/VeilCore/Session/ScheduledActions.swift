@@ -30,6 +30,7 @@ struct ScheduledActions {
             moves += 1
             i = parent
         }
+        checkPlace(i)
     }
 
     /// Takes the earliest one (nil when there is none).
@@ -48,6 +49,15 @@ struct ScheduledActions {
             moves += 1
             i = least
         }
+        if !heap.isEmpty { checkPlace(i) }
         return first.action
+    }
+
+    /// The heap's order where a sift left an entry, checked in debug builds: it does not precede
+    /// its parent, and neither child precedes it (the whole heap would cost O(n) per action).
+    private func checkPlace(_ i: Int) {
+        assert(i == 0 || !heap[i].precedes(heap[(i - 1) / 2]), "an entry does not precede its parent")
+        assert([2 * i + 1, 2 * i + 2].allSatisfy { $0 >= heap.count || !heap[$0].precedes(heap[i]) },
+               "no child precedes its parent")
     }
 }

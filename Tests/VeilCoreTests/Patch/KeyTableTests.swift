@@ -45,4 +45,25 @@ import Testing
             #expect(ids.key(of: plain) == node + Array("#bg".utf8))
         }
     }
+
+    /// Forgetting keeps every key a frame uses at its id, frees the rest (their keys gone), and a
+    /// new key then takes the smallest free id; `checkInvariants` runs after each forget.
+    @Test func forgettingKeepsTheFramesIdsAndHandsOutTheSmallestFree() {
+        var ids = IdTable()
+        var random = RandomFrames(seed: 0xF06)
+        for round in 0 ..< 40 {
+            for _ in 0 ..< random.int(0 ... 400) { _ = ids.id(node: Array("n\(random.int(0 ... 900))".utf8), role: "bg") }
+            let held = (1 ... 2_000).compactMap { k in ids.key(of: UInt32(k)).map { (UInt32(k), $0) } }
+            let kept = held.filter { _ in random.int(0 ... 3) == 0 }
+            var frame = Frame()
+            frame.items = kept.map { Item(id: $0.0, kind: .rect) }
+            guard ids.forget(allBut: frame, live: kept.count) != nil else { continue }
+            for (id, key) in held {
+                let stays = kept.contains { $0.0 == id }
+                #expect(ids.key(of: id) == (stays ? key : nil), "id \(id)")
+            }
+            let smallestFree = (1 ... 2_001).first { ids.key(of: UInt32($0)) == nil }!
+            #expect(ids.id(node: Array("new\(round)".utf8), role: "bg") == UInt32(smallestFree))
+        }
+    }
 }

@@ -284,7 +284,7 @@ import Testing
         do {
             return try SceneReader.readEvents(Array(lines.joined(separator: "\n").utf8), file: "random")
         } catch {
-            Issue.record("seed \(seed): a generated line does not read: \((error as? SceneError)?.description ?? "")")
+            Issue.record("seed \(seed): a generated line does not read: \(error.description)")
             return nil
         }
     }
