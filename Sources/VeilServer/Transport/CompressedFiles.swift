@@ -4,8 +4,8 @@ import Foundation
 /// Brotli and gzip copies of the static files worth compressing (`veil.wasm`, `veil.js`, the
 /// fonts), each made once, at the first request that takes that encoding, and kept while the
 /// file's size and modification time stay the same — a rebuilt veil.wasm is compressed again at
-/// its next request. Service thread only: Brotli at quality 9 (a 500 KB veil.wasm in ~0.16 s, 12 %
-/// smaller than gzip -9; quality 11 would hold the network thread for seconds).
+/// its next request. Service thread only: Brotli at quality 9, not 11, which would hold the network
+/// thread for seconds (docs/SERVER.md has the figures).
 ///
 /// Bounded: files over `maxFileBytes` are not compressed (served as they are), and only the few
 /// paths `PreviewServer.staticFile` maps are ever asked for.
