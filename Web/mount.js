@@ -447,24 +447,62 @@ class WorkerLink {
 }
 
 /**
- * Where a Controller's session runs, chosen once at mount: here (an Engine on this thread, which
- * throws a refusal at once) or in a worker (a WorkerLink, which answers with Promises). Each
- * Controller method that reaches the session goes through one of these, so no method asks which.
- * @typedef {object} SessionSide
- * @property {(message: object) => Promise<void>} perform a command line; rejects (or, here, throws) with the session's message
+ * Where a Controller's session runs, chosen once when the Controller is made: in the page (an
+ * Engine on this thread, which throws a refusal at once; or headless, where the caller ticks) or
+ * in a worker (a WorkerLink, which answers with Promises). Every Controller method that reaches the
+ * session goes through its backend, so no method asks which: what differs between the two lives in
+ * these two classes.
+ * @typedef {object} SessionBackend
+ * @property {"worker" | "main" | "headless"} thread where the session runs ("main": the page's thread)
+ * @property {number} startMs the session's time 0 on the page's clock (ms)
+ * @property {Frame | null} frame the last frame applied (in a worker: the last one it sent)
+ * @property {Stats} stats counters for tests and benchmarks
+ * @property {Engine | null} engine the session's engine when it runs on this thread
+ * @property {(message: object) => Promise<void>} perform a command line; rejects (or, in the page, throws) with the session's message
  * @property {(message: object) => Promise<void>} input an input line, as perform
  * @property {(message: object, onError: (error: any) => void) => void} forward input from the canvas: refusals go to onError
  * @property {() => void} flush the next animation frame's work now
  * @property {() => number | Promise<number>} nextChange
  * @property {() => Description | Promise<Description>} describe
+ * @property {() => Description} description what the hidden DOM shows now
  * @property {(node: string, t: number | undefined) => void} press
+ * @property {(canvas: HTMLCanvasElement, mode: "fill" | "fixed", makeView: (surface: RemoteSurface | undefined) => CanvasView) => CanvasView} attach
+ *   the canvas' drawing: the view `makeView` makes (with the surface it draws through, or its own), tied to the session
+ * @property {(on: boolean) => void} sendFrames whether "frame" has listeners
+ * @property {() => void} wake asks for an animation frame (the frame loop on this thread)
+ * @property {(seconds: number) => {frame: Frame, events: HostEvent[]} | null} tick
+ * @property {() => Promise<void>} sync brings `frame` and `stats` up to date
  * @property {() => void} end stops the session
+ * @typedef {Engine["stats"]} Stats
+ * @typedef {object} BackendHooks what the backend tells the Controller
+ * @property {(frame: Frame | null, events: HostEvent[]) => void} onFrame a message applied (null: events alone)
+ * @property {() => void} onDescribe the hidden DOM is due an update
+ * @property {(error: any) => void} onError
+ * @property {() => void} onDrawn a frame reached the canvas
  */
 
-/** @implements {SessionSide} */
-class SessionHere {
-  /** @param {Engine} engine */
-  constructor(engine) { this.engine = engine; }
+/**
+ * The session on this thread: the page's thread (mount's fallback) with a canvas, or headless.
+ * @implements {SessionBackend}
+ */
+class SessionInPage {
+  /**
+   * @param {WasmSession} session
+   * @param {BackendHooks} hooks
+   * @param {{env: any, nowMs: () => number, canvas: HTMLCanvasElement | null, describes: boolean, mountCalledAt: number}} options
+   */
+  constructor(session, hooks, { env, nowMs, canvas, describes, mountCalledAt }) {
+    this.hooks = hooks;
+    this.thread = /** @type {"main" | "headless"} */ (canvas ? "main" : "headless");
+    this.startMs = nowMs();
+    this.engine = new Engine(session, {
+      env, nowMs, startMs: this.startMs, describes,
+      onFrame: hooks.onFrame, onDescribe: hooks.onDescribe, onError: hooks.onError,
+    });
+    this.engine.stats.mountCalledAt = mountCalledAt;
+  }
+  get frame() { return this.engine.frame; }
+  get stats() { return this.engine.stats; }
   /** @param {object} message */
   perform(message) { this.engine.perform(message); return Promise.resolve(); }
   /** @param {object} message */
@@ -476,15 +514,65 @@ class SessionHere {
   flush() { this.engine.flush(); }
   nextChange() { return this.engine.nextChange(); }
   describe() { return this.engine.describe(); }
+  description() { return this.engine.describe(); }
   /** @param {string} node @param {number | undefined} t */
   press(node, t) { this.engine.press(node, t); }
+  /**
+   * The view draws with its own Surface on this canvas; the engine shows frames through it.
+   * @param {HTMLCanvasElement} canvas @param {"fill" | "fixed"} mode
+   * @param {(surface: RemoteSurface | undefined) => CanvasView} makeView
+   */
+  attach(canvas, mode, makeView) {
+    const view = makeView(undefined);
+    this.engine.sink = view;
+    /** @type {any} */ (view.surface).onDrawn = () => this.hooks.onDrawn();
+    return view;
+  }
+  /** @param {boolean} on */
+  sendFrames(on) {} // each frame is applied here
+  wake() { this.engine.wake(); }
+  /** @param {number} seconds */
+  tick(seconds) { return this.engine.tick(seconds); }
+  sync() { return Promise.resolve(); }
   end() { this.engine.destroy(); }
 }
 
-/** @implements {SessionSide} */
+/** A description with nothing in it: the hidden DOM before the worker's first. */
+const NO_DESCRIPTION = { busy: false, statuses: [], buttons: [], refreshable: [], sheets: [] };
+
+/**
+ * The session in a worker (worker.js), through its WorkerLink: requests answered by Promises, and
+ * the messages the worker sends on its own — frames while "frame" has listeners, events, sizes,
+ * descriptions, draws — kept here as the worker's last word.
+ * @implements {SessionBackend}
+ */
 class SessionInWorker {
-  /** @param {WorkerLink} link */
-  constructor(link) { this.link = link; }
+  /**
+   * @param {WorkerLink} link
+   * @param {BackendHooks} hooks
+   * @param {{env: any, mountCalledAt: number}} options
+   */
+  constructor(link, hooks, { env, mountCalledAt }) {
+    this.link = link;
+    this.hooks = hooks;
+    this.env = env;
+    this.thread = /** @type {"worker"} */ ("worker");
+    this.startMs = link.startMs;
+    /** @type {Engine | null} */
+    this.engine = null;
+    /** @type {Frame | null} the last frame the worker sent (while "frame" has listeners, or as of `sync()`) */
+    this.frame = null;
+    /** @type {any} the worker's counters as of its last report */
+    this.stats = { ticks: 0, messages: 0, animationFrames: 0, firstFrameAt: null, frames: 0, frameMs: 0, mountCalledAt };
+    /** @type {Description} the worker's last description */
+    this.lastDescription = NO_DESCRIPTION;
+    /** @type {CanvasView | null} */
+    this.view = null;
+    /** @type {HTMLCanvasElement | null} */
+    this.canvas = null;
+    /** @type {RemoteSurface | null} */
+    this.remote = null;
+  }
   /** @param {object} message */
   perform(message) { return /** @type {Promise<void>} */ (this.link.request({ type: "perform", message })); }
   /** @param {object} message */
@@ -494,9 +582,80 @@ class SessionInWorker {
   flush() { this.link.post({ type: "flush" }); }
   nextChange() { return /** @type {Promise<number>} */ (this.link.request({ type: "call", what: "nextChange" })); }
   describe() { return /** @type {Promise<Description>} */ (this.link.request({ type: "call", what: "describe" })); }
+  description() { return this.lastDescription; }
   /** @param {string} node @param {number | undefined} t */
   press(node, t) { this.link.post({ type: "press", node, t }); }
+  /**
+   * The canvas handed to the worker (its OffscreenCanvas), and a view that forwards sizes to it.
+   * @param {HTMLCanvasElement} canvas @param {"fill" | "fixed"} mode
+   * @param {(surface: RemoteSurface | undefined) => CanvasView} makeView
+   */
+  attach(canvas, mode, makeView) {
+    const remote = this.remote = new RemoteSurface(this.link);
+    const offscreen = /** @type {any} */ (canvas).transferControlToOffscreen();
+    this.link.post({ type: "canvas", canvas: offscreen, dpr: this.env.devicePixelRatio || 1, fits: mode === "fixed" }, [offscreen]);
+    this.link.onMessage = (m) => this.receive(m);
+    this.canvas = canvas;
+    const view = this.view = remote.view = makeView(remote);
+    return view;
+  }
+  /** @param {boolean} on */
+  sendFrames(on) { this.link.post({ type: "frames", on }); }
+  wake() {} // the worker runs its own frame loop
+  /** @param {number} seconds @returns {never} */
+  tick(seconds) { throw new Error("veil: tick() runs the session on this thread; in worker mode the worker ticks it"); }
+  async sync() {
+    const state = /** @type {import("./worker.js").SyncAnswer} */ (await this.link.request({ type: "call", what: "sync" }));
+    this.frame = state.frame;
+    this.stats = { ...state.stats, mountCalledAt: this.stats.mountCalledAt };
+  }
   end() { this.link.terminate(); }
+
+  /**
+   * A message the worker sent on its own.
+   * @param {WorkerMessageBody} m
+   */
+  receive(m) {
+    if (this.link.ended) return;
+    switch (m.type) {
+      case "frame":
+        this.frame = m.frame;
+        this.applied(m.frame, m.events);
+        break;
+      case "events":
+        this.applied(null, m.events);
+        break;
+      case "size":
+        if (this.view) {
+          this.view.frameSize = { width: m.width, height: m.height };
+          if (this.view.mode === "fixed") this.view.measure();
+        }
+        break;
+      case "describe":
+        this.lastDescription = m.description;
+        this.hooks.onDescribe();
+        break;
+      case "drawn":
+        this.stats = { ...m.stats, mountCalledAt: this.stats.mountCalledAt };
+        if (this.canvas) this.canvas.dataset.drawn = String(m.count);
+        if (this.remote) this.remote.drawCount = m.count;
+        this.hooks.onDrawn();
+        break;
+      case "error":
+        this.hooks.onError(new Error(m.message));
+        break;
+    }
+  }
+
+  /**
+   * A message the worker applied: the view follows its events (as the engine's sink does on this
+   * thread), then the Controller hears of it.
+   * @param {Frame | null} frame @param {HostEvent[]} events
+   */
+  applied(frame, events) {
+    if (events.length) this.view?.followEvents(events);
+    this.hooks.onFrame(frame, events);
+  }
 }
 
 /**
@@ -618,9 +777,6 @@ export function commandVerbs() {
 /** A class whose instances have the command namespaces (the Controller sets them in its constructor). */
 const WithCommands = /** @type {new () => CommandNamespaces} */ (/** @type {any} */ (class {}));
 
-/** A description with nothing in it: the hidden DOM before the worker's first. */
-const NO_DESCRIPTION = { busy: false, statuses: [], buttons: [], refreshable: [], sheets: [] };
-
 /**
  * One mounted scene. Every command method sends one command of docs/SCENE.md to the session at
  * the page's current time and returns a Promise that resolves once the session has applied it and
@@ -662,37 +818,26 @@ export class Controller extends WithCommands {
     this.view = null;
     /** @type {AccessibleMirror | null} */
     this.a11y = null;
-    /** @type {WorkerLink | null} the worker running the session (worker mode) */
-    this.link = backend instanceof WorkerLink ? backend : null;
-    /** @type {Engine | null} the session on this thread (page's-thread mode, headless) */
-    this.engine = null;
-    /** @type {"worker" | "main" | "headless"} where the session runs ("main": the page's thread) */
-    this.thread = this.link ? "worker" : this.canvas ? "main" : "headless";
-    this.startMs = this.link ? this.link.startMs : this.nowMs();
-    /** @type {Frame | null} worker mode: the last frame the worker sent (while "frame" has listeners) */
-    this.remoteFrame = null;
-    /** @type {any} worker mode: the worker's counters as of its last report */
-    this.remoteStats = { ticks: 0, messages: 0, animationFrames: 0, firstFrameAt: null, frames: 0, frameMs: 0,
-      mountCalledAt: options.mountCalledAt ?? 0 };
-    /** @type {Description} worker mode: the worker's last description */
-    this.lastDescription = NO_DESCRIPTION;
     /** @type {Element | null} the page's own first frame, until the canvas shows one (destroy removes it too) */
     this.firstFrame = options.firstFrame ?? null;
     this.firstFrameLeaving = false;
     const accessible = options.accessible !== false;
-    /** @type {SessionSide | null} where the session runs: chosen once, here */
-    this.backend = this.link ? new SessionInWorker(this.link) : null;
+    /** @type {BackendHooks} */
+    const hooks = {
+      onFrame: (frame, events) => this.applied(frame, events),
+      onDescribe: () => this.a11y?.update(),
+      onError: (error) => this.emit("error", error),
+      onDrawn: () => this.drawn(),
+    };
+    const mountCalledAt = options.mountCalledAt ?? 0;
+    /** @type {SessionBackend} where the session runs: chosen once, here */
+    this.backend = backend instanceof WorkerLink
+      ? new SessionInWorker(backend, hooks, { env: this.env, mountCalledAt })
+      : new SessionInPage(backend, hooks, { env: this.env, nowMs: this.nowMs, canvas: this.canvas, describes: !!this.canvas && accessible, mountCalledAt });
+    /** Where the session runs ("main": the page's thread). */
+    this.thread = this.backend.thread;
+    this.startMs = this.backend.startMs;
     try {
-      if (backend instanceof WasmSession) {
-        this.engine = new Engine(backend, {
-          env: this.env, nowMs: this.nowMs, startMs: this.startMs, describes: !!this.canvas && accessible,
-          onFrame: (frame, events) => this.applied(frame, events),
-          onDescribe: () => this.a11y?.update(),
-          onError: (error) => this.emit("error", error),
-        });
-        this.engine.stats.mountCalledAt = options.mountCalledAt ?? 0;
-        this.backend = new SessionHere(this.engine);
-      }
       this.setAppearance(options.appearance ?? "system");
       this.setMotion(options.motion ?? "system");
       if (this.canvas) this.attach(this.canvas, options, accessible);
@@ -711,35 +856,21 @@ export class Controller extends WithCommands {
    * @param {boolean} accessible
    */
   attach(canvas, options, accessible) {
-    const link = this.link;
-    /** @type {RemoteSurface | undefined} */
-    let remote;
     const mode = options.size === "fill" ? "fill" : "fixed";
-    if (link) {
-      remote = new RemoteSurface(link);
-      const offscreen = /** @type {any} */ (canvas).transferControlToOffscreen();
-      link.post({ type: "canvas", canvas: offscreen, dpr: this.env.devicePixelRatio || 1, fits: mode === "fixed" }, [offscreen]);
-      link.onMessage = (m) => this.fromWorker(m);
-    }
-    const view = this.view = new CanvasView(canvas, {
+    const view = this.view = this.backend.attach(canvas, mode, (surface) => new CanvasView(canvas, {
       mode,
       env: this.env,
       // With the hidden DOM, Tab goes from the canvas to its real buttons (each once), not
       // through the scene's own focus first and then through the same buttons again.
       pageTabs: accessible,
       onInput: (message) => this.onViewInput(message),
-      surface: remote,
-    });
-    if (remote) remote.view = view;
-    if (this.engine) {
-      this.engine.sink = view;
-      /** @type {any} */ (view.surface).onDrawn = () => this.drawn();
-    }
+      surface,
+    }));
     if (accessible) {
       const texts = typeof options.accessible === "object" ? options.accessible : {};
       this.a11y = new AccessibleMirror(canvas, {
         ...texts,
-        describe: () => (this.link ? this.lastDescription : /** @type {Engine} */ (this.engine).describe()),
+        describe: () => this.backend.description(),
         press: (button) => this.press(button),
         refresh: (node) => { this.refresh.begin({ node }).catch((/** @type {any} */ e) => this.emit("error", e)); },
         // Load more: to the list's end, as scrolling there would (the list then asks for more).
@@ -750,54 +881,17 @@ export class Controller extends WithCommands {
       });
     }
     view.attach();
-    this.engine?.wake();
+    this.backend.wake();
   }
 
   /**
-   * A message the worker sent on its own.
-   * @param {WorkerMessageBody} m
-   */
-  fromWorker(m) {
-    if (this.destroyed) return;
-    switch (m.type) {
-      case "frame":
-        this.remoteFrame = m.frame;
-        this.applied(m.frame, m.events);
-        break;
-      case "events":
-        this.applied(null, m.events);
-        break;
-      case "size":
-        if (this.view) {
-          this.view.frameSize = { width: m.width, height: m.height };
-          if (this.view.mode === "fixed") this.view.measure();
-        }
-        break;
-      case "describe":
-        this.lastDescription = m.description;
-        this.a11y?.update();
-        break;
-      case "drawn":
-        this.remoteStats = { ...m.stats, mountCalledAt: this.remoteStats.mountCalledAt };
-        if (this.canvas) this.canvas.dataset.drawn = String(m.count);
-        /** @type {RemoteSurface} */ (this.view?.surface).drawCount = m.count;
-        this.drawn();
-        break;
-      case "error":
-        this.emit("error", new Error(m.message));
-        break;
-    }
-  }
-
-  /**
-   * A message applied: the "frame" listeners, then the host events (in worker mode the view
-   * follows them here; on this thread the engine hands them to the view).
+   * A message applied (the backend's view has followed its events): the "frame" listeners, then
+   * the host events.
    * @param {Frame | null} frame
    * @param {HostEvent[]} events
    */
   applied(frame, events) {
     if (frame) this.emit("frame", frame);
-    if (events.length && this.link) this.view?.followEvents(events);
     for (const event of events) {
       if (event.name === "rows" && event.range && this.rowSource) this.fetchRows(event.node, event.range);
       this.emit(event.name, event);
@@ -849,15 +943,18 @@ export class Controller extends WithCommands {
     raf(() => { element.remove(); if (this.firstFrame === element) this.firstFrame = null; });
   }
 
+  /** The engine running the session on this thread, if it runs here (null in worker mode). */
+  get engine() { return this.backend.engine; }
+
   /** The session on this thread, if it runs here (null in worker mode). */
-  get session() { return this.engine?.session ?? null; }
+  get session() { return this.backend.engine?.session ?? null; }
 
   /** The last frame applied (wire.js's frame shape); in worker mode the last one the worker sent
    * (while "frame" has listeners, or as of `sync()`). */
-  get frame() { return this.engine ? this.engine.frame : this.remoteFrame; }
+  get frame() { return this.backend.frame; }
 
   /** Counters for tests and benchmarks; in worker mode as of the worker's last report (up to 4 a second, and `sync()`). */
-  get stats() { return this.engine ? this.engine.stats : this.remoteStats; }
+  get stats() { return this.backend.stats; }
 
   /**
    * Changes properties of a node (`set`: text, hidden, background, textColor, opacity, frame).
@@ -907,7 +1004,7 @@ export class Controller extends WithCommands {
     if (!set) this.listeners.set(name, (set = new Set()));
     const subscribers = set;
     subscribers.add(fn);
-    const frames = () => this.link?.post({ type: "frames", on: (this.listeners.get("frame")?.size ?? 0) > 0 });
+    const frames = () => this.backend.sendFrames((this.listeners.get("frame")?.size ?? 0) > 0);
     if (name === "frame" && subscribers.size === 1) frames();
     return () => { subscribers.delete(fn); if (name === "frame" && subscribers.size === 0) frames(); };
   }
@@ -920,7 +1017,7 @@ export class Controller extends WithCommands {
    */
   perform(command) {
     this.live();
-    return this.side().perform(this.stamp({ command }));
+    return this.backend.perform(this.stamp({ command }));
   }
 
   /**
@@ -930,7 +1027,7 @@ export class Controller extends WithCommands {
    */
   input(input) {
     this.live();
-    return this.side().input(this.stamp({ input }));
+    return this.backend.input(this.stamp({ input }));
   }
 
   /**
@@ -941,11 +1038,11 @@ export class Controller extends WithCommands {
    */
   flush() {
     this.live();
-    this.backend?.flush();
+    this.backend.flush();
   }
 
   /** Re-reads the canvas' size and pixel ratio (the ResizeObserver does this by itself). */
-  resize() { this.live(); this.view?.measure(); this.engine?.wake(); }
+  resize() { this.live(); this.view?.measure(); this.backend.wake(); }
 
   /**
    * Advances the session to `seconds` (since mount), applies its message to the mirror and emits
@@ -956,8 +1053,7 @@ export class Controller extends WithCommands {
    */
   tick(seconds) {
     this.live();
-    if (!this.engine) throw new Error("veil: tick() runs the session on this thread; in worker mode the worker ticks it");
-    return this.engine.tick(seconds);
+    return this.backend.tick(seconds);
   }
 
   /**
@@ -968,7 +1064,7 @@ export class Controller extends WithCommands {
    */
   nextChange() {
     this.live();
-    return this.side().nextChange();
+    return this.backend.nextChange();
   }
 
   /**
@@ -980,7 +1076,7 @@ export class Controller extends WithCommands {
    */
   describe() {
     this.live();
-    return this.side().describe();
+    return this.backend.describe();
   }
 
   /**
@@ -990,10 +1086,7 @@ export class Controller extends WithCommands {
    */
   async sync() {
     this.live();
-    if (!this.link) return;
-    const state = /** @type {import("./worker.js").SyncAnswer} */ (await this.link.request({ type: "call", what: "sync" }));
-    this.remoteFrame = state.frame;
-    this.remoteStats = { ...state.stats, mountCalledAt: this.remoteStats.mountCalledAt };
+    await this.backend.sync();
   }
 
   /** Stops the loop, the listeners and the session; removes the hidden DOM. Idempotent. */
@@ -1012,13 +1105,10 @@ export class Controller extends WithCommands {
     this.firstFrame?.remove();
     this.firstFrame = null;
     this.listeners.clear();
-    this.backend?.end();
+    this.backend.end();
   }
 
   live() { if (this.destroyed) throw new Error("veil: this mount was destroyed"); }
-
-  /** Where the session runs (a mount has one from its construction on). */
-  side() { return /** @type {SessionSide} */ (this.backend); }
 
   /** Seconds since mount on the page's clock. */
   seconds(ms = this.nowMs()) { return Math.max(0, (ms - this.startMs) / 1000); }
@@ -1047,7 +1137,7 @@ export class Controller extends WithCommands {
   onViewInput(message) {
     if (this.destroyed) return;
     if (typeof message.t === "number") message.t = Math.max(0, message.t - this.startMs / 1000);
-    this.side().forward(message, (error) => this.emit("error", error));
+    this.backend.forward(message, (error) => this.emit("error", error));
   }
 
   /**
@@ -1057,7 +1147,7 @@ export class Controller extends WithCommands {
    */
   press(button) {
     this.live();
-    this.side().press(button.node, this.view ? this.seconds() : undefined);
+    this.backend.press(button.node, this.view ? this.seconds() : undefined);
   }
 
   /**
