@@ -2,7 +2,7 @@
 // dirty-rects.js — where a frame's items draw, and what changed between two frames: pure functions
 // of frames (Tests/web/dirty-rects.test.mjs). Coordinates are in 1/8 pt, boxes in points.
 
-import { ItemKind, UNIT, pt } from "./wire.js";
+import { ItemKind, UNIT, pt } from "./wire-format.js";
 import { paintKey } from "./paint-style.js";
 
 /**
@@ -16,9 +16,9 @@ import { paintKey } from "./paint-style.js";
 export const devicePixels = (v, dpr) => Math.round((v / UNIT) * dpr) + 0;
 
 /**
- * @typedef {import("./wire.js").Frame} Frame
- * @typedef {import("./wire.js").Item} Item
- * @typedef {import("./wire.js").Clip} Clip
+ * @typedef {import("./wire-format.js").Frame} Frame
+ * @typedef {import("./wire-format.js").Item} Item
+ * @typedef {import("./wire-format.js").Clip} Clip
  * @typedef {{x0: number, y0: number, x1: number, y1: number}} Box a rectangle by its edges, in points
  */
 

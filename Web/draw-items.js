@@ -2,13 +2,13 @@
 // draw-items.js — one item on a 2D context, as its kind draws (docs/PROTOCOL.md). Coordinates are
 // in 1/8 pt, angles in turns/65536.
 
-import { ItemKind, pt } from "./wire.js";
+import { ItemKind, pt } from "./wire-format.js";
 import { FONT_FAMILY } from "./fonts.js";
 const TURN = 2 * Math.PI;
 const ANGLE_UNIT = 65536;
 
 /**
- * @typedef {import("./wire.js").Item} Item
+ * @typedef {import("./wire-format.js").Item} Item
  * @typedef {import("./paint-style.js").Style} Style
  * @typedef {import("./fonts.js").FontRequests} FontRequests
  * @typedef {CanvasRenderingContext2D & {roundRect: (x: number, y: number, w: number, h: number, r: number) => void,

@@ -7,11 +7,11 @@
 // the page's thread (mount's fallback, skeletonize, node) and in worker.js.
 
 import { moving, playMotions } from "./motions.js";
-import { Mirror } from "./wire.js";
+import { Mirror } from "./mirror.js";
 
 /**
- * @typedef {import("./wire.js").HostEvent} HostEvent
- * @typedef {import("./wire.js").Frame} Frame
+ * @typedef {import("./wire-format.js").HostEvent} HostEvent
+ * @typedef {import("./wire-format.js").Frame} Frame
  * @typedef {{show: (frame: Frame) => void, showNow: (frame: Frame) => void, followEvents?: (events: HostEvent[]) => void}} FrameSink
  * @typedef {object} EngineHooks
  * @property {(frame: Frame, events: HostEvent[]) => void} [onFrame] after each message applied

@@ -2,11 +2,11 @@
 // fonts.js — the faces text is drawn in: Web/fonts/'s Inter, the only one the core measures with,
 // added to a window's or a worker's fonts unloaded and loaded per weight a frame draws.
 
-import { ItemKind } from "./wire.js";
+import { ItemKind } from "./wire-format.js";
 
 /**
- * @typedef {import("./wire.js").Frame} Frame
- * @typedef {import("./wire.js").Item} Item
+ * @typedef {import("./wire-format.js").Frame} Frame
+ * @typedef {import("./wire-format.js").Item} Item
  */
 
 /** The family of Web/fonts/inter.css: the same Inter files the core measured (never a system Inter). */

@@ -6,8 +6,8 @@
 // a decoded frame in (Web/wire.js's shape), plain objects out.
 
 /**
- * @typedef {import("./wire.js").Frame} Frame
- * @typedef {import("./wire.js").Item} Item
+ * @typedef {import("./wire-format.js").Frame} Frame
+ * @typedef {import("./wire-format.js").Item} Item
  * @typedef {{x: number, y: number, width: number, height: number, cornerRadius: number}} PointRect
  * @typedef {{id: number, x: number, y: number, width: number, height: number, opacity: number,
  *   clip: PointRect | null, clipped: boolean}} HostBox one host item in canvas points: its box; its

@@ -40,7 +40,7 @@ import { contentOf, intersect, isEmpty } from "./dirty-rects.js";
 import { cssColor } from "./paint-style.js";
 
 /**
- * @typedef {import("./wire.js").Item} Item
+ * @typedef {import("./wire-format.js").Item} Item
  * @typedef {import("./paint-style.js").Style} Style
  * @typedef {import("./dirty-rects.js").Box} Box
  * @typedef {import("./draw-items.js").Context2D} Context2D

@@ -9,8 +9,8 @@
 // values to the bit (Tests/web/motions.test.mjs against Tests/Vectors/motions.json, written by Swift).
 
 /**
- * @typedef {import("./wire.js").Paint} Paint
- * @typedef {import("./wire.js").Frame} Frame
+ * @typedef {import("./wire-format.js").Paint} Paint
+ * @typedef {import("./wire-format.js").Frame} Frame
  * @typedef {{x: number, y: number}} Point
  * @typedef {{kind: "mix", from: number, to: number}} MixPath a solid colour mixed from `from` to `to`
  * @typedef {{kind: "slide", colors: number[], bounds: {x: number, y: number, width: number, height: number},
@@ -22,7 +22,7 @@
  *   value = round(255 × scale × fade(t)): a layer's opacity fading from `from` to `to` along the curve
  * @typedef {{id: number, field: string, start: number, steps?: Steps, fade?: FadePath}} ItemMotion
  *   `field` is the item field's name (wire.js FIELDS); one of `steps` and `fade`
- * @typedef {import("./wire.js").Item} Item
+ * @typedef {import("./wire-format.js").Item} Item
  */
 
 /** Extension record 3: the frame's motions (must be understood). */

@@ -290,7 +290,7 @@ export class PageOverlay {
     this.drawn = { skeleton: null, status: null, spinner: false };
     /** @type {import("./skeletonize.js").DomSkeleton | null} */
     this.domSkeleton = null;
-    /** @type {import("./mount.js").Controller | null} the status and spinner's scene */
+    /** @type {import("./controller.js").Controller | null} the status and spinner's scene */
     this.controller = null;
     /** @type {HTMLElement | null} what holds its canvas over the element */
     this.layer = null;

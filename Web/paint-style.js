@@ -2,12 +2,12 @@
 // paint-style.js — a frame's paints as canvas styles, kept per paint slot while its paint is
 // unchanged: a shimmer that changes one paint restyles one slot, shared by all that use it.
 
-import { pt } from "./wire.js";
+import { pt } from "./wire-format.js";
 /** A gradient stop's offset, 0…1, on the wire. */
 const STOP_UNIT = 65535;
 
 /**
- * @typedef {import("./wire.js").Paint} Paint
+ * @typedef {import("./wire-format.js").Paint} Paint
  * @typedef {string | CanvasGradient} Style
  */
 

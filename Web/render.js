@@ -13,16 +13,16 @@ import { drawItem, roundedRectPath } from "./draw-items.js";
 import { FontRequests } from "./fonts.js";
 import { LayerBitmaps } from "./layer-bitmaps.js";
 import { PaintStyles, cssColor } from "./paint-style.js";
-import { ItemKind, pt } from "./wire.js";
+import { ItemKind, pt } from "./wire-format.js";
 
 export { FONT_FAMILY } from "./fonts.js";
 export { cssColor } from "./paint-style.js";
-export { ItemKind } from "./wire.js";
+export { ItemKind } from "./wire-format.js";
 
 /**
- * @typedef {import("./wire.js").Frame} Frame
- * @typedef {import("./wire.js").Item} Item
- * @typedef {import("./wire.js").Paint} Paint
+ * @typedef {import("./wire-format.js").Frame} Frame
+ * @typedef {import("./wire-format.js").Item} Item
+ * @typedef {import("./wire-format.js").Paint} Paint
  * @typedef {import("./draw-items.js").Context2D} Context2D
  * @typedef {import("./paint-style.js").Style} Style
  * @typedef {import("./dirty-rects.js").Box} Box

@@ -50,7 +50,7 @@ export class PageScroller {
     this.pulled = 0;
     /** @type {{id: number, x: number, y: number, pulling: boolean} | null} the touch that may pull */
     this.touch = null;
-    /** @type {import("./mount.js").Controller | null} */
+    /** @type {import("./controller.js").Controller | null} */
     this.controller = null;
     /** @type {HTMLElement | null} */
     this.layer = null;
@@ -190,7 +190,7 @@ export class PageScroller {
 
   /**
    * The list where the core has it while it drives: pulled (its content translated) or scrolled.
-   * @param {import("./wire.js").Frame} frame
+   * @param {import("./wire-format.js").Frame} frame
    */
   place(frame) {
     if (!this.coreDrives) return;

@@ -44,7 +44,7 @@ export class PageSheet {
     this.element = element;
     this.options = options;
     this.env = options.env ?? element.ownerDocument.defaultView ?? globalThis;
-    /** @type {import("./mount.js").Controller | null} */
+    /** @type {import("./controller.js").Controller | null} */
     this.controller = null;
     /** @type {HTMLElement | null} the fixed layer (a dialog) holding the canvas and the element */
     this.layer = null;
@@ -161,7 +161,7 @@ export class PageSheet {
 
   /**
    * The element at its host node's box: moved, faded and clipped as the core's layers say.
-   * @param {import("./wire.js").Frame} frame
+   * @param {import("./wire-format.js").Frame} frame
    */
   place(frame) {
     const [box] = hostBoxes(frame);

@@ -2,11 +2,12 @@
 // socket.js — `connectWebSocket`: live frames from `veil serve` (subprotocol veil.v2) through a
 // frame mirror, with reconnects that resume the same server session.
 
-import { Mirror, frameHash } from "./wire.js";
+import { Mirror } from "./mirror.js";
+import { frameHash } from "./frame-hash.js";
 
 /**
- * @typedef {import("./wire.js").Frame} Frame
- * @typedef {import("./wire.js").HostEvent} HostEvent
+ * @typedef {import("./wire-format.js").Frame} Frame
+ * @typedef {import("./wire-format.js").HostEvent} HostEvent
  * @typedef {{[field: string]: unknown}} Notice a JSON text message of the server (an object)
  * @typedef {{state: string, reason: string, retryIn?: number, final?: boolean}} Status
  */

@@ -16,14 +16,14 @@
 import { decodeMessage, applyPatch, defaultItem, Mirror, LAYER, FIELDS } from "./wire.js";
 
 /**
- * @typedef {import("./wire.js").Frame} Frame
- * @typedef {import("./wire.js").Item} Item
- * @typedef {import("./wire.js").Paint} Paint
- * @typedef {import("./wire.js").Stop} Stop
- * @typedef {import("./wire.js").Clip} Clip
- * @typedef {import("./wire.js").HostEvent} HostEvent
- * @typedef {import("./wire.js").Field} Field
- * @typedef {import("./wire.js").Message} Message
+ * @typedef {import("./wire-format.js").Frame} Frame
+ * @typedef {import("./wire-format.js").Item} Item
+ * @typedef {import("./wire-format.js").Paint} Paint
+ * @typedef {import("./wire-format.js").Stop} Stop
+ * @typedef {import("./wire-format.js").Clip} Clip
+ * @typedef {import("./wire-format.js").HostEvent} HostEvent
+ * @typedef {import("./wire-format.js").Field} Field
+ * @typedef {import("./wire-decode.js").Message} Message
  * @typedef {Message & {index: number, byteLength: number, frame: Frame}} StreamMessage a message of a stream
  *   file: decodeMessage's, with its place, its size and the frame after it
  * @typedef {Map<number, string> | {[id: number]: string} | ((id: number) => string | undefined)} Names item names by id

@@ -2,7 +2,7 @@
 // view.js — `CanvasView`: a canvas in the page. It keeps the canvas' CSS size (the frame's, a
 // window's, or its container's), turns pointer, wheel, keyboard and resize into input objects, and
 // hands sizes and frames to a surface: the `Surface` of render.js drawing on this thread, or a
-// stand-in that forwards them to the worker drawing the transferred canvas (mount.js).
+// stand-in that forwards them to the worker drawing the transferred canvas (session-backends.js).
 
 import { Surface } from "./render.js";
 import { POINTER_PHASES, focusBeside, keyInput, pointerInput, wheelInput } from "./input.js";
@@ -12,7 +12,7 @@ const pt = (/** @type {number} */ v) => v / 8;
 
 /**
  * What a CanvasView draws through: `Surface` (render.js), or a stand-in with the same methods.
- * @typedef {import("./wire.js").Frame} Frame
+ * @typedef {import("./wire-format.js").Frame} Frame
  * @typedef {{resize: (cssWidth: number, cssHeight: number, dpr: number) => void, show: (frame: Frame) => void,
  *   showNow: (frame: Frame) => void, invalidate: () => void, drawNow: () => void, setOrigin?: (x: number, y: number) => void,
  *   origin: {x: number, y: number}, frame: Frame | null, drawCount: number, renderer?: any}} SurfaceLike

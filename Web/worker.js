@@ -1,8 +1,8 @@
 // @ts-check
 // worker.js — the session and its drawing in a module Worker, on the page canvas' OffscreenCanvas
-// (mount.js starts it): a shimmer, a spinner, a fling or a sheet's spring keeps moving while the
+// (session-backends.js starts it): a shimmer, a spinner, a fling or a sheet's spring keeps moving while the
 // page's thread is busy. The page keeps the controller, input, the hidden DOM and sizing, and
-// talks to this file with the messages below (one protocol, mount.js its only other end).
+// talks to this file with the messages below (one protocol, session-backends.js its only other end).
 //
 // A worker outlives its session: after destroy it waits for the next init (a remount costs no worker
 // start). Every message carries the session's `generation`; messages of another one are dropped.
@@ -24,10 +24,10 @@ import { Surface } from "./render.js";
 import { addFontFaces, loadFontFaces, textWeights } from "./fonts.js";
 
 /**
- * The messages above, declared once (mount.js imports them). Each carries its session's
+ * The messages above, declared once (session-backends.js imports them). Each carries its session's
  * `generation`; the page's requests (PageRequest) an `id` that the worker's "done" answers.
- * @typedef {import("./wire.js").Frame} Frame
- * @typedef {import("./wire.js").HostEvent} HostEvent
+ * @typedef {import("./wire-format.js").Frame} Frame
+ * @typedef {import("./wire-format.js").HostEvent} HostEvent
  * @typedef {import("./a11y.js").Description} Description
  * @typedef {Engine["stats"]} Stats
  * @typedef {{width: number, height: number, getContext(contextId: "2d"): unknown}} CanvasLike an OffscreenCanvas

@@ -1,4 +1,4 @@
-// Web/wire.js's item field table (FIELDS): the same fields in the same bits as Swift's
+// Web/wire-format.js' item field table (FIELDS, re-exported by wire.js): the same fields in the same bits as Swift's
 // (ItemFields.table, written to Tests/Vectors/fields.json by ItemFieldTableTests) and as
 // docs/PROTOCOL.md's "Item fields"; and every field, set alone to a random value, decodes from a
 // keyframe and from a delta, hashes as the bytes its encoding says, and differs from the default in

@@ -10,6 +10,8 @@ import * as socket from "../../../Web/socket.js";
 import * as motions from "../../../Web/motions.js";
 import * as wasm from "../../../Web/wasm.js";
 import * as mount from "../../../Web/mount.js";
+import * as controller from "../../../Web/controller.js";
+import * as backends from "../../../Web/session-backends.js";
 import * as skeletonize from "../../../Web/skeletonize.js";
 import * as page from "../../../Web/page.js";
 
@@ -41,7 +43,7 @@ export const functions: {
 } = {
   decodeMessage: wire.decodeMessage,
   mount: mount.mount,
-  moduleWorkers: mount.moduleWorkers,
+  moduleWorkers: backends.moduleWorkers,
   skeletonize: skeletonize.skeletonize,
   sceneOf: skeletonize.sceneOf,
   readLayout: skeletonize.readLayout,
@@ -86,7 +88,7 @@ export const classes: {
 
 /** Classes that veil.d.ts gives no public constructor (mount and skeletonize make them): their instances. */
 export type Instances = [
-  Fits<mount.Controller, api.Controller>,
+  Fits<controller.Controller, api.Controller>,
   Fits<skeletonize.DomSkeleton, api.DomSkeleton>,
   Fits<page.PageOverlay, api.PageOverlay>,
 ];
