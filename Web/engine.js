@@ -14,7 +14,9 @@ import { Mirror } from "./mirror.js";
  * @typedef {import("./wire-format.js").Frame} Frame
  * @typedef {{show: (frame: Frame) => void, showNow: (frame: Frame) => void, followEvents?: (events: HostEvent[]) => void}} FrameSink
  * @typedef {object} EngineHooks
- * @property {(frame: Frame, events: HostEvent[]) => void} [onFrame] after each message applied
+ * @property {(frame: Frame, events: HostEvent[]) => void} [onFrame] the frame as shown: after each message applied,
+ *   and each time a declared motion moves an item (a sheet's spring, a fade: no events) — what a host placing the
+ *   page's own elements by the frame follows
  * @property {() => void} [onDescribe] when the hidden DOM is due an update (after a command or
  *   input at once; while only time moves, 4 times a second at most)
  * @property {(error: any) => void} [onError] a failure in the frame loop (the loop stops)
@@ -38,6 +40,8 @@ export class Engine {
     this.mirror = new Mirror();
     /** @type {Frame | null} the last frame applied */
     this.frame = null;
+    /** @type {Frame | null} that frame as last shown (its declared motions played) */
+    this.shown = null;
     /** Counters for tests and benchmarks: ticks run, messages applied, animation frames asked for. */
     this.stats = { ticks: 0, messages: 0, animationFrames: 0, firstFrameAt: /** @type {number | null} */ (null),
       /** Animation frames run and the milliseconds they took (tick + apply + draw + hidden DOM). */
@@ -93,16 +97,30 @@ export class Engine {
     if (!result.ok) { this.session.keyframe(); return null; }
     this.stats.messages++;
     this.frame = result.frame;
+    const shown = playMotions(result.frame, seconds);
+    this.shown = shown;
     if (this.sink) {
-      const shown = playMotions(result.frame, seconds);
       if (this.inFrame) this.sink.showNow(shown);
       else this.sink.show(shown);
       if (events.length) this.sink.followEvents?.(events);
     }
     this.stats.firstFrameAt ??= this.nowMs();
     if (events.length) this.dirty = true;
-    this.hooks.onFrame?.(result.frame, events);
+    this.hooks.onFrame?.(shown, events);
     return { frame: result.frame, events };
+  }
+
+  /**
+   * Draws the held frame as its declared motions have it at `now`, without the core; tells the
+   * hooks when an item moved (paints moving alone move no box).
+   * @param {number} now
+   */
+  play(now) {
+    const shown = playMotions(/** @type {Frame} */ (this.frame), now);
+    this.sink?.showNow(shown);
+    if (shown.items === this.shown?.items) return;
+    this.shown = shown;
+    this.hooks.onFrame?.(shown, []);
   }
 
   /**
@@ -183,7 +201,7 @@ export class Engine {
         // an action); motions move on this clock without it: the frame held, drawn at this time.
         const ticked = due ? this.tick(now) : null;
         if (ticked && this.describes) this.undescribed = true;
-        if (!ticked && this.frame && moving(this.frame, now)) this.sink?.showNow(playMotions(this.frame, now));
+        if (!ticked && this.frame && moving(this.frame, now)) this.play(now);
       } finally {
         this.inFrame = false;
       }

@@ -20,8 +20,11 @@
  * @typedef {{count: number, rate: number, increment: number}} Steps value = base + (⌊(t − start) × rate⌋ mod count) × increment
  * @typedef {{duration: number, curve: [number, number, number, number], from: number, to: number, scale: number}} FadePath
  *   value = round(255 × scale × fade(t)): a layer's opacity fading from `from` to `to` along the curve
- * @typedef {{id: number, field: string, start: number, steps?: Steps, fade?: FadePath}} ItemMotion
- *   `field` is the item field's name (wire.js FIELDS); one of `steps` and `fade`
+ * @typedef {{interval: number, values: number[]}} PointsPath values the core sampled `interval` s apart,
+ *   joined by straight lines and held at the last: with u = (t − start) / interval, k = ⌊u⌋,
+ *   value = values[k] + ⌊(values[k+1] − values[k]) × (u − k) + 0.5⌋ (values[0] before the start)
+ * @typedef {{id: number, field: string, start: number, steps?: Steps, fade?: FadePath, points?: PointsPath}} ItemMotion
+ *   `field` is the item field's name (wire.js FIELDS); one of `steps`, `fade` and `points`
  * @typedef {import("./wire-format.js").Item} Item
  */
 
@@ -33,6 +36,8 @@ const MAX_ITEMS = 100000;
 const MAX_ID = 2 ** 31 - 1;
 const MAX_STEPS = 65536;
 const MAX_RATE = 1e6;
+const MAX_POINTS = 1024;
+const MAX_INTERVAL = 60;
 /** A fade's field: opacity, by bit. */
 const OPACITY = 5;
 /** The item fields a step motion may move, by bit (ItemMotion.fields): the plain numbers. */
@@ -151,9 +156,29 @@ export function readMotions(bytes) {
     const field = bit === OPACITY ? "opacity" : MOVABLE_FIELDS.get(bit);
     if (field === undefined) fail(`item field ${bit} cannot move (a motion moves a number field)`);
     const kind = byte();
-    if (kind !== 0 && kind !== 1) fail(`unknown item motion path ${kind}`);
-    if ((kind === 1) !== (bit === OPACITY)) fail(`item field ${bit} cannot move by path ${kind} (a fade moves opacity, steps a number field)`);
+    if (kind !== 0 && kind !== 1 && kind !== 2) fail(`unknown item motion path ${kind}`);
+    if (kind !== 2 && (kind === 1) !== (bit === OPACITY)) fail(`item field ${bit} cannot move by path ${kind} (a fade moves opacity, steps a number field)`);
     const start = time("start");
+    if (kind === 2) {
+      const interval = finite("interval");
+      if (!(interval > 0 && interval <= MAX_INTERVAL)) fail(`a points motion's interval of ${interval} s is not within (0, ${MAX_INTERVAL}]`);
+      const countAt = o;
+      const n = varint();
+      if (n > MAX_POINTS) fail(`motion points ${n} exceeds ${MAX_POINTS}`, countAt);
+      if (n < 2) fail(`a points motion has ${n} points, not 2 or more`, countAt);
+      const values = [];
+      let previous = 0;
+      for (let k = 0; k < n; k++) {
+        const at = o;
+        const z = varint();
+        const v = (previous + ((z >>> 1) ^ -(z & 1))) | 0;  // wrapping at 32 bits, as the writer's differences do
+        if (bit === OPACITY && (v < 0 || v > 255)) fail(`a point's value of ${v} is not an opacity (0...255)`, at);
+        values.push(v);
+        previous = v;
+      }
+      items.push({ id, field: /** @type {string} */ (field), start, points: { interval, values } });
+      continue;
+    }
     if (kind === 1) {
       const duration = time("duration");
       if (duration < 0) fail(`a fade's duration is negative (${duration})`);
@@ -209,7 +234,17 @@ export function playMotions(frame, t) {
  */
 export function moving(frame, t) {
   return !!frame?.motions?.some((m) => m.pausedAt === null || m.pausedAt > t)
-    || !!frame?.itemMotions?.some((m) => !m.fade || t < m.start + m.fade.duration);
+    || !!frame?.itemMotions?.some((m) => { const end = itemMotionEnd(m); return end === null || t < end; });
+}
+
+/**
+ * When item motion `m` stops moving (ItemMotion.end): a fade's or a points path's end; null for steps.
+ * @param {ItemMotion} m @returns {number | null}
+ */
+export function itemMotionEnd(m) {
+  if (m.fade) return m.start + m.fade.duration;
+  if (m.points) return m.start + Math.max(0, m.points.values.length - 1) * m.points.interval;
+  return null;
 }
 
 /**
@@ -222,6 +257,15 @@ export function itemMotionValue(m, base, t) {
     const { duration, curve, from, to, scale } = m.fade;
     const v = duration > 0 ? from + (to - from) * curveValue(curve, (t - m.start) / duration) : (t - m.start >= 0 ? to : from);
     return Math.min(255, Math.max(0, rounded(scale * v * 255)));
+  }
+  if (m.points) {
+    const { interval, values } = m.points;
+    const u = (t - m.start) / interval;
+    if (!(u > 0)) return values[0];  // before the start, and NaN
+    const k = Math.floor(u);
+    if (k >= values.length - 1) return values[values.length - 1];
+    const a = values[k], b = values[k + 1];
+    return Math.min(2147483647, Math.max(-2147483648, a + Math.floor((b - a) * (u - k) + 0.5)));
   }
   const elapsed = t - m.start;
   const { count, rate, increment } = /** @type {Steps} */ (m.steps);

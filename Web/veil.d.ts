@@ -227,6 +227,7 @@ export class Controller {
   setAppearance(mode: "system" | "light" | "dark" | "scene"): void;
   /** `{"motion": "reduced"}` (still skeletons, instant transitions and scrolls) or full; "system" follows prefers-reduced-motion. */
   setMotion(mode: "system" | "reduce" | "no-preference"): void;
+  /** Each frame shown: each message applied, and each time a declared motion moves an item (the frame as played then). */
   on(name: "frame", fn: (frame: Frame) => void): () => void;
   on(name: "error", fn: (error: Error) => void): () => void;
   on(name: string, fn: (event: HostEvent) => void): () => void;

@@ -1,6 +1,6 @@
 // Web/motions.js against the core (Tests/Vectors/motions.json, written by Swift's
 // PaintMotionVectorTests): each record of random motions — mixes and slides, named and random
-// curves, autoreverse, paused, numbers on and off the 1/8 grid; item fields stepping at random
+// curves, autoreverse, paused, numbers on and off the 1/8 grid; item fields along sampled points, stepping at random
 // rates — decodes, hashes as Swift's term, and plays to exactly the paints and field values the
 // core gives at each of six random times. A host plays the curve the core declared, to the last
 // bit the wire carries.
@@ -104,7 +104,12 @@ test("a record the core would never write is refused, in words", () => {
     ["05 00", /do not fit/],
     // Item motions after an empty paint list: id gap, field bit, path, start, steps, rate, increment.
     ["00 01 00 0e 00 00 08 40 00", /item field 14 cannot move/],
-    ["00 01 00 06 02 00 08 40 00", /unknown item motion path 2/],
+    ["00 01 00 06 03 00 08 40 00", /unknown item motion path 3/],
+    // Points: start, interval (10 = 0.5 s), count, the first value, then differences (zigzag).
+    ["00 01 00 06 02 00 00 02 00 00", /interval of 0 s is not within/],
+    ["00 01 00 06 02 00 10 01 00", /has 1 points, not 2 or more/],
+    ["00 01 00 06 02 00 10 81 08 00", /motion points 1025 exceeds 1024/],
+    ["00 01 00 05 02 00 10 02 00 82 04", /value of 257 is not an opacity/],
     ["00 01 00 06 01 00 08 40 00", /cannot move by path 1/],
     ["00 01 00 05 00 00 08 40 00", /cannot move by path 0/],
     // A fade: start, duration, curve x1 y1 x2 y2, from, to, scale (numbers: 10 = 0.5, 20 = 1, 40 = 2).
@@ -125,6 +130,10 @@ test("a record the core would never write is refused, in words", () => {
   const fade = readRecord(bytes("00 01 08 05 01 00 10 00 00 20 20 00 20 20".replace(/ /g, ""))).items;
   assert.deepEqual(fade, [{ id: 9, field: "opacity", start: 0, fade: { duration: 0.5, curve: [0, 0, 1, 1], from: 0, to: 1, scale: 1 } }]);
   assert.equal(itemMotionValue(fade[0], 0, 0.25), 128, "half way along a linear fade: round(127.5)");
+  const [points] = readRecord(bytes("00 01 03 01 02 00 10 03 00 10 0f".replace(/ /g, ""))).items;
+  assert.deepEqual(points, { id: 4, field: "y", start: 0, points: { interval: 0.5, values: [0, 8, 0] } });
+  assert.deepEqual([-1, 0, 0.25, 0.5, 0.75, 1, 9].map((t) => itemMotionValue(points, 99, t)), [0, 0, 4, 8, 4, 0, 0],
+    "joined by lines, halves rounded up, held at both ends, whatever the base");
 });
 
 test("a keyframe's motions, then a delta that ends them, through the mirror", () => {

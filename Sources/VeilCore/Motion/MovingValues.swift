@@ -19,7 +19,28 @@ struct MovingValues: Sendable {
     /// A few per container or sheet at most: a linear search (a Dictionary would pull hashing into veil.wasm).
     private(set) var values: [(key: [UInt8], channel: Channel, value: Double)] = []
 
+    /// Linked values that follow a path hosts are told once (a sheet springing untouched), by key:
+    /// the renderer declares each as its field's points motion, and ticks leave that field alone.
+    private(set) var paths: [(key: [UInt8], path: SampledPath)] = []
+
     mutating func reserveCapacity(_ n: Int) { values.reserveCapacity(n) }
+
+    /// The linked value of `key` follows `path` (a path that stays put is not one: it is a value).
+    mutating func setPath(_ path: SampledPath, of key: [UInt8]) {
+        guard path.values.contains(where: { $0 != path.values[0] }) else { return }
+        paths.append((key, path))
+    }
+
+    /// The path the linked value of `key` follows, if it follows one.
+    func path(of key: [UInt8]) -> SampledPath? {
+        for p in paths where p.key == key { return p.path }
+        return nil
+    }
+
+    /// Whether these values follow the same paths as `other` (a change of path needs a render).
+    func hasPaths(of other: MovingValues) -> Bool {
+        paths.count == other.paths.count && zip(paths, other.paths).allSatisfy { $0.key == $1.key && $0.path == $1.path }
+    }
 
     @inline(never)  // for size: a few callers per component
     mutating func set(_ value: Double, of key: [UInt8], _ channel: Channel) {

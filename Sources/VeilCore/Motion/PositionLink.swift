@@ -10,3 +10,31 @@ struct PositionLink: Sendable, Equatable {
     /// corners square off as it reaches the top).
     var cornerRadius: [UInt8]? = nil
 }
+
+extension PositionLink.Role {
+    /// The item field the role drives: a layer's y or opacity, a background's corner radius.
+    var itemField: ItemFields {
+        switch self {
+        case .offsetY: return .y
+        case .opacity: return .opacity
+        case .cornerRadius: return .cornerRadius
+        }
+    }
+
+    /// That field's value for `v`, the base plus the linked value (a layer's y; the others' base is 0).
+    func field(_ v: Double) -> Int32 {
+        switch self {
+        case .offsetY, .cornerRadius: return Fixed.from(v)
+        case .opacity: return Int32(Fixed.opacity(v))
+        }
+    }
+
+    /// Sets that field of `item` to `value` (one `field` gave).
+    func set(_ value: Int32, on item: inout Item) {
+        switch self {
+        case .offsetY: item.y = value
+        case .opacity: item.opacity = UInt8(clamping: value)
+        case .cornerRadius: item.cornerRadius = value
+        }
+    }
+}

@@ -14,8 +14,9 @@
 ///              varint colour count (1…maxStops), the colours;
 ///     varint item count, then per item motion (ids ascending):
 ///       varint id gap (id = previous + 1 + gap, previous starting at 0), u8 field (its bit), u8 path (0 steps,
-///       1 fade), number start, steps: varint count, number rate, svarint increment;
-///       fade (field opacity): number duration, x1, y1, x2, y2 (the curve), from, to, scale.
+///       1 fade, 2 points), number start, steps: varint count, number rate, svarint increment;
+///       fade (field opacity): number duration, x1, y1, x2, y2 (the curve), from, to, scale;
+///       points: number interval, varint count (2…maxPoints), svarint first, svarint each next − previous.
 enum MotionCoding {
     static let tag: UInt32 = 3
 
@@ -23,6 +24,7 @@ enum MotionCoding {
     typealias Lists = (paints: [PaintMotion], items: [ItemMotion])
     static let steps: UInt8 = 0
     static let fade: UInt8 = 1
+    static let points: UInt8 = 2
 
     static let mix: UInt8 = 0
     static let slide: UInt8 = 1
@@ -76,6 +78,16 @@ enum MotionCoding {
                 w.write(fade)
                 for v in [m.start, f.duration, f.tween.curve.x1, f.tween.curve.y1, f.tween.curve.x2, f.tween.curve.y2,
                           f.from, f.to, scale] { writeNumber(v, to: &w) }
+            case let .points(interval, values):
+                w.write(points)
+                writeNumber(m.start, to: &w)
+                writeNumber(interval, to: &w)
+                w.writeVarint(values.count)
+                var previous: Int32 = 0
+                for v in values {
+                    w.writeZigzag(v &- previous)
+                    previous = v
+                }
             }
         }
     }
@@ -149,11 +161,15 @@ enum MotionCoding {
                 throw r.error("item field \(bit) cannot move (a motion moves a number field)")
             }
             let path = try r.byte()
-            guard path == steps || path == fade else { throw r.error("unknown item motion path \(path)") }
-            guard (path == fade) == (field == .opacity) else {
+            guard path == steps || path == fade || path == points else { throw r.error("unknown item motion path \(path)") }
+            guard path == points || (path == fade) == (field == .opacity) else {
                 throw r.error("item field \(bit) cannot move by path \(path) (a fade moves opacity, steps a number field)")
             }
             let start = try time(&r, "start")
+            if path == points {
+                items.append(ItemMotion(id: id, field: field, path: try readPoints(&r, opacity: field == .opacity), start: start))
+                continue
+            }
             if path == fade {
                 let duration = try time(&r, "duration")
                 guard duration >= 0 else { throw r.error("a fade's duration is negative (\(duration))") }
@@ -175,6 +191,31 @@ enum MotionCoding {
                                     start: start))
         }
         return items
+    }
+
+    /// A points path after its start: the interval, then the values, each the change from the one
+    /// before, wrapping at 32 bits (an opacity's within 0…255).
+    private static func readPoints(_ r: inout ByteReader, opacity: Bool) throws(WireError) -> ItemMotion.Path {
+        let interval = try finite(&r, "interval")
+        guard interval > 0, interval <= ItemMotion.maxInterval else {
+            throw r.error("a points motion's interval of \(interval) s is not within (0, \(Int(ItemMotion.maxInterval))]")
+        }
+        let countAt = r.offset
+        let count = try r.bounded(max: ItemMotion.maxPoints, of: "motion points")
+        guard count >= 2 else { throw WireError(offset: countAt, reason: "a points motion has \(count) points, not 2 or more") }
+        var values: [Int32] = []
+        values.reserveCapacity(count)
+        var previous: Int32 = 0
+        for _ in 0 ..< count {
+            let at = r.offset
+            let v = previous &+ (try r.zigzag())  // wrapping, as the writer's differences do
+            guard !opacity || (0 ... 255).contains(v) else {
+                throw WireError(offset: at, reason: "a point's value of \(v) is not an opacity (0...255)")
+            }
+            values.append(v)
+            previous = v
+        }
+        return .points(interval: interval, values: values)
     }
 
     /// The motions' term of the frame hash: 0 without motions (frames without them hash as before),

@@ -6,8 +6,9 @@ indirect enum AnimatedField: Sendable {
     /// A layer whose node fades: opacity = base × fade(t).
     case layerOpacity(id: UInt32, base: Double, fade: Fade)
     /// A field a component drives (`PositionLink`): a layer's y = base + value or its opacity, or
-    /// a background's corner radius = value.
-    case link(id: UInt32, key: [UInt8], role: PositionLink.Role, base: Double)
+    /// a background's corner radius = value. `declared`: its value follows a path declared as the
+    /// item's motion (`MovingValues.paths`); until a render ends it, a tick leaves the field alone.
+    case link(id: UInt32, key: [UInt8], role: PositionLink.Role, base: Double, declared: Bool)
     /// Fields of an entry a component drew (`ComponentField.step`).
     case item(id: UInt32, ComponentField)
 
@@ -22,7 +23,7 @@ indirect enum AnimatedField: Sendable {
 
     var entryId: UInt32? {
         switch self {
-        case let .layerOpacity(id, _, _), let .link(id, _, _, _), let .item(id, _):
+        case let .layerOpacity(id, _, _), let .link(id, _, _, _, _), let .item(id, _):
             return id
         }
     }
@@ -73,19 +74,15 @@ struct FrameAnimations {
         var patch = Patch()
         for (i, field) in fields.enumerated() {
             if values == nil, followsValues[i] { continue }
+            if case .link(_, _, _, _, true) = field { continue }
             let place = places[i]
             guard !place.path.isEmpty else { continue }
             FrameAnimations.modify(&frame.items, at: place.path[...]) { item in
                 var new = item
                 switch field {
                 case let .layerOpacity(_, base, fade): new.opacity = Fixed.opacity(base * fade.value(at: t))
-                case let .link(_, key, role, base):
-                    let value = values?.link(key) ?? 0
-                    switch role {
-                    case .offsetY: new.y = Fixed.from(base + value)
-                    case .opacity: new.opacity = Fixed.opacity(value)
-                    case .cornerRadius: new.cornerRadius = Fixed.from(value)
-                    }
+                case let .link(_, key, role, base, _):
+                    role.set(role.field(base + (values?.link(key) ?? 0)), on: &new)
                 case let .item(_, component): component.step(&new, at: t, values: values)
                 }
                 let changed = ItemFields.differing(item, new)

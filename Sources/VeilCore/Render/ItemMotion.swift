@@ -14,6 +14,12 @@ public struct ItemMotion: Equatable, Sendable {
         /// A layer's opacity fading (`Fade`, started at the motion's start), times `scale` (the
         /// node's own opacity): value = round(255 × scale × fade(t)), whatever the base.
         case fade(Fade, scale: Double)
+        /// Values the core computed `interval` seconds apart from the start (a sheet's spring after
+        /// release, sampled), joined by straight lines and held at the last: with u = (t − start) /
+        /// interval and k = ⌊u⌋, value = values[k] + ⌊(values[k+1] − values[k]) × (u − k) + 0.5⌋,
+        /// values[0] before the start — whatever the base. A host that runs motions on the page's
+        /// compositor plays the same line as CSS `linear()` easing.
+        case points(interval: Double, values: [Int32])
     }
 
     /// The item's id in the frame.
@@ -35,6 +41,10 @@ public struct ItemMotion: Equatable, Sendable {
     /// Bounds of a step path: counts, and steps a second (a session never runs a million steps a second).
     public static let maxSteps = 65_536
     public static let maxRate = 1_000_000.0
+    /// Bounds of a points path: how many (a spring settles within 10 s: 600 at 60 a second), and
+    /// how far apart (seconds).
+    public static let maxPoints = 1_024
+    public static let maxInterval = 60.0
 
     /// The field's value at session time `t`, moving from `base`.
     public func value(from base: Int32, at t: Double) -> Int32 {
@@ -48,6 +58,25 @@ public struct ItemMotion: Equatable, Sendable {
             return Int32(clamping: Int64(base) + k * Int64(increment))
         case let .fade(fade, scale):
             return Int32(Fixed.opacity(scale * fade.value(at: t)))
+        case let .points(interval, values):
+            guard let first = values.first else { return base }
+            let u = (t - start) / interval
+            guard u > 0 else { return first }  // before the start, and NaN
+            let k = u.rounded(.down)
+            guard k < Double(values.count - 1) else { return values[values.count - 1] }
+            let i = Int.clamped(k, to: 0 ... values.count - 2)
+            let (a, b) = (Int64(values[i]), Int64(values[i + 1]))
+            let step = Int64.clamped((Double(b - a) * (u - k) + 0.5).rounded(.down), to: -(1 << 33) ... (1 << 33))
+            return Int32(clamping: a + step)
+        }
+    }
+
+    /// When it stops moving: the end of a fade or of a points path; nil for steps (they never stop).
+    public var end: Double? {
+        switch path {
+        case .steps: return nil
+        case let .fade(fade, _): return start + fade.duration
+        case let .points(interval, values): return start + Double(max(0, values.count - 1)) * interval
         }
     }
 

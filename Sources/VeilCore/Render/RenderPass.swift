@@ -78,12 +78,13 @@ struct RenderPass {
         var keeps = false
         let (animationsBefore, entriesBefore, buttonsBefore) = (animations.count, entries, buttonsDrawn)
         let motionsBefore = motions.count + itemMotions.count
+        var ownMotions = declaresFade ? 1 : 0
         if layered {
             openLayer(node, box.frame, opacity: opacity, clip: node.clipsChildren ? box.frame : nil)
             let id = layers[layers.count - 1].layer.id
             if let link = node.link {
                 var layer = layers[layers.count - 1].layer
-                applyLink(link, to: &layer)
+                if applyLink(link, to: &layer, moves: !declaresFade) { ownMotions += 1 }
                 layers[layers.count - 1].layer = layer
             }
             if let fade = node.fade {
@@ -122,7 +123,7 @@ struct RenderPass {
             let ownFields = (node.fade == nil || declaresFade ? 0 : 1) + (node.link == nil ? 0 : 1)
             // A layer with a motion inside is drawn again each render: the motion is the render's.
             keep(box, clip, drawnIf: keeps && animations.count == animationsBefore + ownFields
-                 && motions.count + itemMotions.count == motionsBefore + (declaresFade ? 1 : 0) && !animatesUnrecorded, entries: entries - entriesBefore, showsInteraction: buttonsDrawn > buttonsBefore)
+                 && motions.count + itemMotions.count == motionsBefore + ownMotions && !animatesUnrecorded, entries: entries - entriesBefore, showsInteraction: buttonsDrawn > buttonsBefore)
             closeLayer()
         }
         inheritedOpacity = outerInherited
@@ -170,21 +171,40 @@ struct RenderPass {
     }
 
     /// A layer field a component drives (a sheet's y, its dim's opacity), as the values say now:
-    /// drawn where `BoxPlacement.entering` says hit-testing and accessibility find it.
-    private mutating func applyLink(_ link: PositionLink, to layer: inout Item) {
-        let value = values.link(link.key)
-        if link.role != .cornerRadius { layer.willChange = 1 }  // a drag or a spring moves or fades it
+    /// drawn where `BoxPlacement.entering` says hit-testing and accessibility find it. True when
+    /// it declared the field's motion (`moves`: the layer has no other).
+    private mutating func applyLink(_ link: PositionLink, to layer: inout Item, moves: Bool) -> Bool {
         switch link.role {
-        case .offsetY:
-            let base = Fixed.points(layer.y)
-            animations.append(.link(id: layer.id, key: link.key, role: .offsetY, base: base))
-            layer.y = Fixed.from(base + value)
-        case .opacity:
-            animations.append(.link(id: layer.id, key: link.key, role: .opacity, base: 0))
-            layer.opacity = Fixed.opacity(value)
+        case .offsetY, .opacity:
+            layer.willChange = 1  // a drag or a spring moves or fades it
+            let (value, declared) = linked(layer.id, link.key, link.role, base: link.role == .offsetY ? Fixed.points(layer.y) : 0,
+                                           moves: moves)
+            link.role.set(value, on: &layer)
+            return declared
         case .cornerRadius:
-            break  // a background's, drawn with it
+            return false  // a background's, drawn with it
         }
+    }
+
+    /// A linked field of item `id` as the frame holds it, recorded for ticks to step: its value
+    /// now — or, while the key follows a path hosts are told once (`MovingValues.paths`), the
+    /// path's first point, the whole path declared as the item's points motion (when `moves`: the
+    /// item has no other motion), which ticks then leave alone. True when declared.
+    @inline(never)  // for size: three callers
+    mutating func linked(_ id: UInt32, _ key: [UInt8], _ role: PositionLink.Role, base: Double,
+                         moves: Bool = true) -> (Int32, declared: Bool) {
+        var now = values.link(key)
+        let path = moves ? values.path(of: key) : nil
+        if let path {
+            var points: [Int32] = []
+            points.reserveCapacity(path.values.count)
+            for v in path.values { points.append(role.field(base + v)) }
+            itemMotions.append(ItemMotion(id: id, field: role.itemField, path: .points(interval: path.interval, values: points),
+                                          start: path.start))
+            now = path.values[0]
+        }
+        animations.append(.link(id: id, key: key, role: role, base: base, declared: path != nil))
+        return (role.field(base + now), path != nil)
     }
 
     /// Records (or, when it may not be kept, forgets) what the open layer drew.

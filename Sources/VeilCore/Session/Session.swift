@@ -217,10 +217,14 @@ public final class Session {
         let events = pendingEvents
         pendingEvents.removeAll()
         if needsLayout { invalidate() }
-        if needsRender || animatesUnrecorded || rendersEveryTick || stream.lastFrame == nil {
-            return renderTick(events: events)
+        var renders = needsRender || animatesUnrecorded || rendersEveryTick || stream.lastFrame == nil
+        var scrolls: MovingValues? = nil
+        if !renders {
+            scrolls = live.needsStep(at: time) ? positions(at: time) : nil
+            // A value that began or stopped following a declared path: the frame's motions change.
+            renders = scrolls.map { !$0.hasPaths(of: pathsRendered) } ?? false
         }
-        let scrolls = live.needsStep(at: time) ? positions(at: time) : nil
+        if renders { return renderTick(events: events) }
         live.didStep(at: time)
         if !animations.hasTimeFields && scrolls == nil {
             return events.isEmpty ? nil : stream.next(events: events) { _, _ in Patch() }
@@ -233,6 +237,8 @@ public final class Session {
 
     /// The last render left nodes out to stay within the wire's bounds.
     private var leftNodesOut = false
+    /// The moving values of the last render, for the paths it declared (`MovingValues.paths`).
+    private var pathsRendered = MovingValues()
 
     /// Ticks that rendered (the others moved animated fields or sent nothing): for tests.
     private(set) var renderedTicks = 0
@@ -243,8 +249,10 @@ public final class Session {
     private func renderTick(events: [HostEvent]) -> [UInt8]? {
         renderedTicks += 1
         let root = layout()
+        let values = positions(at: time)
         let output = renderer.render(root, scene: scene, interaction: interaction, time: time,
-                                     values: positions(at: time), sent: stream.lastFrame)
+                                     values: values, sent: stream.lastFrame)
+        pathsRendered = values
         live.didStep(at: time)
         needsRender = false
         animatesUnrecorded = output.animatesUnrecorded

@@ -4,7 +4,7 @@ import Testing
 
 /// Declared motions (`PaintMotion`, `ItemMotion`, issue 31): random motions — mixes and slides,
 /// named and random curves, autoreverse, paused, times and geometry on and off the 1/8 grid; item
-/// fields stepping at random rates, layers fading along random curves — round-trip through their wire record, and their paints and
+/// fields stepping at random rates, layers fading along random curves, fields along sampled points — round-trip through their wire record, and their paints and
 /// field values at random times are written to Tests/Vectors/motions.json with the record's bytes
 /// and hash term. Tests/web/motions.test.mjs decodes each record with Web/motions.js and checks
 /// every value to the last bit, so a host plays exactly the curve the core declared.
@@ -30,6 +30,21 @@ import Testing
                     let fade = Fade(from: fraction(), to: fraction(), start: number(20),
                                     duration: rng.next() % 8 == 0 ? 0 : abs(number(3)), curve: curve)
                     return .fading(id, fade, scale: fraction())
+                }
+                if rng.next() % 3 == 0 {
+                    // A sampled path: any field (an opacity's values within 0…255), 2…maxPoints values
+                    // over the whole 32 bits or near each other, intervals on and off the 1/8 grid.
+                    let field: ItemFields = rng.next() % 4 == 0 ? .opacity : fields[Int(rng.next() % UInt64(fields.count))]
+                    let count = rng.next() % 8 == 0 ? 2 + Int(rng.next() % UInt64(ItemMotion.maxPoints - 1)) : 2 + Int(rng.next() % 40)
+                    var v = Int64(rng.next() % 2_000_001) - 1_000_000
+                    let values = (0..<count).map { _ -> Int32 in
+                        if field == .opacity { return Int32(rng.next() % 256) }
+                        if rng.next() % 16 == 0 { return Int32(truncatingIfNeeded: rng.next()) }
+                        v += Int64(rng.next() % 2_001) - 1_000
+                        return Int32(clamping: v)
+                    }
+                    let interval = rng.next() % 2 == 0 ? 1.0 / 60 : 0.001 + abs(number(1)).truncatingRemainder(dividingBy: 1)
+                    return ItemMotion(id: id, field: field, path: .points(interval: interval, values: values), start: number(20))
                 }
                 let steps = rng.next() % 8 == 0 ? 1 + Int(rng.next() % UInt64(ItemMotion.maxSteps)) : 1 + Int(rng.next() % 16)
                 let rate = 0.001 + abs(number(60))
@@ -125,7 +140,11 @@ import Testing
         for (list, items) in zip(Self.motions(seed: 11, count: 120), Self.itemMotions(seed: 12, count: 120)) {
             let record = MotionCoding.record(list, items)
             let bases = items.map { _ in Int32(truncatingIfNeeded: Int64(rng.next() % 2_000_001) - 1_000_000) }
-            let times = (0..<6).map { _ in Double(rng.next() % 3_000_000) / 100_000 - 2 }
+            var times = (0..<6).map { _ in Double(rng.next() % 3_000_000) / 100_000 - 2 }
+            for m in items { if case .points = m.path, let end = m.end {
+                // Inside a sampled path too, between its points and on them.
+                times += [m.start + (end - m.start) * Double(rng.next() % 1_001) / 1_000, end, m.start]
+            } }
             let frames = times.map { t -> String in
                 let paints = list.map { JSONText.paint($0.paint(at: t)) }
                 let fields = zip(items, bases).map { m, base in "\(m.value(from: base, at: t))" }

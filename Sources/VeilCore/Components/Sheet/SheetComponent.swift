@@ -41,6 +41,9 @@ final class SheetComponent: Component {
         var dragStart = 0
         /// After a wheel turn moved it: when it snaps to the nearest anchor.
         var wheelSnapAt: Double? = nil
+        /// When the path of its spring began, as the frame was last stepped (a new path is a step,
+        /// then none; input and commands that start one at the same time set `moved`).
+        var steppedPathStart: Double? = nil
         /// Dismissed: sliding out below the canvas (`closing`), then gone (`closed`).
         var closing = false
         var closed = false
@@ -334,10 +337,14 @@ final class SheetComponent: Component {
     /// The session's time at the last settle (install has no time of its own).
     private var time = 0.0
 
-    /// A wheel turn's snap to the nearest anchor, due once the wheel rests.
+    /// A wheel turn's snap to the nearest anchor, due once the wheel rests; the rest of a spring on
+    /// a path (it then ends in one step).
     var nextSettle: Double? {
         var first: Double? = nil
-        for s in sheets { if let at = s.wheelSnapAt { first = min(first ?? at, at) } }
+        for s in sheets {
+            if let at = s.wheelSnapAt { first = min(first ?? at, at) }
+            if s.motion.path != nil, let at = s.motion.restTime { first = min(first ?? at, at) }
+        }
         return first
     }
 
@@ -371,14 +378,31 @@ final class SheetComponent: Component {
     /// `.link`: the sheet and dim nodes carry `PositionLink`s to them).
     func publish(into positions: inout MovingValues, at t: Double) {
         for s in sheets where !s.closed {
-            let y = s.motion.y(at: t)
+            let y = s.motion.drawnY(at: t)
             positions.set(y - s.geometry.top, of: s.id, .link)
             positions.set(Self.dimAlpha * s.geometry.dim(at: y), of: s.keys.dim, .link)
             if s.style.animatesCorners {
                 positions.set(s.style.cornerRadius * (1 - s.geometry.dim(at: y)), of: s.keys.corners, .link)
             }
+            if let path = s.motion.path { Self.publish(path, of: s, into: &positions) }
             if let slide = s.slide { positions.set(slide.value.value(at: t), of: s.keys.page, .link) }
         }
+    }
+
+    /// A sheet springing untouched along `path` (its top): the whole way of each linked value,
+    /// told to hosts once.
+    @inline(never)  // for size: out of the tick's publish
+    private static func publish(_ path: SampledPath, of s: Sheet, into positions: inout MovingValues) {
+        var offsets = path, dims = path, corners = path
+        for (k, y) in path.values.enumerated() {
+            let dim = s.geometry.dim(at: y)
+            offsets.values[k] = y - s.geometry.top
+            dims.values[k] = dimAlpha * dim
+            corners.values[k] = s.style.cornerRadius * (1 - dim)
+        }
+        positions.setPath(offsets, of: s.id)
+        positions.setPath(dims, of: s.keys.dim)
+        if s.style.animatesCorners { positions.setPath(corners, of: s.keys.corners) }
     }
 
     /// Where the sheet `id`'s top is drawn at `t`, and the name of the anchor it rests at or heads to.
@@ -398,7 +422,9 @@ final class SheetComponent: Component {
         if moved { return true }
         for s in sheets {
             if s.motion.isDragging || s.slide != nil { return true }
-            if let rest = s.motion.restTime, rest > steppedAt { return true }
+            // A spring on a path is told once: nothing to step until it comes to rest (`nextSettle`).
+            if s.motion.path?.start != s.steppedPathStart { return true }
+            if let rest = s.motion.restTime, rest > steppedAt, s.motion.path == nil { return true }
         }
         return false
     }
@@ -409,6 +435,7 @@ final class SheetComponent: Component {
     func didStep(at t: Double) {
         moved = false
         steppedAt = t
+        for i in sheets.indices { sheets[i].steppedPathStart = sheets[i].motion.path?.start }
     }
 
     func reducedMotionChanged(_ reduced: Bool) { reducedMotion = reduced }

@@ -30,7 +30,7 @@ extension SheetComponent {
         }
         // A touch on a moving sheet catches it where it is drawn.
         if sheets[i].motion.isMoving(at: t), !sheets[i].closing {
-            sheets[i].motion.move(to: sheets[i].motion.y(at: t), animated: false, at: t)
+            sheets[i].motion.move(to: sheets[i].motion.drawnY(at: t), animated: false, at: t)
             moved = true
         }
     }

@@ -20,6 +20,10 @@ struct SheetMotion: Sendable {
     /// While dragged: the raw (unbanded) position where the drag began, and the translation since.
     private var drag: (origin: Double, translation: Double)? = nil
     private(set) var restTime: Double? = nil
+    /// While it springs untouched: the spring from its start to its rest as points 1/120 s apart,
+    /// the way hosts are told it once and play it (`SampledPath`); nil otherwise.
+    private(set) var path: SampledPath? = nil
+    static let pathInterval = 1.0 / 120
 
     init(at y: Double) { value = AnimatedValue(y) }
 
@@ -29,6 +33,10 @@ struct SheetMotion: Sendable {
         return value.value(at: t)
     }
 
+    /// Where it is drawn at `t`: on its path while it springs untouched (within a point of `y`),
+    /// which the hosts play.
+    func drawnY(at t: Double) -> Double { path?.value(at: t) ?? y(at: t) }
+
     var isDragging: Bool { drag != nil }
     func isMoving(at t: Double) -> Bool { drag == nil && restTime.map { t < $0 } == true }
 
@@ -37,8 +45,9 @@ struct SheetMotion: Sendable {
 
     /// A drag begins where the sheet is drawn (a moving sheet is caught there, without a jump).
     mutating func beginDrag(at t: Double) {
-        drag = (unbanded(y(at: t)), 0)
+        drag = (unbanded(drawnY(at: t)), 0)
         restTime = nil
+        path = nil
     }
 
     mutating func drag(by delta: Double) {
@@ -65,12 +74,15 @@ struct SheetMotion: Sendable {
         } else {
             value.set(target, at: t)
             restTime = nil
+            path = nil
         }
     }
 
     private mutating func settleTime(at t: Double) {
-        guard case let .spring(s) = value.motion else { restTime = nil; return }
-        restTime = t + s.settleTime(precision: 0.05, limit: 10)
+        guard case let .spring(s) = value.motion else { restTime = nil; path = nil; return }
+        let rest = t + s.settleTime(precision: 0.05, limit: 10)
+        restTime = rest
+        path = SampledPath.sampling(value, from: t, to: rest, every: Self.pathInterval, last: s.to)
     }
 
     /// Comes to rest at its target once the spring has settled; true when it did.
@@ -78,6 +90,7 @@ struct SheetMotion: Sendable {
         guard let rest = restTime, t >= rest, case let .spring(s) = value.motion else { return false }
         value.set(s.to, at: rest)
         restTime = nil
+        path = nil
         return true
     }
 

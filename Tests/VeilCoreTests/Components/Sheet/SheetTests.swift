@@ -115,7 +115,8 @@ import Testing
         var m = SheetMotion(at: 796)
         m.upper = 20; m.lower = 796; m.dimension = 840
         m.move(to: 20, animated: true, at: 0)
-        let drawn = m.y(at: 0.15)
+        let drawn = m.drawnY(at: 0.15)
+        #expect(abs(drawn - m.y(at: 0.15)) < 1, "drawn on the spring's points, within a point of it")
         m.beginDrag(at: 0.15)
         #expect(abs(m.y(at: 0.15) - drawn) < 1e-9)
         #expect(abs(m.y(at: 0.5) - drawn) < 1e-9)  // held, not moving on
@@ -318,7 +319,7 @@ import Testing
             var found: Int32? = nil
             func walk(_ items: [Item]) { for i in items { if s.itemKey(i.id) == utf8("sheet#bg") { found = i.cornerRadius }; walk(i.children) } }
             _ = s.tick(at: t)
-            walk(s.frame(at: t).items)
+            walk(s.frame(at: t).played(at: t).items)
             return found
         }
         #expect(radius(at: 0) == Fixed.from(10))
@@ -511,6 +512,8 @@ import Testing
         #expect(message?.events.contains { $0.node == utf8("inside") } == true)
     }
 
+    /// A drag costs a few bytes a move; the spring after the release is told once, as points
+    /// (a message when it starts, one when it comes to rest, nothing between), and drawn on them.
     @Test func draggingAndSettlingCostAFewBytesAndNothingOnceSettled() throws {
         let s = Session(scene: try Self.maps())
         _ = s.tick(at: 0)
@@ -523,15 +526,23 @@ import Testing
             Self.pointer(s, .move, 195, 700 - Double(k) * 4, at: t)
             if let m = s.tick(at: t) { record(m) }
         }
+        #expect(sizes.count >= 15 && sizes.allSatisfy { $0 <= 16 }, "a move, a small message: \(sizes)")
         Self.pointer(s, .up, 195, 620, at: 0.1 + 21.0 / 60)
         var t = 0.1 + 21.0 / 60
-        var quietAfter: Double? = nil
+        var settling: [(t: Double, message: Message)] = []
         while t < 3 {
             t += 1.0 / 60
-            if let m = s.tick(at: t) { record(m); quietAfter = nil } else if quietAfter == nil { quietAfter = t }
+            if let m = s.tick(at: t), let decoded = try? WireDecoder.decode(m) { settling.append((t, decoded)) }
         }
-        #expect(!sizes.isEmpty)
-        #expect(sizes.count > 30 && sizes.allSatisfy { $0 <= 16 }, "\(sizes)")
-        #expect(quietAfter != nil && quietAfter! < 2.5)
+        #expect(settling.count == 2, "the spring declared, then its rest: \(settling.map(\.t))")
+        var declared: [ItemMotion] = []
+        if case let .delta(_, patch)? = settling.first?.message.body { declared = patch.itemMotions ?? [] }
+        #expect(declared.contains { if case .points = $0.path { return $0.field == .y } else { return false } },
+                "the sheet layer's y moves along points")
+        // What a host plays between those two messages is where the session draws the sheet.
+        if let restAt = settling.last?.t {
+            let sheetTop = { (t: Double) in s.sheets.top(of: Self.sheet, at: t)! }
+            #expect(abs(sheetTop(restAt) - sheetTop(restAt + 1)) < 1e-9, "at rest")
+        }
     }
 }
