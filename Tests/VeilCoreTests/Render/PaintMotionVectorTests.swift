@@ -102,6 +102,29 @@ import Testing
         }
     }
 
+    /// A points path the decoder refuses, as Web/motions.js does (Tests/web/motions.test.mjs has
+    /// the same records): after an empty paint list, one item motion — id gap, field bit, path 2,
+    /// start, interval, count, the first value, differences.
+    @Test func aPointsPathOutOfBoundsIsRefused() throws {
+        let bad: [(String, String)] = [
+            ("00 01 00 06 02 00 00 02 00 00", "interval of 0.0 s is not within"),
+            ("00 01 00 06 02 00 10 01 00", "has 1 points, not 2 or more"),
+            ("00 01 00 06 02 00 10 81 08 00", "motion points 1025 exceeds 1024"),
+            ("00 01 00 05 02 00 10 02 00 82 04", "value of 257 is not an opacity"),
+            ("00 01 00 06 02 00 10 02 00", "message ends early"),
+        ]
+        for (hex, reason) in bad {
+            let bytes = hex.split(separator: " ").map { UInt8($0, radix: 16)! }
+            #expect(throws: WireError.self, "\(hex)") { try MotionCoding.read(bytes, at: 0) }
+            do { _ = try MotionCoding.read(bytes, at: 0) } catch {
+                #expect(error.reason.contains(reason), "\(hex): \(error.reason)")
+            }
+        }
+        let good = "00 01 03 01 02 00 10 03 00 10 0f".split(separator: " ").map { UInt8($0, radix: 16)! }
+        #expect(try MotionCoding.read(good, at: 0).items
+                == [ItemMotion(id: 4, field: .y, path: .points(interval: 0.5, values: [0, 8, 0]), start: 0)])
+    }
+
     @Test func aMotionLeavesNoTraceInTheHashOfAFrameWithout() {
         let frame = Frame(paints: [.solid(.white)])
         #expect(MotionCoding.hashTerm([], []) == 0 && FrameHash.of(frame) == FrameHash.of(frame.played(at: 3)))
