@@ -19,27 +19,30 @@ struct MovingValues: Sendable {
     /// A few per container or sheet at most: a linear search (a Dictionary would pull hashing into veil.wasm).
     private(set) var values: [(key: [UInt8], channel: Channel, value: Double)] = []
 
-    /// Linked values that follow a path hosts are told once (a sheet springing untouched), by key:
-    /// the renderer declares each as its field's points motion, and ticks leave that field alone.
-    private(set) var paths: [(key: [UInt8], path: SampledPath)] = []
+    /// Values that follow a path hosts are told once (a sheet springing, a list coasting, untouched),
+    /// by key and channel: the renderer declares what follows each as points motions, and ticks
+    /// leave those fields alone.
+    private(set) var paths: [(key: [UInt8], channel: Channel, path: SampledPath)] = []
 
     mutating func reserveCapacity(_ n: Int) { values.reserveCapacity(n) }
 
-    /// The linked value of `key` follows `path` (a path that stays put is not one: it is a value).
-    mutating func setPath(_ path: SampledPath, of key: [UInt8]) {
+    /// The value of `key` on `channel` follows `path` (a path that stays put is not one: it is a value).
+    mutating func setPath(_ path: SampledPath, of key: [UInt8], _ channel: Channel) {
         guard path.values.contains(where: { $0 != path.values[0] }) else { return }
-        paths.append((key, path))
+        paths.append((key, channel, path))
     }
 
-    /// The path the linked value of `key` follows, if it follows one.
-    func path(of key: [UInt8]) -> SampledPath? {
-        for p in paths where p.key == key { return p.path }
+    /// The path the value of `key` on `channel` follows, if it follows one.
+    func path(of key: [UInt8], _ channel: Channel) -> SampledPath? {
+        for p in paths where p.channel == channel && p.key == key { return p.path }
         return nil
     }
 
     /// Whether these values follow the same paths as `other` (a change of path needs a render).
     func hasPaths(of other: MovingValues) -> Bool {
-        paths.count == other.paths.count && zip(paths, other.paths).allSatisfy { $0.key == $1.key && $0.path == $1.path }
+        guard paths.count == other.paths.count else { return false }
+        for (a, b) in zip(paths, other.paths) where a.channel != b.channel || a.key != b.key || a.path != b.path { return false }
+        return true
     }
 
     @inline(never)  // for size: a few callers per component

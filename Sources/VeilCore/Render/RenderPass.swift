@@ -194,7 +194,7 @@ struct RenderPass {
     mutating func linked(_ id: UInt32, _ key: [UInt8], _ role: PositionLink.Role, base: Double,
                          moves: Bool = true) -> (Int32, declared: Bool) {
         var now = values.link(key)
-        let path = moves ? values.path(of: key) : nil
+        let path = moves ? values.path(of: key, .link) : nil
         if let path {
             var points: [Int32] = []
             points.reserveCapacity(path.values.count)

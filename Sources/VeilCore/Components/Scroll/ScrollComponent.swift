@@ -20,6 +20,8 @@ final class ScrollComponent: Component {
         var restedAt: Double? = -1_000
         /// It moved by itself or by input since it was last at rest (a `scrolled` event is due).
         var travelled = false
+        /// When the path of its motion began, as the frame was last stepped (`pathWake`).
+        var steppedPathStart: Double? = nil
         /// Its pull-to-refresh (from the node), and whether a refresh is under way (the top
         /// inset then holds the animator open).
         var refresh: RefreshStyle? = nil
@@ -99,19 +101,26 @@ final class ScrollComponent: Component {
     /// Sends `loadMore` when what is left below the viewport is under the prefetch distance.
     func askForMore(_ i: Int, at t: Double) {
         let c = containers[i]
-        guard let more = c.loadMore, more.hasMore, !c.loadingMore, !c.refreshing else { return }
-        let offset = c.motion.offset(at: t)
-        // Measured from the edge more comes at: after the end, or (a chat) before the start.
-        let travelled = more.edge == .start ? c.upper - offset : offset
-        let left = more.edge == .start ? offset : c.content - offset - c.viewport
-        if let answered = c.answered, travelled <= answered.offset + 1, c.content <= answered.content { return }
-        guard left < (more.prefetch ?? c.viewport) else { return }
+        guard Self.wantsMore(c, at: c.motion.offset(at: t)) else { return }
         containers[i].loadingMore = true
         containers[i].answered = nil
         containers[i].motion.lower = containers[i].lower
         containers[i].motion.upper = containers[i].upper
         if events.count < Limits.maxPendingEvents { events.append(HostEvent(name: utf8("loadMore"), node: c.id)) }
         moved = true
+    }
+
+    /// Whether `c` at `offset` asks for more: it loads more, is not loading or refreshing, and
+    /// what is left before the edge more comes at is under the prefetch distance (and it has
+    /// travelled past where a load that brought nothing ended, or its content grew since).
+    @inline(never)  // for size
+    static func wantsMore(_ c: Container, at offset: Double) -> Bool {
+        guard let more = c.loadMore, more.hasMore, !c.loadingMore, !c.refreshing else { return false }
+        // Measured from the edge more comes at: after the end, or (a chat) before the start.
+        let travelled = more.edge == .start ? c.upper - offset : offset
+        let left = more.edge == .start ? offset : c.content - offset - c.viewport
+        if let answered = c.answered, travelled <= answered.offset + 1, c.content <= answered.content { return false }
+        return left < (more.prefetch ?? c.viewport)
     }
 
     func finishTravel(_ i: Int) {
@@ -132,7 +141,8 @@ final class ScrollComponent: Component {
     func publish(into values: inout MovingValues, at t: Double) {
         values.reserveCapacity(2 * containers.count)
         for c in containers {
-            values.set(c.motion.offset(at: t), of: c.id, .offset)
+            values.set(c.motion.drawnOffset(at: t), of: c.id, .offset)
+            if let path = c.motion.path { values.setPath(path, of: c.id, .offset) }
             let indicator = indicatorOpacity(c, at: t)
             if indicator != 0 { values.set(indicator, of: c.id, .scrollIndicator) }
             if c.refreshing { values.set(1, of: c.id, .refreshing) }
@@ -160,8 +170,25 @@ final class ScrollComponent: Component {
     /// moved something, or a container moved or its indicator faded after that step.
     func needsStep(at t: Double) -> Bool {
         if moved { return true }
-        for c in containers where lastChange(c) > steppedAt { return true }
+        for c in containers where lastChange(c) > steppedAt {
+            if let wake = pathWake(c), t < wake { continue }
+            return true
+        }
         return false
+    }
+
+    /// For a container coasting on a path the frame already declares (`ScrollMotion.path`), when
+    /// a tick is next due: its rest, the first point in a new window chunk (a new layout), or the
+    /// first within the prefetch distance (`loadMore`); nil when its fields are stepped as usual.
+    @inline(never)  // for size
+    func pathWake(_ c: Container) -> Double? {
+        guard let path = c.motion.path, path.start == c.steppedPathStart, !c.refreshing, !c.loadingMore,
+              let rest = c.motion.restTime else { return nil }
+        for (k, offset) in path.values.enumerated()
+        where ContentWindow.chunk(offset) != c.laidOutChunk || Self.wantsMore(c, at: offset) {
+            return min(rest, path.start + Double(k) * path.interval)
+        }
+        return rest
     }
 
     /// When the scroll fields next change by themselves, from `t` on: `t` while input moved
@@ -172,6 +199,12 @@ final class ScrollComponent: Component {
         if moved { return t }
         var next = Double.infinity
         for c in containers where lastChange(c) > steppedAt {
+            if let wake = pathWake(c) {
+                // Coasting on a declared path: nothing to step before it wakes.
+                if wake <= t { return t }
+                next = min(next, wake)
+                continue
+            }
             // At rest (no motion started since), drawn at rest, its indicator holding: nothing
             // changes until the fade.
             guard let rested = c.restedAt, rested <= steppedAt, c.motion.isResting, !c.refreshing, !c.loadingMore,
@@ -192,6 +225,7 @@ final class ScrollComponent: Component {
     func didStep(at t: Double) {
         moved = false
         steppedAt = t
+        for i in containers.indices { containers[i].steppedPathStart = containers[i].motion.path?.start }
     }
 
     /// What a container's custom refresh view shows at `t` (idle without one: nothing to lay out).
@@ -205,7 +239,7 @@ final class ScrollComponent: Component {
     /// refresh view has a new state to show.
     func needsLayout(at t: Double) -> Bool {
         containers.contains {
-            ContentWindow.chunk($0.motion.offset(at: t)) != $0.laidOutChunk || refreshState($0, at: t) != $0.laidOutRefreshState
+            ContentWindow.chunk($0.motion.drawnOffset(at: t)) != $0.laidOutChunk || refreshState($0, at: t) != $0.laidOutRefreshState
         }
     }
 

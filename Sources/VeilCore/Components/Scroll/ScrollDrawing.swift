@@ -33,17 +33,25 @@ enum ScrollDrawing {
         return true
     }
 
-    /// The content layer: at minus the scroll offset in the container's layer (`ScrollField.content`).
+    /// The content layer: at minus the scroll offset in the container's layer (`ScrollField.content`);
+    /// while the offset follows a path hosts are told once (a coast), that path, declared.
     private static func openContentLayer(_ box: LayoutBox, _ pass: inout RenderPass) {
         let node = box.node
         let horizontal = node.scrollAxis == .horizontal
-        let offset = Fixed.from(-pass.values.offset(of: node.id))
         var layer = Item(id: pass.ids.id(node: node.id, role: "content"), kind: .layer)
+        var offset = Fixed.from(-pass.values.offset(of: node.id))
+        if let path = pass.values.path(of: node.id, .offset) {
+            let points = path.values.map { Fixed.from(-$0) }
+            offset = points[0]
+            pass.itemMotions.append(ItemMotion(id: layer.id, field: horizontal ? .x : .y,
+                                               path: .points(interval: path.interval, values: points), start: path.start))
+        } else {
+            pass.animations.append(.item(id: layer.id, .scroll(.content(node: node.id, horizontal: horizontal))))
+        }
         if horizontal { layer.x = offset } else { layer.y = offset }
         layer.width = Fixed.from(box.frame.width); layer.height = Fixed.from(box.frame.height)
         layer.willChange = 1  // scrolling moves it
         pass.openLayer(layer, origin: Point(x: box.frame.x, y: box.frame.y))
-        pass.animations.append(.item(id: layer.id, .scroll(.content(node: node.id, horizontal: horizontal))))
     }
 
     /// The scroll indicator, over the content, in the container's layer.
@@ -60,6 +68,17 @@ enum ScrollDrawing {
         indicator.update(&item, id: node.id, values: pass.values)
         item.cornerRadius = Fixed.from(ScrollIndicator.thickness / 2)
         item.fill = pass.paints.solid(ScrollIndicator.color(pass.appearance))
+        if let path = pass.values.path(of: node.id, .offset) {
+            // Along the content's path it slides, at one length: declared with it.
+            if let motion = indicator.motion(item.id, along: path) {
+                item.x = Fixed.from(indicator.rect(offset: path.values[0]).x)
+                item.y = Fixed.from(indicator.rect(offset: path.values[0]).y)
+                pass.itemMotions.append(motion)
+                pass.emit(item)
+                return
+            }
+            pass.animatesUnrecorded = true  // its length changes on the way: drawn every tick instead
+        }
         pass.emit(item)
         pass.animations.append(.item(id: item.id, .scroll(.indicator(node: node.id, indicator))))
     }
@@ -155,6 +174,23 @@ extension ScrollIndicator {
         item.x = Fixed.from(r.x); item.y = Fixed.from(r.y)
         item.width = Fixed.from(r.width); item.height = Fixed.from(r.height)
         item.opacity = Fixed.opacity(values?.value(of: id, .scrollIndicator) ?? 0)
+    }
+}
+
+extension ScrollIndicator {
+    /// The bar `id` sliding as the content follows `path`: its position along the axis as points;
+    /// nil when it would change in any other way (shrinking past an edge).
+    func motion(_ id: UInt32, along path: SampledPath) -> ItemMotion? {
+        let first = rect(offset: path.values[0])
+        var points: [Int32] = []
+        points.reserveCapacity(path.values.count)
+        for offset in path.values {
+            let r = rect(offset: offset)
+            guard horizontal ? r.width == first.width : r.height == first.height else { return nil }
+            points.append(Fixed.from(horizontal ? r.x : r.y))
+        }
+        return ItemMotion(id: id, field: horizontal ? .x : .y, path: .points(interval: path.interval, values: points),
+                          start: path.start)
     }
 }
 

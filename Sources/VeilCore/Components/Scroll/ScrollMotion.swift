@@ -33,7 +33,32 @@ struct ScrollMotion: Sendable {
         case moving(AnimatedValue, handoff: (at: Double, spring: AnimatedValue)?)
     }
 
-    private var phase = Phase.resting(0)
+    private var phase = Phase.resting(0) {
+        didSet { path = declarablePath() }
+    }
+
+    /// While it coasts or animates within its bounds untouched: the way to its rest as points
+    /// 1/120 s apart, the way hosts are told it once and play it (`SampledPath`, as a sheet's
+    /// spring); nil otherwise — dragged, resting, or springing back past an edge, where the
+    /// indicator's length and the refresh animator change with it too (those stay per tick).
+    private(set) var path: SampledPath? = nil
+    static let pathInterval = 1.0 / 120
+
+    @inline(never)  // for size: every change of phase asks
+    private func declarablePath() -> SampledPath? {
+        guard case let .moving(motion, nil) = phase, let rest = restTime else { return nil }
+        switch motion.motion {
+        case .decay, .tween: break
+        case .spring, .still: return nil
+        }
+        let from = motion.value(at: motion.start), to = Self.clamp(motion.value(at: rest), lower, upper)
+        guard from >= lower, from <= upper else { return nil }
+        return SampledPath.sampling(motion, from: motion.start, to: rest, every: Self.pathInterval, last: to)
+    }
+
+    /// Where it is drawn at `t`: on its path while it coasts untouched (within a point of
+    /// `offset(at:)`), which the hosts play.
+    func drawnOffset(at t: Double) -> Double { path?.value(at: t) ?? offset(at: t) }
 
     init() {}
 

@@ -400,9 +400,9 @@ final class SheetComponent: Component {
             dims.values[k] = dimAlpha * dim
             corners.values[k] = s.style.cornerRadius * (1 - dim)
         }
-        positions.setPath(offsets, of: s.id)
-        positions.setPath(dims, of: s.keys.dim)
-        if s.style.animatesCorners { positions.setPath(corners, of: s.keys.corners) }
+        positions.setPath(offsets, of: s.id, .link)
+        positions.setPath(dims, of: s.keys.dim, .link)
+        if s.style.animatesCorners { positions.setPath(corners, of: s.keys.corners, .link) }
     }
 
     /// Where the sheet `id`'s top is drawn at `t`, and the name of the anchor it rests at or heads to.

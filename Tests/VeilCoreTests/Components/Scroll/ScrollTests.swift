@@ -179,20 +179,32 @@ import Testing
         }
     }
 
-    /// A fling of the inbox: the content follows the finger, coasts after release, and every
-    /// message of the coast is a few bytes — the offset, the indicator — plus rows that enter.
-    @Test func aFlingScrollsTheInboxInAFewBytesPerFrame() throws {
+    /// A fling of the inbox: the content follows the finger, a few bytes a move; then it coasts,
+    /// declared once — the message that lets go declares the content's and the indicator's paths —
+    /// and until it rests only the rows of each new window are sent (a layout every 256 pt).
+    @Test func aFlingCoastsAlongAPathDeclaredOnce() throws {
         let run = Run(try Self.inbox(rows: 1_000_000))
         try run.pointer(.down, y: 600, at: 0.5)
         for k in 1 ... 6 { try run.pointer(.move, y: 600 - Double(k) * 40, at: 0.5 + Double(k) / 60) }
+        let dragging = run.messages.count
         try run.pointer(.up, y: 360, at: 0.5 + 7.0 / 60)
+        #expect(run.messages.count <= dragging + 1 && run.messages.suffix(6).allSatisfy { $0.count <= 16 },
+                "a move, a small message: \(run.messages.suffix(6).map(\.count))")
         let during = run.messages.count
-        let frame = try run.tick(until: 3)
-        let coast = run.messages[during...]
-        #expect(coast.count > 100, "it keeps moving after the finger left")
-        let small = coast.filter { $0.count <= 16 }.count
-        #expect(small * 10 >= coast.count * 8, "most coasting messages are offset and indicator only: \(coast.map(\.count))")
-        #expect(Self.contentOffset(frame) > 1000, "momentum carried it well past the drag's 240 pt")
+        let rest = try #require(run.session.scroll.containers.first?.motion.restTime)
+        let frame = try run.tick(until: rest - 0.01)
+        let coast = run.messages[during...].compactMap { try? WireDecoder.decode($0) }
+        func declares(_ m: Message) -> Bool {
+            guard case let .delta(_, patch) = m.body else { return false }
+            return patch.itemMotions?.contains { if case .points = $0.path { return true } else { return false } } == true
+        }
+        #expect(coast.first.map(declares) == true, "the first message of the coast declares its path")
+        #expect(coast.dropFirst().allSatisfy { m in
+            guard case let .delta(_, patch) = m.body else { return false }
+            return !patch.structure.isEmpty
+        }, "after it, only new windows of rows: \(coast.count) messages over \(rest - 0.6) s")
+        #expect(coast.count < 30, "\(coast.count) messages, where each frame was one")
+        #expect(Self.contentOffset(frame.played(at: rest - 0.01)) > 1000, "momentum carried it well past the drag's 240 pt")
         // Only rows near the viewport exist; the id table stays small.
         #expect(frame.canvasItems.count < 200)
         #expect(run.session.internedIds < 2_000)
