@@ -81,6 +81,8 @@ export async function mount(canvas, options) {
   const env = options.env ?? globalThis;
   const calledAt = (env.performance ?? globalThis.performance).now();
   const thread = canvas ? chooseThread(canvas, options, env) : "main";
+  // The worker starts (its module graph, its fonts) while veil.wasm compiles and the scene loads.
+  if (thread === "worker" && env === globalThis) startSpareWorker();
   const [compiled, scene] = await Promise.all([loadModule(options.wasm ?? DEFAULT_WASM), readScene(options.scene)]);
   const init = { ...options, canvas, env, defaultNode: options.node ?? scene.rootId, mountCalledAt: calledAt };
   // Text drawn on this thread (the page's-thread mode, the first frame) in the faces the core

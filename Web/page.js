@@ -23,7 +23,7 @@
  * @param {import("./mount.js").MountOptions} options
  */
 export async function mount(canvas, options) {
-  return (await import("./mount.js")).mount(canvas, options);
+  return (await mountModules()).mount(canvas, options);
 }
 
 /**
@@ -46,12 +46,26 @@ function skeletonModules() {
 }
 
 /**
+ * mount.js and every module it imports, asked for at once, as skeletonModules: a status, a spinner,
+ * a sheet or a scene comes one round trip after page.js, not one per level of imports
+ * (Tests/web/modules.test.mjs checks the list is mount.js' static imports, all of them).
+ * @returns {Promise<typeof import("./mount.js")>}
+ */
+function mountModules() {
+  return Promise.all([import("./mount.js"), import("./controller.js"), import("./session-backends.js"), import("./command-methods.js"),
+    import("./commands.js"), import("./engine.js"), import("./wasm.js"), import("./view.js"), import("./input.js"), import("./a11y.js"),
+    import("./render.js"), import("./draw-items.js"), import("./paint-style.js"), import("./dirty-rects.js"), import("./layer-bitmaps.js"),
+    import("./layer-cache.js"), import("./fonts.js"), import("./motions.js"), import("./mirror.js"), import("./wire-decode.js"),
+    import("./wire-patch.js"), import("./frame-hash.js"), import("./wire-format.js")]).then((modules) => modules[0]);
+}
+
+/**
  * Starts loading what a first `show` or `mount` needs — the modules, veil.wasm's compile and a
  * worker — without using it: the page's choice, e.g. once its content is in.
  */
 export async function preload() {
   await skeletonModules();
-  (await import("./mount.js")).prestart();
+  (await mountModules()).prestart();
 }
 
 /**
@@ -70,7 +84,7 @@ export function sheet(element, options = {}) {
   let made = null;
   /** @type {import("./sheet.js").PageSheet | null} */
   let loaded = null;
-  const load = () => made ??= import("./sheet.js").then(({ PageSheet }) => {
+  const load = () => made ??= Promise.all([import("./sheet.js"), mountModules()]).then(([{ PageSheet }]) => {
     loaded = new PageSheet(element, options);
     for (const [name, listener] of listeners) loaded.on(name, listener);
     return loaded;
@@ -199,7 +213,7 @@ class ListMirror {
     this.scheduled = true;
     const env = this.env;
     this.started = new Promise((resolve) => {
-      const begin = () => import("./scroller.js").then(async ({ PageScroller }) => {
+      const begin = () => Promise.all([import("./scroller.js"), mountModules()]).then(async ([{ PageScroller }]) => {
         this.scheduled = false;
         this.running?.destroy();
         const running = this.running = new PageScroller(this.list, { ...this.features }, this.listeners, { placeOver, unplace });
@@ -458,7 +472,7 @@ export class PageOverlay {
 
   /** A see-through canvas over the element with a scene of one view: the status and spinner's. */
   async mountOverlay() {
-    const { mount } = await import("./mount.js");
+    const { mount } = await mountModules();
     if (this.destroyed) return;
     const element = this.element, doc = element.ownerDocument;
     const layer = doc.createElement("div");

@@ -17,6 +17,26 @@ export { moduleWorkers } from "./session-backends.js";
 export { skeletonize, DomSkeleton, readLayout, sceneOf } from "./skeletonize.js";
 export { overlay, PageOverlay, preload, sheet, loadMore, pullToRefresh } from "./page.js";
 
+// The modules the ones above import, named here too: the browser asks for all of veil.js' modules
+// the moment veil.js arrives (one round trip), not one level of imports after another
+// (Tests/web/modules.test.mjs checks this list and the exports name all of veil.js' static imports).
+import "./wire-format.js";
+import "./wire-patch.js";
+import "./frame-hash.js";
+import "./engine.js";
+import "./commands.js";
+import "./command-methods.js";
+import "./a11y.js";
+import "./fonts.js";
+import "./draw-items.js";
+import "./paint-style.js";
+import "./dirty-rects.js";
+import "./layer-bitmaps.js";
+import "./layer-cache.js";
+import "./skeleton-look.js";
+import "./skeleton-layer.js";
+import "./template.js";
+
 import { prestart } from "./mount.js";
 // A page that imports everything wants it soon: veil.wasm's compile and a worker start now.
 prestart();
