@@ -24,7 +24,7 @@
  *   joined by straight lines and held at the last: with u = (t − start) / interval, k = ⌊u⌋,
  *   value = values[k] + ⌊(values[k+1] − values[k]) × (u − k) + 0.5⌋ (values[0] before the start)
  * @typedef {{id: number, field: string, start: number, steps?: Steps, fade?: FadePath, points?: PointsPath}} ItemMotion
- *   `field` is the item field's name (wire.js FIELDS); one of `steps`, `fade` and `points`
+ *   `field` is the item field's name (wire-format.js FIELDS); one of `steps`, `fade` and `points`
  * @typedef {import("./wire-format.js").Item} Item
  */
 

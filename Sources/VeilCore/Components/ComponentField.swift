@@ -19,4 +19,18 @@ enum ComponentField: Sendable {
         case let .scroll(field): field.step(&item, values: values, at: t)
         }
     }
+
+    /// The path the value it follows takes, if any.
+    func path(in values: MovingValues) -> SampledPath? {
+        switch self {
+        case let .scroll(field): return field.path(in: values)
+        }
+    }
+
+    /// The entry's field along the path the value it follows takes (`AnimatedField.motion`).
+    func motion(of item: Item, _ values: MovingValues) -> ItemMotion? {
+        switch self {
+        case let .scroll(field): return field.motion(of: item, values)
+        }
+    }
 }

@@ -16,38 +16,35 @@ struct MovingValues: Sendable {
         static let link = Channel(raw: 1)
     }
 
-    /// A few per container or sheet at most: a linear search (a Dictionary would pull hashing into veil.wasm).
-    private(set) var values: [(key: [UInt8], channel: Channel, value: Double)] = []
-
-    /// Values that follow a path hosts are told once (a sheet springing, a list coasting, untouched),
-    /// by key and channel: the renderer declares what follows each as points motions, and ticks
-    /// leave those fields alone.
-    private(set) var paths: [(key: [UInt8], channel: Channel, path: SampledPath)] = []
+    /// A few per container or sheet at most: a linear search (a Dictionary would pull hashing into
+    /// veil.wasm). `path`: the value follows a path hosts are told once (a sheet springing, a list
+    /// coasting, untouched); what follows it is then declared as points motions, and ticks leave
+    /// it alone. One array, so a copy of the values (layout passes them down) retains one buffer.
+    private(set) var values: [(key: [UInt8], channel: Channel, value: Double, path: SampledPath?)] = []
+    /// Whether any value follows a path.
+    private(set) var hasPaths = false
 
     mutating func reserveCapacity(_ n: Int) { values.reserveCapacity(n) }
 
-    /// The value of `key` on `channel` follows `path` (a path that stays put is not one: it is a value).
+    /// The value of `key` on `channel`, set just before, follows `path` (a path that stays put is
+    /// not one: it is a value).
     mutating func setPath(_ path: SampledPath, of key: [UInt8], _ channel: Channel) {
-        guard path.values.contains(where: { $0 != path.values[0] }) else { return }
-        paths.append((key, channel, path))
+        guard path.values.contains(where: { $0 != path.values[0] }),
+              let k = values.lastIndex(where: { $0.channel == channel && $0.key == key }) else { return }
+        values[k].path = path
+        hasPaths = true
     }
 
     /// The path the value of `key` on `channel` follows, if it follows one.
     func path(of key: [UInt8], _ channel: Channel) -> SampledPath? {
-        for p in paths where p.channel == channel && p.key == key { return p.path }
+        guard hasPaths else { return nil }
+        for v in values where v.channel == channel && v.key == key { return v.path }
         return nil
-    }
-
-    /// Whether these values follow the same paths as `other` (a change of path needs a render).
-    func hasPaths(of other: MovingValues) -> Bool {
-        guard paths.count == other.paths.count else { return false }
-        for (a, b) in zip(paths, other.paths) where a.channel != b.channel || a.key != b.key || a.path != b.path { return false }
-        return true
     }
 
     @inline(never)  // for size: a few callers per component
     mutating func set(_ value: Double, of key: [UInt8], _ channel: Channel) {
-        values.append((key, channel, value))
+        values.append((key, channel, value, nil))
     }
 
     // Out of line for size: layout, hit-testing, accessibility and the drawing read these.

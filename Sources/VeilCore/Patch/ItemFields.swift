@@ -6,7 +6,7 @@
 /// (`copy`), encoding (`FrameCoding.writeFields`, and with it the frame hash), decoding
 /// (`FrameCoding.readFields`) and `all` are derived from it, so a new field is a property of
 /// `Item`, a bit constant here and one line of the table (plus its row in docs/PROTOCOL.md and its
-/// entry in Web/wire.js's `FIELDS`; Tests/Vectors/fields.json checks the two tables agree).
+/// entry in Web/wire-format.js's `FIELDS`; Tests/Vectors/fields.json checks the two tables agree).
 public struct ItemFields: OptionSet, Equatable, Sendable {
     public let rawValue: UInt32
     public init(rawValue: UInt32) { self.rawValue = rawValue }
@@ -105,7 +105,7 @@ protocol ItemFieldVisitor {
 /// name the field in error messages.
 protocol ItemFieldEncoding {
     associatedtype Value: Equatable
-    /// The encoding's name in Tests/Vectors/fields.json and Web/wire.js's `FIELDS`.
+    /// The encoding's name in Tests/Vectors/fields.json and Web/wire-format.js's `FIELDS`.
     static var name: StaticString { get }
     static func write<S: ByteSink>(_ value: Value, to sink: inout S)
     static func read(_ r: inout ByteReader, _ words: StaticString) throws(WireError) -> Value

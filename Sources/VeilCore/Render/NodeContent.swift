@@ -52,7 +52,7 @@ extension RenderPass {
         guard node.background != nil || border != nil else { return }
         var item = makeItem(node, "bg", .rect, r, opacity, clip)
         item.cornerRadius = Fixed.from(node.cornerRadius)
-        if let key = node.link?.cornerRadius { item.cornerRadius = linked(item.id, key, .cornerRadius, base: 0).0 }
+        if let key = node.link?.cornerRadius { item.cornerRadius = linked(item.id, key, .cornerRadius, base: 0) }
         if let bg = node.background { item.fill = paints.solid(bg) }
         if let border {
             item.stroke = paints.solid(border)

@@ -78,13 +78,12 @@ struct RenderPass {
         var keeps = false
         let (animationsBefore, entriesBefore, buttonsBefore) = (animations.count, entries, buttonsDrawn)
         let motionsBefore = motions.count + itemMotions.count
-        var ownMotions = declaresFade ? 1 : 0
         if layered {
             openLayer(node, box.frame, opacity: opacity, clip: node.clipsChildren ? box.frame : nil)
             let id = layers[layers.count - 1].layer.id
             if let link = node.link {
                 var layer = layers[layers.count - 1].layer
-                if applyLink(link, to: &layer, moves: !declaresFade) { ownMotions += 1 }
+                applyLink(link, to: &layer)
                 layers[layers.count - 1].layer = layer
             }
             if let fade = node.fade {
@@ -123,7 +122,7 @@ struct RenderPass {
             let ownFields = (node.fade == nil || declaresFade ? 0 : 1) + (node.link == nil ? 0 : 1)
             // A layer with a motion inside is drawn again each render: the motion is the render's.
             keep(box, clip, drawnIf: keeps && animations.count == animationsBefore + ownFields
-                 && motions.count + itemMotions.count == motionsBefore + ownMotions && !animatesUnrecorded, entries: entries - entriesBefore, showsInteraction: buttonsDrawn > buttonsBefore)
+                 && motions.count + itemMotions.count == motionsBefore + (declaresFade ? 1 : 0) && !animatesUnrecorded, entries: entries - entriesBefore, showsInteraction: buttonsDrawn > buttonsBefore)
             closeLayer()
         }
         inheritedOpacity = outerInherited
@@ -171,40 +170,24 @@ struct RenderPass {
     }
 
     /// A layer field a component drives (a sheet's y, its dim's opacity), as the values say now:
-    /// drawn where `BoxPlacement.entering` says hit-testing and accessibility find it. True when
-    /// it declared the field's motion (`moves`: the layer has no other).
-    private mutating func applyLink(_ link: PositionLink, to layer: inout Item, moves: Bool) -> Bool {
+    /// drawn where `BoxPlacement.entering` says hit-testing and accessibility find it.
+    private mutating func applyLink(_ link: PositionLink, to layer: inout Item) {
         switch link.role {
         case .offsetY, .opacity:
             layer.willChange = 1  // a drag or a spring moves or fades it
-            let (value, declared) = linked(layer.id, link.key, link.role, base: link.role == .offsetY ? Fixed.points(layer.y) : 0,
-                                           moves: moves)
-            link.role.set(value, on: &layer)
-            return declared
+            let base = link.role == .offsetY ? Fixed.points(layer.y) : 0
+            link.role.set(linked(layer.id, link.key, link.role, base: base), on: &layer)
         case .cornerRadius:
-            return false  // a background's, drawn with it
+            break  // a background's, drawn with it
         }
     }
 
-    /// A linked field of item `id` as the frame holds it, recorded for ticks to step: its value
-    /// now — or, while the key follows a path hosts are told once (`MovingValues.paths`), the
-    /// path's first point, the whole path declared as the item's points motion (when `moves`: the
-    /// item has no other motion), which ticks then leave alone. True when declared.
+    /// A linked field of item `id` as the values say now, recorded for ticks to step (and, while
+    /// its value follows a path, to declare: `FrameAnimations.step`).
     @inline(never)  // for size: three callers
-    mutating func linked(_ id: UInt32, _ key: [UInt8], _ role: PositionLink.Role, base: Double,
-                         moves: Bool = true) -> (Int32, declared: Bool) {
-        var now = values.link(key)
-        let path = moves ? values.path(of: key, .link) : nil
-        if let path {
-            var points: [Int32] = []
-            points.reserveCapacity(path.values.count)
-            for v in path.values { points.append(role.field(base + v)) }
-            itemMotions.append(ItemMotion(id: id, field: role.itemField, path: .points(interval: path.interval, values: points),
-                                          start: path.start))
-            now = path.values[0]
-        }
-        animations.append(.link(id: id, key: key, role: role, base: base, declared: path != nil))
-        return (role.field(base + now), path != nil)
+    mutating func linked(_ id: UInt32, _ key: [UInt8], _ role: PositionLink.Role, base: Double) -> Int32 {
+        animations.append(.link(id: id, key: key, role: role, base: base))
+        return role.field(base + values.link(key))
     }
 
     /// Records (or, when it may not be kept, forgets) what the open layer drew.

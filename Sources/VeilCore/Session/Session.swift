@@ -206,8 +206,25 @@ public final class Session {
     public func frame(at t: Double) -> Frame {
         advance(to: t)
         if needsLayout { invalidate() }
-        return renderer.render(layout(), scene: scene, interaction: interaction, time: time,
-                               values: positions(at: time)).frame
+        let root = layout()  // before the values: laying out places what moves (a sheet's anchor)
+        let values = positions(at: time)
+        return declaringPaths(renderer.render(root, scene: scene, interaction: interaction, time: time, values: values),
+                              values).frame
+    }
+
+    /// A render's frame with the paths the moving values follow declared (`FrameAnimations.step`),
+    /// and the animations that step it from then on.
+    @inline(never)  // for size: two callers
+    private func declaringPaths(_ output: Renderer.Output, _ values: MovingValues)
+        -> (frame: Frame, animations: FrameAnimations, undeclared: Bool) {
+        var frame = output.frame
+        let animations = FrameAnimations(output.animations, in: frame, unanimated: output.reusedLayers)
+        var undeclared = false
+        if values.hasPaths {
+            var hash: UInt32 = 0  // the stream hashes what it sends
+            _ = animations.step(&frame, hash: &hash, at: time, values: values, undeclared: &undeclared)
+        }
+        return (frame, animations, undeclared)
     }
 
     /// The next message for a viewer: a keyframe first, then deltas; nil when the frame did not
@@ -217,28 +234,28 @@ public final class Session {
         let events = pendingEvents
         pendingEvents.removeAll()
         if needsLayout { invalidate() }
-        var renders = needsRender || animatesUnrecorded || rendersEveryTick || stream.lastFrame == nil
-        var scrolls: MovingValues? = nil
-        if !renders {
-            scrolls = live.needsStep(at: time) ? positions(at: time) : nil
-            // A value that began or stopped following a declared path: the frame's motions change.
-            renders = scrolls.map { !$0.hasPaths(of: pathsRendered) } ?? false
+        if needsRender || animatesUnrecorded || rendersEveryTick || stream.lastFrame == nil {
+            return renderTick(events: events)
         }
-        if renders { return renderTick(events: events) }
+        let scrolls = live.needsStep(at: time) || stepsEveryTick ? positions(at: time) : nil
         live.didStep(at: time)
         if !animations.hasTimeFields && scrolls == nil {
             return events.isEmpty ? nil : stream.next(events: events) { _, _ in Patch() }
         }
         let now = time
-        return stream.next(events: events) { [animations] frame, hash in
-            animations.step(&frame, hash: &hash, at: now, values: scrolls)
+        var undeclared = false
+        let message = stream.next(events: events) { [animations] frame, hash in
+            animations.step(&frame, hash: &hash, at: now, values: scrolls, undeclared: &undeclared)
         }
+        if scrolls != nil { stepsEveryTick = undeclared }
+        return message
     }
 
     /// The last render left nodes out to stay within the wire's bounds.
     private var leftNodesOut = false
-    /// The moving values of the last render, for the paths it declared (`MovingValues.paths`).
-    private var pathsRendered = MovingValues()
+    /// A field following a path could not be declared (`FrameAnimations.step`): the moving values
+    /// are stepped every tick until none is left so.
+    private var stepsEveryTick = false
 
     /// Ticks that rendered (the others moved animated fields or sent nothing): for tests.
     private(set) var renderedTicks = 0
@@ -252,7 +269,8 @@ public final class Session {
         let values = positions(at: time)
         let output = renderer.render(root, scene: scene, interaction: interaction, time: time,
                                      values: values, sent: stream.lastFrame)
-        pathsRendered = values
+        let declared = declaringPaths(output, values)
+        stepsEveryTick = declared.undeclared
         live.didStep(at: time)
         needsRender = false
         animatesUnrecorded = output.animatesUnrecorded
@@ -266,8 +284,8 @@ public final class Session {
             events.append(HostEvent(name: utf8("truncated"), node: leftOut))
         }
         leftNodesOut = output.leftOut != nil
-        let message = stream.next(frame: output.frame, events: events)
-        animations = FrameAnimations(output.animations, in: output.frame, unanimated: output.reusedLayers)
+        let message = stream.next(frame: declared.frame, events: events)
+        animations = declared.animations
         layersReusedAtLastRender = output.reusedLayers.count
         return message
     }
@@ -287,7 +305,7 @@ public final class Session {
     public var nextChange: Double? {
         let step = live.nextStep(at: time) ?? Double.infinity
         if needsRender || animatesUnrecorded || rendersEveryTick || stream.lastFrame == nil
-            || !pendingEvents.isEmpty || animations.hasTimeFields || step <= time || needsLayout {
+            || !pendingEvents.isEmpty || animations.hasTimeFields || step <= time || needsLayout || stepsEveryTick {
             return time
         }
         var next = min(step, timelineIndex < scene.timeline.count ? scene.timeline[timelineIndex].time : Double.infinity)

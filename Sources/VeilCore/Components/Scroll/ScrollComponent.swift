@@ -20,8 +20,10 @@ final class ScrollComponent: Component {
         var restedAt: Double? = -1_000
         /// It moved by itself or by input since it was last at rest (a `scrolled` event is due).
         var travelled = false
-        /// When the path of its motion began, as the frame was last stepped (`pathWake`).
+        /// When the path of its motion began as the frame was last stepped, and when a tick is
+        /// due on it then (`pathWake`).
         var steppedPathStart: Double? = nil
+        var wakeAt: Double? = nil
         /// Its pull-to-refresh (from the node), and whether a refresh is under way (the top
         /// inset then holds the animator open).
         var refresh: RefreshStyle? = nil
@@ -101,7 +103,7 @@ final class ScrollComponent: Component {
     /// Sends `loadMore` when what is left below the viewport is under the prefetch distance.
     func askForMore(_ i: Int, at t: Double) {
         let c = containers[i]
-        guard Self.wantsMore(c, at: c.motion.offset(at: t)) else { return }
+        guard Self.mayAskForMore(c), Self.wantsMore(c, at: c.motion.offset(at: t)) else { return }
         containers[i].loadingMore = true
         containers[i].answered = nil
         containers[i].motion.lower = containers[i].lower
@@ -115,12 +117,17 @@ final class ScrollComponent: Component {
     /// travelled past where a load that brought nothing ended, or its content grew since).
     @inline(never)  // for size
     static func wantsMore(_ c: Container, at offset: Double) -> Bool {
-        guard let more = c.loadMore, more.hasMore, !c.loadingMore, !c.refreshing else { return false }
+        guard mayAskForMore(c), let more = c.loadMore else { return false }
         // Measured from the edge more comes at: after the end, or (a chat) before the start.
         let travelled = more.edge == .start ? c.upper - offset : offset
         let left = more.edge == .start ? offset : c.content - offset - c.viewport
         if let answered = c.answered, travelled <= answered.offset + 1, c.content <= answered.content { return false }
         return left < (more.prefetch ?? c.viewport)
+    }
+
+    /// Whether `c` loads more and is not loading or refreshing (then where it is decides).
+    static func mayAskForMore(_ c: Container) -> Bool {
+        c.loadMore?.hasMore == true && !c.loadingMore && !c.refreshing
     }
 
     func finishTravel(_ i: Int) {
@@ -178,14 +185,19 @@ final class ScrollComponent: Component {
     }
 
     /// For a container coasting on a path the frame already declares (`ScrollMotion.path`), when
-    /// a tick is next due: its rest, the first point in a new window chunk (a new layout), or the
-    /// first within the prefetch distance (`loadMore`); nil when its fields are stepped as usual.
-    @inline(never)  // for size
+    /// a tick is next due (`Container.wakeAt`); nil when its fields are stepped as usual.
     func pathWake(_ c: Container) -> Double? {
-        guard let path = c.motion.path, path.start == c.steppedPathStart, !c.refreshing, !c.loadingMore,
-              let rest = c.motion.restTime else { return nil }
+        guard let wake = c.wakeAt, c.motion.path?.start == c.steppedPathStart, !c.refreshing, !c.loadingMore else { return nil }
+        return wake
+    }
+
+    /// When a container on `path` next needs a tick: its rest, the first point in a new window chunk
+    /// (a new layout), or the first within the prefetch distance (`loadMore`).
+    @inline(never)  // for size
+    static func wake(_ c: Container, on path: SampledPath) -> Double? {
+        guard let rest = c.motion.restTime else { return nil }
         for (k, offset) in path.values.enumerated()
-        where ContentWindow.chunk(offset) != c.laidOutChunk || Self.wantsMore(c, at: offset) {
+        where ContentWindow.chunk(offset) != c.laidOutChunk || wantsMore(c, at: offset) {
             return min(rest, path.start + Double(k) * path.interval)
         }
         return rest
@@ -225,7 +237,12 @@ final class ScrollComponent: Component {
     func didStep(at t: Double) {
         moved = false
         steppedAt = t
-        for i in containers.indices { containers[i].steppedPathStart = containers[i].motion.path?.start }
+        for i in containers.indices {
+            containers[i].steppedPathStart = containers[i].motion.path?.start
+            // Asked only of a coast nothing else keeps ticking (a load, a refresh: `pathWake`).
+            let c = containers[i]
+            containers[i].wakeAt = c.refreshing || c.loadingMore ? nil : c.motion.path.flatMap { Self.wake(c, on: $0) }
+        }
     }
 
     /// What a container's custom refresh view shows at `t` (idle without one: nothing to lay out).

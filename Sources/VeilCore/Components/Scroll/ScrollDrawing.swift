@@ -33,25 +33,17 @@ enum ScrollDrawing {
         return true
     }
 
-    /// The content layer: at minus the scroll offset in the container's layer (`ScrollField.content`);
-    /// while the offset follows a path hosts are told once (a coast), that path, declared.
+    /// The content layer: at minus the scroll offset in the container's layer (`ScrollField.content`).
     private static func openContentLayer(_ box: LayoutBox, _ pass: inout RenderPass) {
         let node = box.node
         let horizontal = node.scrollAxis == .horizontal
+        let offset = Fixed.from(-pass.values.offset(of: node.id))
         var layer = Item(id: pass.ids.id(node: node.id, role: "content"), kind: .layer)
-        var offset = Fixed.from(-pass.values.offset(of: node.id))
-        if let path = pass.values.path(of: node.id, .offset) {
-            let points = path.values.map { Fixed.from(-$0) }
-            offset = points[0]
-            pass.itemMotions.append(ItemMotion(id: layer.id, field: horizontal ? .x : .y,
-                                               path: .points(interval: path.interval, values: points), start: path.start))
-        } else {
-            pass.animations.append(.item(id: layer.id, .scroll(.content(node: node.id, horizontal: horizontal))))
-        }
         if horizontal { layer.x = offset } else { layer.y = offset }
         layer.width = Fixed.from(box.frame.width); layer.height = Fixed.from(box.frame.height)
         layer.willChange = 1  // scrolling moves it
         pass.openLayer(layer, origin: Point(x: box.frame.x, y: box.frame.y))
+        pass.animations.append(.item(id: layer.id, .scroll(.content(node: node.id, horizontal: horizontal))))
     }
 
     /// The scroll indicator, over the content, in the container's layer.
@@ -68,17 +60,6 @@ enum ScrollDrawing {
         indicator.update(&item, id: node.id, values: pass.values)
         item.cornerRadius = Fixed.from(ScrollIndicator.thickness / 2)
         item.fill = pass.paints.solid(ScrollIndicator.color(pass.appearance))
-        if let path = pass.values.path(of: node.id, .offset) {
-            // Along the content's path it slides, at one length: declared with it.
-            if let motion = indicator.motion(item.id, along: path) {
-                item.x = Fixed.from(indicator.rect(offset: path.values[0]).x)
-                item.y = Fixed.from(indicator.rect(offset: path.values[0]).y)
-                pass.itemMotions.append(motion)
-                pass.emit(item)
-                return
-            }
-            pass.animatesUnrecorded = true  // its length changes on the way: drawn every tick instead
-        }
         pass.emit(item)
         pass.animations.append(.item(id: item.id, .scroll(.indicator(node: node.id, indicator))))
     }
@@ -163,6 +144,33 @@ enum ScrollField: Sendable {
                             refreshing: values?.isRefreshing(node) ?? false, at: t)
         case let .loadMoreSpinner(node):
             LoadMoreFooter.updateSpinner(&item, loading: values?.isLoadingMore(node) ?? false)
+        }
+    }
+}
+
+extension ScrollField {
+    /// The path its container's offset follows, for the fields that follow it alone.
+    func path(in values: MovingValues) -> SampledPath? {
+        switch self {
+        case let .content(node, _), let .indicator(node, _): return values.path(of: node, .offset)
+        case .refreshPart, .loadMoreSpinner: return nil
+        }
+    }
+
+    /// Along the path its container's offset follows (a coast): the content layer, and the
+    /// indicator sliding at one length; nil for the others (they do not follow the offset alone).
+    @inline(never)  // for size
+    func motion(of item: Item, _ values: MovingValues) -> ItemMotion? {
+        switch self {
+        case let .content(node, horizontal):
+            guard let path = values.path(of: node, .offset) else { return nil }
+            return ItemMotion(id: item.id, field: horizontal ? .x : .y,
+                              path: .points(interval: path.interval, values: path.values.map { Fixed.from(-$0) }),
+                              start: path.start)
+        case let .indicator(node, indicator):
+            return values.path(of: node, .offset).flatMap { indicator.motion(item.id, along: $0) }
+        case .refreshPart, .loadMoreSpinner:
+            return nil
         }
     }
 }

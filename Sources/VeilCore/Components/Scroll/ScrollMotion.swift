@@ -46,11 +46,12 @@ struct ScrollMotion: Sendable {
 
     @inline(never)  // for size: every change of phase asks
     private func declarablePath() -> SampledPath? {
-        guard case let .moving(motion, nil) = phase, let rest = restTime else { return nil }
+        guard case let .moving(motion, nil) = phase else { return nil }
         switch motion.motion {
         case .decay, .tween: break
-        case .spring, .still: return nil
+        case .spring, .still: return nil  // (before `restTime`: a spring's is a bisection)
         }
+        guard let rest = restTime else { return nil }
         let from = motion.value(at: motion.start), to = Self.clamp(motion.value(at: rest), lower, upper)
         guard from >= lower, from <= upper else { return nil }
         return SampledPath.sampling(motion, from: motion.start, to: rest, every: Self.pathInterval, last: to)
