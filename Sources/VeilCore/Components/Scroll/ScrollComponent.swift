@@ -191,13 +191,14 @@ final class ScrollComponent: Component {
         return wake
     }
 
-    /// When a container on `path` next needs a tick: its rest, the first point in a new window chunk
-    /// (a new layout), or the first within the prefetch distance (`loadMore`).
+    /// When a container on `path` next needs a tick after `t`: its rest, the first point after `t`
+    /// in a new window chunk (a new layout), or the first within the prefetch distance (`loadMore`).
     @inline(never)  // for size
-    static func wake(_ c: Container, on path: SampledPath) -> Double? {
+    static func wake(_ c: Container, on path: SampledPath, after t: Double) -> Double? {
         guard let rest = c.motion.restTime else { return nil }
-        for (k, offset) in path.values.enumerated()
-        where ContentWindow.chunk(offset) != c.laidOutChunk || wantsMore(c, at: offset) {
+        let first = Int.clamped(((t - path.start) / path.interval).rounded(.down) + 1, to: 0 ... path.values.count)
+        for k in first ..< path.values.count
+        where ContentWindow.chunk(path.values[k]) != c.laidOutChunk || wantsMore(c, at: path.values[k]) {
             return min(rest, path.start + Double(k) * path.interval)
         }
         return rest
@@ -241,7 +242,7 @@ final class ScrollComponent: Component {
             containers[i].steppedPathStart = containers[i].motion.path?.start
             // Asked only of a coast nothing else keeps ticking (a load, a refresh: `pathWake`).
             let c = containers[i]
-            containers[i].wakeAt = c.refreshing || c.loadingMore ? nil : c.motion.path.flatMap { Self.wake(c, on: $0) }
+            containers[i].wakeAt = c.refreshing || c.loadingMore ? nil : c.motion.path.flatMap { Self.wake(c, on: $0, after: t) }
         }
     }
 
