@@ -129,12 +129,7 @@ struct FrameAnimations {
             FrameAnimations.modify(&frame.items, at: place.path[...]) { item in
                 var new = item
                 field.step(&new, at: t, values: values)
-                let changed = ItemFields.differing(item, new)
-                guard !changed.isEmpty else { return }
-                hash = hash &- FrameHash.entryTerm(parent: place.parent, index: place.index, item)
-                    &+ FrameHash.entryTerm(parent: place.parent, index: place.index, new)
-                patch.updates.append(ItemUpdate(fields: changed, from: new))
-                item = new
+                FrameAnimations.replace(&item, with: new, at: place, &hash, &patch)
             }
         }
         if let values, values.hasPaths || frame.itemMotions.count != renderedMotions.count {
@@ -165,12 +160,7 @@ struct FrameAnimations {
                         new = motion.played(new, at: motion.start)
                     }
                 }
-                let changed = ItemFields.differing(item, new)
-                guard !changed.isEmpty else { return }
-                hash = hash &- FrameHash.entryTerm(parent: place.parent, index: place.index, item)
-                    &+ FrameHash.entryTerm(parent: place.parent, index: place.index, new)
-                patch.updates.append(ItemUpdate(fields: changed, from: new))
-                item = new
+                FrameAnimations.replace(&item, with: new, at: place, &hash, &patch)
             }
         }
         declare(declared, in: &frame, hash: &hash, &patch)
@@ -189,6 +179,19 @@ struct FrameAnimations {
         frame.itemMotions = motions
         patch.motions = frame.motions
         patch.itemMotions = motions
+    }
+
+    /// `new` in place of `item` (the entry at `place`) when a field differs: the hash kept in step,
+    /// the update recorded.
+    @inline(__always)
+    private static func replace(_ item: inout Item, with new: Item, at place: (path: [Int], parent: UInt32, index: Int),
+                                _ hash: inout UInt32, _ patch: inout Patch) {
+        let changed = ItemFields.differing(item, new)
+        guard !changed.isEmpty else { return }
+        hash = hash &- FrameHash.entryTerm(parent: place.parent, index: place.index, item)
+            &+ FrameHash.entryTerm(parent: place.parent, index: place.index, new)
+        patch.updates.append(ItemUpdate(fields: changed, from: new))
+        item = new
     }
 
     /// Runs `body` on the entry at `path`, in place (the arrays on the way stay uniquely referenced).
