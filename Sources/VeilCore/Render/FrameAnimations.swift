@@ -20,9 +20,6 @@ indirect enum AnimatedField: Sendable {
         }
     }
 
-    /// While the value it follows moves along a path hosts are told once (`MovingValues.paths`):
-    /// the field along it, declared as the item's points motion; nil otherwise, or when the field
-    /// would change in another way on the way (then it is stepped).
     /// The field at `t`, `values` the moving values now (nil: those it follows stand still).
     func step(_ item: inout Item, at t: Double, values: MovingValues?) {
         switch self {
@@ -41,6 +38,9 @@ indirect enum AnimatedField: Sendable {
         }
     }
 
+    /// While the value it follows moves along a path hosts are told once (`MovingValues.path`):
+    /// the field along it, declared as the item's points motion; nil otherwise, or when the field
+    /// would change in another way on the way (then it is stepped).
     @inline(never)  // for size: out of the step's loop
     func motion(of item: Item, _ values: MovingValues) -> ItemMotion? {
         switch self {
@@ -113,7 +113,7 @@ struct FrameAnimations {
     /// item motions when they changed (paints that move with time are declared once, `PaintMotion`,
     /// and never stepped). `values` gives the values that move (scroll offsets, sheet positions)
     /// now; nil when none moved since the last step (the fields that follow them are then
-    /// skipped). A field whose value follows a path (`MovingValues.paths`: a sheet's spring, a
+    /// skipped). A field whose value follows a path (`MovingValues.path`: a sheet's spring, a
     /// list's coast) is declared instead — the path as its item's points motion, its first point
     /// in the frame — so nothing steps it until the path changes; `undeclared` is set when one
     /// could not be (it is then stepped, and must be every tick).
