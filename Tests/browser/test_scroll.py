@@ -13,9 +13,10 @@ import harness
 
 INBOX = harness.ROOT / "examples" / "inbox.json"
 FRAMES_DRAWN = harness.FRAMES_DRAWN
-# How far the inbox is scrolled, in points: minus the y of the list's content layer (the frame's
-# first layer is the list's own; its first child layer is the content, in eighths of a point).
-OFFSET = ("(() => { const f = veilViewer.frame; const list = f && f.items.find(e => e.kind === 5);"
+# How far the inbox is scrolled as drawn, in points: minus the y of the list's content layer in the
+# frame as played now (a coast is declared once as a path, so the frame itself holds its first point;
+# the frame's first layer is the list's own, its first child layer the content, in eighths of a point).
+OFFSET = ("(() => { const f = veilViewer.shown; const list = f && f.items.find(e => e.kind === 5);"
           " const content = list && list.children.find(e => e.kind === 5); return content ? -content.y / 8 : null; })()")
 
 

@@ -9,8 +9,9 @@ import harness
 
 MAPS = harness.ROOT / "examples" / "maps.json"
 FRAMES_DRAWN = harness.FRAMES_DRAWN
-# The sheet's top in points: the root layer's last child layer is the sheet (the dim is before it).
-SHEET_TOP = ("(() => { const f = veilViewer.frame; const root = f && f.items.find(e => e.kind === 5);"
+# The sheet's top in points as drawn (the frame as played now: a spring is declared once as a path):
+# the root layer's last child layer is the sheet (the dim is before it).
+SHEET_TOP = ("(() => { const f = veilViewer.shown; const root = f && f.items.find(e => e.kind === 5);"
              " const layers = root ? root.children.filter(e => e.kind === 5) : [];"
              " return layers.length ? layers[layers.length - 1].y / 8 : null; })()")
 SAFE_TOP = 47
