@@ -117,7 +117,7 @@ export class Controller extends WithCommands {
       // through the scene's own focus first and then through the same buttons again.
       pageTabs: accessible,
       onInput: (message) => this.onViewInput(message),
-      surface,
+      surface: surface ?? options.surface?.(canvas, this.startMs),
     }));
     if (accessible) {
       const texts = typeof options.accessible === "object" ? options.accessible : {};

@@ -9,11 +9,15 @@
  * @typedef {import("./wire-format.js").Frame} Frame
  * @typedef {import("./wire-format.js").Item} Item
  * @typedef {{x: number, y: number, width: number, height: number, cornerRadius: number}} PointRect
+ * @typedef {{id: number, x: number, y: number}} Carrier a layer and its origin in canvas points
  * @typedef {{id: number, x: number, y: number, width: number, height: number, opacity: number,
- *   clip: PointRect | null, clipped: boolean}} HostBox one host item in canvas points: its box; its
- *   opacity (0…1, every layer's group opacity and its own multiplied); the clip the layers and the
- *   item put on it, intersected (null: none; cornerRadius is the innermost clip's); `clipped` when
- *   nothing of the box is inside the clip (or the opacity is 0): the element should not show
+ *   clip: PointRect | null, clipped: boolean, carrier: Carrier | null}} HostBox one host item in canvas
+ *   points: its box; its opacity (0…1, every layer's group opacity and its own multiplied); the clip
+ *   the layers and the item put on it, intersected (null: none; cornerRadius is the innermost
+ *   clip's); `clipped` when nothing of the box is inside the clip (or the opacity is 0): the element
+ *   should not show; `carrier`, the outermost layer holding it that will move (a sheet's card): a
+ *   page that draws layers as elements (dom-layers.js) puts its element in that layer's, so the
+ *   compositor moves them together
  */
 
 const UNIT = 8; // the wire's 1/8 pt
@@ -28,28 +32,30 @@ const LAYER = 5;
 export function hostBoxes(frame) {
   /** @type {HostBox[]} */
   const out = [];
-  walk(frame.items, 0, 0, 1, null, out);
+  walk(frame.items, 0, 0, 1, null, null, out);
   return out;
 }
 
 /**
  * @param {Item[]} entries @param {number} ox @param {number} oy the list's origin in canvas units
  * @param {number} opacity the list's opacity @param {PointRect | null} clip canvas units
- * @param {HostBox[]} out
+ * @param {Carrier | null} carrier canvas units @param {HostBox[]} out
  */
-function walk(entries, ox, oy, opacity, clip, out) {
+function walk(entries, ox, oy, opacity, clip, carrier, out) {
   for (const e of entries) {
     // An entry's clip is in its parent's space, as its x and y are.
     const own = e.clip ? cut(clip, { x: e.clip.x + ox, y: e.clip.y + oy, width: e.clip.width, height: e.clip.height,
       cornerRadius: e.clip.cornerRadius }) : clip;
     const alpha = opacity * (e.opacity ?? 255) / 255;
     if (e.kind === LAYER) {
-      walk(e.children ?? [], ox + e.x, oy + e.y, alpha, own, out);
+      const moves = !carrier && e.willChange ? { id: e.id, x: ox + e.x, y: oy + e.y } : carrier;
+      walk(e.children ?? [], ox + e.x, oy + e.y, alpha, own, moves, out);
     } else if (e.kind === HOST) {
       const box = { x: e.x + ox, y: e.y + oy, width: e.width, height: e.height, cornerRadius: 0 };
       const seen = own ? cut(own, box) : box;
       out.push({ id: e.id, x: box.x / UNIT, y: box.y / UNIT, width: box.width / UNIT, height: box.height / UNIT,
-        opacity: alpha, clip: own && points(own), clipped: alpha === 0 || seen.width <= 0 || seen.height <= 0 });
+        opacity: alpha, clip: own && points(own), clipped: alpha === 0 || seen.width <= 0 || seen.height <= 0,
+        carrier: carrier && { id: carrier.id, x: carrier.x / UNIT, y: carrier.y / UNIT } });
     }
   }
 }

@@ -47,6 +47,9 @@ let prestarted = false;
  * @property {Element | null} [firstFrame] the scene's first frame already in the page (an `<img>` or inline `<svg>` from `veil render`), removed once the live canvas shows its own
  * @property {any} [env] the window (tests pass a fake): requestAnimationFrame, matchMedia, devicePixelRatio, ResizeObserver, performance, Worker, OffscreenCanvas
  * @property {RowSource} [rows] answers lists that fetch their rows ("fetch"): called with each range one asks for
+ * @property {(canvas: HTMLCanvasElement, startMs: number) => import("./view.js").SurfaceLike} [surface] on the page's
+ *   thread: what draws the frames instead of the canvas renderer, given the session's time 0 on the page's
+ *   clock (the own-element sheet's dom-layers.js)
  * @typedef {(request: {node: string, start: number, end: number}) => object[] | Promise<object[]>} RowSource
  *   the rows `start` up to `end` of list `node`, each as in the scene's "rows"
  * @typedef {{loadingText?: string, loadedText?: string, refreshText?: string, loadMoreText?: string,
@@ -62,6 +65,7 @@ let prestarted = false;
 function chooseThread(canvas, options, env) {
   const thread = options.thread ?? "auto";
   if (thread === "main") return "main";
+  if (options.surface) throw new Error("veil.mount: a surface draws on the page's thread: thread \"main\"");
   const able = typeof /** @type {any} */ (canvas).transferControlToOffscreen === "function" && typeof env.OffscreenCanvas === "function"
     && moduleWorkers(env);
   if (thread === "worker" && !able) throw new Error("veil.mount: thread \"worker\": this browser has no OffscreenCanvas or module workers");

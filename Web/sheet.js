@@ -1,15 +1,17 @@
 // @ts-check
 // sheet.js — a sheet whose content is the page's own element (a form, a list): sheets 0.9.2's card,
-// driven by the core. The element moves into a fixed layer over the page, above a canvas on which
-// the core draws the dim, the card, its shadow and grabber; the scene's sheet holds one page with
-// one host node as tall as the element (docs/ARCHITECTURE.md, "The page's own content"), and each
-// frame places the element at that node's box (hosts.js) with a CSS transform, on the page's thread
-// in the same frame the canvas is drawn. Anchors, drag, rubber band, velocity projection, springs
+// driven by the core. The element moves into a fixed layer over the page where the core's dim,
+// card, shadow and grabber are drawn as elements (dom-layers.js); the scene's sheet holds one page
+// with one host node as tall as the element (docs/ARCHITECTURE.md, "The page's own content"), and
+// each frame places the element in its card's element at that node's box (hosts.js), so a spring
+// the core declared runs on the compositor with the card, the element and the dim together, even
+// while the page's main thread is busy. Anchors, drag, rubber band, velocity projection, springs
 // and the dim are the core's. A drag that starts on the element's own non-interactive parts goes to
 // the core as pointer input; one on a control is the control's. The layer is a dialog, modal where
 // the core's dim shows. An element that scrolls its own content is the viewport of a scroll
 // container in the sheet's page, so the core hands one drag over between the sheet and it.
 
+import { DomLayers } from "./dom-layers.js";
 import { hostBoxes } from "./hosts.js";
 import { pointerInput, wheelInput } from "./input.js";
 
@@ -46,8 +48,10 @@ export class PageSheet {
     this.env = options.env ?? element.ownerDocument.defaultView ?? globalThis;
     /** @type {import("./controller.js").Controller | null} */
     this.controller = null;
-    /** @type {HTMLElement | null} the fixed layer (a dialog) holding the canvas and the element */
+    /** @type {HTMLElement | null} the fixed layer (a dialog) holding the drawn sheet, the element and the core's canvas */
     this.layer = null;
+    /** @type {DomLayers | null} the dim and the card, drawn as elements */
+    this.drawn = null;
     /** @type {{parent: Node, next: Node | null, style: string, hidden: boolean} | null} where the element was, and how */
     this.home = null;
     /** @type {Element | null} what had focus before the sheet opened */
@@ -103,9 +107,12 @@ export class PageSheet {
     layer.setAttribute("aria-modal", "true");
     layer.setAttribute("aria-label", this.options.label ?? "Sheet");
     Object.assign(layer.style, { position: "fixed", inset: "0", zIndex: "2147483000" });
+    // The core's canvas takes the size and the keys; the sheet is drawn as elements over it.
     const canvas = doc.createElement("canvas");
     canvas.style.display = "block";
-    layer.append(canvas);
+    const sheetLook = doc.createElement("div");
+    sheetLook.style.cssText = "position:absolute;left:0;top:0";
+    layer.append(sheetLook, canvas);
     this.home = { parent: /** @type {Node} */ (element.parentNode), next: element.nextSibling,
       style: element.getAttribute("style") ?? "", hidden: element.hidden };
     element.hidden = false;
@@ -132,15 +139,14 @@ export class PageSheet {
     };
     const scene = { name: "sheet", canvas: { width, height }, root: { type: "view", id: "root", background: "#00000000", children: [sheet] } };
     const wasm = this.options.wasm, appearance = this.options.appearance;
-    this.controller = await mount(canvas, { scene, size: "fill", node: "sheet", thread: "main",
+    const surface = (/** @type {HTMLCanvasElement} */ c, /** @type {number} */ startMs) => (this.drawn = new DomLayers(sheetLook, { startMs }));
+    this.controller = await mount(canvas, { scene, size: "fill", node: "sheet", thread: "main", surface,
       ...(wasm === undefined ? {} : { wasm }), ...(appearance === undefined ? {} : { appearance }), env });
     const controller = this.controller;
-    // The element is drawn there, not the viewer's stand-in.
-    if (controller.view) controller.view.surface.renderer.standIns = false;
     controller.on("frame", (/** @type {any} */ frame) => this.place(frame));
     for (const name of ["anchorChanged", "dismissRequested", "error"]) controller.on(name, (/** @type {any} */ e) => this.emit(name, e));
     controller.on("closed", (/** @type {any} */ e) => { this.teardown(); this.emit("closed", e); });
-    this.forwardPointers(canvas);
+    this.forwardPointers(layer, canvas);
     this.resizer = new env.ResizeObserver(() => {
       const measured = Math.max(1, this.scrolls ? element.scrollHeight : element.offsetHeight);
       controller.host.send({ node: "content", height: measured }).catch((/** @type {any} */ e) => this.emit("error", e));
@@ -160,7 +166,8 @@ export class PageSheet {
   }
 
   /**
-   * The element at its host node's box: moved, faded and clipped as the core's layers say.
+   * The element at its host node's box, in the element of the layer that carries it (the card):
+   * moved, faded and clipped as the core's layers say.
    * @param {import("./wire-format.js").Frame} frame
    */
   place(frame) {
@@ -170,17 +177,22 @@ export class PageSheet {
     const style = this.element.style;
     if (!box || box.clipped) { style.visibility = "hidden"; return; }
     style.visibility = "visible";
+    const carrier = box.carrier, origin = carrier ?? { x: 0, y: 0 };
+    if (carrier && this.drawn) {
+      const slot = this.drawn.slot(carrier.id);
+      if (this.element.parentNode !== slot) slot.append(this.element);
+    }
     if (this.scrolls && box.clip) {
       // The element is the scroll container's viewport (the host's clip), scrolled as the core has it.
       const top = box.clip.y, offset = Math.max(0, top - box.y);
-      style.transform = `translate(${box.x}px, ${top}px)`;
+      style.transform = `translate(${box.x - origin.x}px, ${top - origin.y}px)`;
       this.scrolledTo = Math.round(offset);
       this.element.scrollTop = offset;
       const cut = Math.max(0, this.element.offsetHeight - box.clip.height);
       style.clipPath = cut > 0 ? `inset(0px 0px ${cut}px 0px)` : "";
       return;
     }
-    style.transform = `translate(${box.x}px, ${box.y}px)`;
+    style.transform = `translate(${box.x - origin.x}px, ${box.y - origin.y}px)`;
     style.opacity = box.opacity < 1 ? String(box.opacity) : "";
     if (box.clip) {
       const c = box.clip;
@@ -193,21 +205,21 @@ export class PageSheet {
   }
 
   /**
-   * Pointer input on the element's own non-interactive parts goes to the core, as on the canvas:
-   * the sheet follows a drag that starts on the form's background or its text.
-   * @param {HTMLCanvasElement} canvas
+   * Pointer input on the drawn sheet (the dim, the card) and on the element's own non-interactive
+   * parts goes to the core, as on a canvas: the sheet follows a drag that starts on the card, the
+   * form's background or its text.
+   * @param {HTMLElement} layer @param {HTMLCanvasElement} canvas
    */
-  forwardPointers(canvas) {
-    const element = this.element;
+  forwardPointers(layer, canvas) {
     /** @type {Set<number>} pointers the core has */
     const taken = new Set();
     const forward = (/** @type {PointerEvent} */ event) => {
-      const controller = this.controller;
-      if (!controller) return;
+      const controller = this.controller, target = /** @type {Element} */ (event.target);
+      if (!controller || target === canvas) return;  // the canvas' own input is the view's
       if (event.type === "pointerdown") {
-        if (/** @type {Element} */ (event.target).closest?.(CONTROLS)) return;
+        if (target.closest?.(CONTROLS)) return;
         taken.add(event.pointerId);
-        element.setPointerCapture?.(event.pointerId);
+        target.setPointerCapture?.(event.pointerId);
       } else if (!taken.has(event.pointerId)) {
         return;
       }
@@ -217,7 +229,7 @@ export class PageSheet {
       if (input) controller.onViewInput(input);
     };
     for (const type of ["pointerdown", "pointermove", "pointerup", "pointercancel"]) {
-      element.addEventListener(type, /** @type {EventListener} */ (forward));
+      layer.addEventListener(type, /** @type {EventListener} */ (forward));
     }
   }
 
@@ -306,6 +318,7 @@ export class PageSheet {
     }
     this.layer?.remove();
     this.layer = null;
+    this.drawn = null;
     this.opening = null;
     /** @type {HTMLElement | null} */ (this.returnFocus)?.focus?.({ preventScroll: true });
     this.returnFocus = null;

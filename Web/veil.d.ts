@@ -347,7 +347,9 @@ export function preload(): Promise<void>;
 
 /** Where the core puts content the host provides (a host node's item, hosts.js), in canvas points. */
 export interface HostBox { id: number; x: number; y: number; width: number; height: number; opacity: number;
-  clip: { x: number; y: number; width: number; height: number; cornerRadius: number } | null; clipped: boolean }
+  clip: { x: number; y: number; width: number; height: number; cornerRadius: number } | null; clipped: boolean;
+  /** The outermost layer holding it that will move (a sheet's card), its origin in canvas points. */
+  carrier: { id: number; x: number; y: number } | null }
 export interface PageSheetOptions {
   /** The sheet's anchors (docs/SCENE.md "sheet"); default ["fit", "collapsed"]. */
   anchors?: unknown[];

@@ -2,18 +2,21 @@
 docs/EMBED.md's block "A sheet holding the page's own element" run as written, in a page with the
 form it names, in headless Chromium against a static site:
 
-- opening moves the form into a dialog layer (role dialog, aria-modal, its label) over a canvas the
-  core draws the dim and the card on; the form rises with the sheet and rests at the sheet's anchor,
+- opening moves the form into a dialog layer (role dialog, aria-modal, its label) where the core's
+  dim and card are drawn as elements; the form rises with the sheet and rests at the sheet's anchor,
   its box exactly the core's host box (hosts.js over the core's own frame, `placed`), the page under it inert;
 - the form takes typing and submits (its controls keep their own input);
 - a finger dragging the form's background moves the sheet: it follows, is released and settles at
-  the lower anchor, the form with it; the same drag on the form's input does not move it;
+  the lower anchor, the form on its card in every frame; the same drag on the form's input does not move it;
 - Escape collapses it; close() puts the form back where it was, the page usable again;
-at desktop and phone size.
+at desktop and phone size;
+- a spring the core declared runs on the compositor: the card with the form in it and the dim keep
+  moving while the page's main thread runs an 800 ms task.
 """
 
 import re
 import sys
+import time
 import unittest
 from pathlib import Path
 
@@ -109,17 +112,19 @@ class PageSheetTest(unittest.TestCase):
                     self.assertAlmostEqual(settle(driver), top, delta=1.0, msg="a drag on the input is the input's, not the sheet's")
 
                     blurb = driver.execute_script("const r = document.getElementById('blurb').getBoundingClientRect(); return [r.left + 20, r.top + r.height / 2]")
-                    # Every frame of the drag and the settle: the form is where the core's host box is.
+                    # Every frame of the drag and the settle (the spring on the compositor): the form
+                    # sits on its card, the core's card drawn as an element, just under its grabber.
                     driver.execute_script("""window.offsets = []; window.recording = true;
-                      const form = document.getElementById('filters');
-                      const record = () => { const p = veilSheet.filters.placed; if (p) offsets.push(Math.abs(form.getBoundingClientRect().top - p.y));
+                      const form = document.getElementById('filters'), sheet = veilSheet.filters;
+                      const record = () => { const p = sheet.placed, card = p && p.carrier && document.querySelector(`.veil-sheet [data-item="${p.carrier.id}"]`);
+                        if (card) offsets.push(Math.abs(form.getBoundingClientRect().top - card.getBoundingClientRect().top - %d));
                         if (window.recording) requestAnimationFrame(record); };
-                      requestAnimationFrame(record);""")
+                      requestAnimationFrame(record);""" % GRABBER_ROOM)
                     harness.touch_drag(driver, int(blurb[0]), int(blurb[1]), int(min(150, height - blurb[1] - 8)), 12)
                     lowered = settle(driver)
                     offsets = driver.execute_script("window.recording = false; return offsets")
                     self.assertGreater(len(offsets), 5)
-                    self.assertLess(max(offsets), 1.0, "in every frame the form is within a pixel of the core's host box")
+                    self.assertLess(max(offsets), 1.0, "in every frame the form is within a pixel of its place on the card")
                     self.assertAlmostEqual(lowered, height - 120 + GRABBER_ROOM, delta=1.0, msg="dragged down by its background, it settles at the lower anchor")
                     harness.screenshot(driver, f"page-sheet-lowered-{width}")
                     modality = driver.execute_script("return [document.querySelector('main').inert, document.querySelector('.veil-sheet').getAttribute('aria-modal')]")
@@ -153,6 +158,43 @@ class PageSheetTest(unittest.TestCase):
                     self.assertEqual(driver.execute_script("return veilSheet.errors"), [])
                 finally:
                     driver.quit()
+
+    def test_the_spring_runs_on_the_compositor_while_the_page_is_busy(self):
+        """snapTo(1) lowers the sheet by a spring the core declared once: it runs as Web Animations
+        of the card (the form in it) and the dim, so screencast frames keep coming while the
+        page's main thread runs an 800 ms task; the same task with the sheet at rest gives none."""
+        driver = self.open_page(390, 760)
+        try:
+            height = driver.execute_script("return innerHeight")
+            settle(driver)
+            frames = {}
+            for case in ("springing", "at rest"):
+                cast = harness.Screencast(driver)
+                try:
+                    time.sleep(0.3)
+                    if case == "springing":
+                        moved = driver.execute_async_script("""const done = arguments[0];
+                          veilSheet.filters.snapTo(1);
+                          const form = document.getElementById('filters');
+                          (function wait() {
+                            const running = document.getAnimations().filter(a => a.playState === 'running').map(a => a.effect.target);
+                            if (running.length) done(running.map(t => t.contains(form) ? 'card' : t.dataset.item ? 'dim' : '?').sort());
+                            else requestAnimationFrame(wait);
+                          })();""")
+                        self.assertEqual(moved, ["card", "dim"], "the card, the form in it, and the dim move as Web Animations")
+                    before = time.monotonic()
+                    driver.execute_script(harness.BUSY)
+                    after = time.monotonic()
+                    time.sleep(0.1)
+                finally:
+                    cast.close()
+                frames[case] = sum(1 for s in cast.stamps if before + 0.05 <= s <= after - 0.05)
+                if case == "springing":
+                    self.assertAlmostEqual(settle(driver), height - 120 + GRABBER_ROOM, delta=1.0, msg="at rest at the lower anchor")
+            self.assertGreaterEqual(frames["springing"], 3, f"the sheet moved on while the main thread was busy: {frames}")
+            self.assertLessEqual(frames["at rest"], 1, f"a sheet at rest draws nothing new: {frames}")
+        finally:
+            driver.quit()
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ const frame = (items) => ({ width: 3120, height: 6752, background: 0xffffffff, p
 
 test("a host item in the root layer is where it is drawn, in points", () => {
   const [box] = hostBoxes(frame([item({ id: 1, kind: 0, width: 80, height: 80 }), host(2, 80, 160, 2400, 2560)]));
-  assert.deepEqual(box, { id: 2, x: 10, y: 20, width: 300, height: 320, opacity: 1, clip: null, clipped: false });
+  assert.deepEqual(box, { id: 2, x: 10, y: 20, width: 300, height: 320, opacity: 1, clip: null, clipped: false, carrier: null });
 });
 
 test("nested layers add their offsets and multiply their opacities", () => {
@@ -23,6 +23,16 @@ test("nested layers add their offsets and multiply their opacities", () => {
   assert.equal(box.y, (800 - 160 + 8) / 8);
   assert.equal(box.opacity, 128 / 255);
   assert.equal(box.clipped, false);
+});
+
+test("the outermost layer that will move carries the host, with its origin in points", () => {
+  // A sheet's card (will change) holding a scroll content layer (will change too): the card carries it.
+  const content = layer(42, 0, -80, [host(43, 0, 160, 800, 400)], { willChange: 1 });
+  const card = layer(41, 0, 3200, [layer(44, 8, 0, [content])], { willChange: 1 });
+  const [box] = hostBoxes(frame([layer(40, 0, 0, [card])]));
+  assert.deepEqual(box.carrier, { id: 41, x: 0, y: 400 });
+  assert.equal(box.y, (3200 - 80 + 160) / 8);
+  assert.equal(hostBoxes(frame([layer(45, 0, 0, [host(46, 0, 0, 8, 8)])]))[0].carrier, null, "no layer that moves: none");
 });
 
 test("a layer's clip is in its parent's space and stays put when the layer scrolls", () => {
