@@ -40,6 +40,8 @@ const MAX_POINTS = 1024;
 const MAX_INTERVAL = 60;
 /** A fade's field: opacity, by bit. */
 const OPACITY = 5;
+/** In an item motion's field byte: the same item's next motion follows (its field greater). */
+const CONTINUES = 128;
 /** The item fields a step motion may move, by bit (ItemMotion.fields): the plain numbers. */
 const MOVABLE_FIELDS = new Map([[0, "x"], [1, "y"], [2, "width"], [3, "height"], [6, "rotation"], [7, "cornerRadius"],
   [9, "lineWidth"], [11, "arcStart"], [12, "arcSweep"]]);
@@ -146,13 +148,20 @@ export function readMotions(bytes) {
   /** @type {ItemMotion[]} */
   const items = [];
   let previousId = 0;
+  /** @type {number | null} the field bit of the motion before, when this one is its item's next */
+  let sameItem = null;
   for (let i = 0; i < itemCount; i++) {
     const at = o;
-    const gap = varint();
-    if (gap >= MAX_ID || previousId >= MAX_ID - gap) fail(`item motion id past the limit of ${MAX_ID}`, at);
-    const id = previousId + 1 + gap;
-    previousId = id;
-    const bit = byte();
+    if (sameItem === null) {
+      const gap = varint();
+      if (gap >= MAX_ID || previousId >= MAX_ID - gap) fail(`item motion id past the limit of ${MAX_ID}`, at);
+      previousId = previousId + 1 + gap;
+    }
+    const id = previousId;
+    const fieldByte = byte();
+    const bit = fieldByte & ~CONTINUES;
+    if (sameItem !== null && bit <= sameItem) fail(`item ${id}'s motions must name its fields in ascending order, each once`);
+    sameItem = fieldByte & CONTINUES ? bit : null;
     const field = bit === OPACITY ? "opacity" : MOVABLE_FIELDS.get(bit);
     if (field === undefined) fail(`item field ${bit} cannot move (a motion moves a number field)`);
     const kind = byte();
@@ -203,6 +212,7 @@ export function readMotions(bytes) {
     const increment = (z >>> 1) ^ -(z & 1);
     items.push({ id, field: /** @type {string} */ (field), start, steps: { count: steps, rate, increment } });
   }
+  if (sameItem !== null) fail("the last item motion says another of its item's follows");
   if (o < bytes.length) fail(`${bytes.length - o} unexpected bytes after the motions`);
   return { motions, items };
 }
@@ -275,7 +285,7 @@ export function itemMotionValue(m, base, t) {
   return Math.min(2147483647, Math.max(-2147483648, base + step * increment));
 }
 
-/** @typedef {Map<Item[], Map<Item, ItemMotion>>} Places the child lists holding a moving item, with each such item's motion */
+/** @typedef {Map<Item[], Map<Item, ItemMotion[]>>} Places the child lists holding a moving item, with each such item's motions */
 
 /** Where each item motion's item is, found once per frame's items and motions (a frame's lists are
  * not edited in place; a patch that changes the motions alone gives a new motions list). */
@@ -287,7 +297,12 @@ function places(frame) {
   if (cached && cached.motions === frame.itemMotions) return cached.map;
   /** @type {Places} */
   const map = new Map();
-  const byId = new Map((frame.itemMotions ?? []).map((m) => [m.id, m]));
+  /** @type {Map<number, ItemMotion[]>} */
+  const byId = new Map();
+  for (const m of frame.itemMotions ?? []) {
+    const list = byId.get(m.id);
+    if (list) list.push(m); else byId.set(m.id, [m]);
+  }
   /** @param {Item[]} list @returns {boolean} whether the list holds a moving item, at any depth */
   const visit = (list) => {
     let holds = false;
@@ -295,7 +310,7 @@ function places(frame) {
       const m = byId.get(item.id);
       if (m) {
         if (!map.has(list)) map.set(list, new Map());
-        /** @type {Map<Item, ItemMotion>} */ (map.get(list)).set(item, m);
+        /** @type {Map<Item, ItemMotion[]>} */ (map.get(list)).set(item, m);
         holds = true;
       }
       if (item.children && visit(item.children)) {
@@ -322,15 +337,15 @@ function playItems(list, where, t) {
   const moved = where.get(list);
   if (!moved) return list;
   const next = list.map((item) => {
-    const m = moved.get(item);
+    const ms = moved.get(item) ?? [];
     const children = item.children && where.has(item.children) ? playItems(item.children, where, t) : item.children;
-    if (!m && children === item.children) return item;
-    const value = m ? itemMotionValue(m, /** @type {any} */ (item)[m.field], t) : 0;
+    if (ms.length === 0 && children === item.children) return item;
+    const values = ms.map((m) => itemMotionValue(m, /** @type {any} */ (item)[m.field], t));
     const last = lastPlayed.get(item);
-    if (last && last.children === children && (!m || last[m.field] === value)) return last;
+    if (last && last.children === children && ms.every((m, k) => last[m.field] === values[k])) return last;
     /** @type {any} */
     const out = { ...item, children };
-    if (m) out[m.field] = value;
+    ms.forEach((m, k) => { out[m.field] = values[k]; });
     if (!children) delete out.children;
     lastPlayed.set(item, out);
     return out;

@@ -62,6 +62,11 @@ test("playing a frame moves its items' fields alone, sharing every list not on t
   // The same items with other motions (a fade begun again from where it was): played by the new ones.
   const faster = { ...frame, itemMotions: [{ ...motion, steps: { count: 8, rate: 16, increment: 8192 } }] };
   assert.equal(playMotions(faster, 0.3).items[0].children?.[1].rotation, 4 * 8192);
+  // Two fields of one item (an indicator shrinking past an edge: its place and its length).
+  const both = { ...frame, itemMotions: [{ id: 7, field: "y", start: 0, points: { interval: 0.5, values: [0, 80] } },
+    { id: 7, field: "height", start: 0, points: { interval: 0.5, values: [40, 20] } }] };
+  const played = playMotions(both, 0.25).items[0].children?.[1];
+  assert.deepEqual([played?.y, played?.height], [40, 30]);
 });
 
 test("a frame's motions count in its hash as Swift's term", () => {
@@ -119,6 +124,10 @@ test("a record the core would never write is refused, in words", () => {
     ["00 01 00 06 00 00 08 00 00", /rate of 0 a second/],
     ["00 01 00 06 00 00 08 40 00 00", /unexpected bytes/],
     ["00 01 ffffffff07 06 00 00 08 40 00", /id past the limit/],
+    // Two motions of one item: bit 7 of the first's field byte, no id gap before the second.
+    ["00 02 03 81 02 00 10 03 00 10 0f 01 02 00 10 02 00 02", /fields in ascending order, each once/],
+    ["00 02 03 81 02 00 10 03 00 10 0f 00 02 00 10 02 00 02", /fields in ascending order, each once/],
+    ["00 01 03 81 02 00 10 03 00 10 0f", /says another of its item's follows/],
   ];
   for (const [hex, reason] of bad) {
     assert.throws(() => readMotions(bytes(hex.replace(/ /g, ""))), (e) => e instanceof MotionError && reason.test(e.message), hex);
@@ -132,6 +141,8 @@ test("a record the core would never write is refused, in words", () => {
   assert.equal(itemMotionValue(fade[0], 0, 0.25), 128, "half way along a linear fade: round(127.5)");
   const [points] = readRecord(bytes("00 01 03 01 02 00 10 03 00 10 0f".replace(/ /g, ""))).items;
   assert.deepEqual(points, { id: 4, field: "y", start: 0, points: { interval: 0.5, values: [0, 8, 0] } });
+  const both = readRecord(bytes("00 02 03 81 02 00 10 03 00 10 0f 03 02 00 10 02 00 02".replace(/ /g, ""))).items;
+  assert.deepEqual(both, [points, { id: 4, field: "height", start: 0, points: { interval: 0.5, values: [0, 1] } }]);
   assert.deepEqual([-1, 0, 0.25, 0.5, 0.75, 1, 9].map((t) => itemMotionValue(points, 99, t)), [0, 0, 4, 8, 4, 0, 0],
     "joined by lines, halves rounded up, held at both ends, whatever the base");
 });

@@ -27,10 +27,17 @@ enum ComponentField: Sendable {
         }
     }
 
-    /// The entry's field along the path the value it follows takes (`AnimatedField.motion`).
-    func motion(of item: Item, _ values: MovingValues) -> ItemMotion? {
+    /// The entry's fields along the path the value it follows takes (`AnimatedField.motions`).
+    func motions(of item: Item, _ values: MovingValues) -> [ItemMotion]? {
         switch self {
-        case let .scroll(field): return field.motion(of: item, values)
+        case let .scroll(field): return field.motions(of: item, values)
+        }
+    }
+
+    /// What else than its path the fields along it depend on (`AnimatedField.pathState`).
+    func pathState(in values: MovingValues) -> Bool {
+        switch self {
+        case let .scroll(field): return field.pathState(in: values)
         }
     }
 }

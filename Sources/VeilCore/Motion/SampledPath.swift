@@ -8,15 +8,15 @@ struct SampledPath: Equatable, Sendable {
     /// At least two.
     var values: [Double]
 
-    /// `value`'s points as close as `every` seconds (fewer when more than `ItemMotion.maxPoints`
-    /// would be needed), evenly spread from `start` to `end`, the last exactly `last`.
+    /// The points of `value(t)` as close as `every` seconds (fewer when more than
+    /// `ItemMotion.maxPoints` would be needed), evenly spread from `start` to `end`, the last exactly `last`.
     @inline(never)  // for size
-    static func sampling(_ value: AnimatedValue, from start: Double, to end: Double, every: Double,
-                         last: Double) -> SampledPath {
+    static func sampling(from start: Double, to end: Double, every: Double, last: Double,
+                         _ value: (Double) -> Double) -> SampledPath {
         let span = larger(0, end - start)
         let count = Int.clamped((span / every).rounded(.up), to: 1 ... ItemMotion.maxPoints - 1)
         let interval = span > 0 ? span / Double(count) : every
-        var values = (0 ..< count).map { value.value(at: start + Double($0) * interval) }
+        var values = (0 ..< count).map { value(start + Double($0) * interval) }
         values.append(last)
         return SampledPath(start: start, interval: interval, values: values)
     }

@@ -12,9 +12,11 @@
 ///       mix: colour from, colour to;
 ///       slide: number bounds x, y, width, height, startFrom x, y, startTo x, y, endFrom x, y, endTo x, y,
 ///              varint colour count (1…maxStops), the colours;
-///     varint item count, then per item motion (ids ascending):
-///       varint id gap (id = previous + 1 + gap, previous starting at 0), u8 field (its bit), u8 path (0 steps,
-///       1 fade, 2 points), number start, steps: varint count, number rate, svarint increment;
+///     varint item count, then per item motion (ids ascending; an item's fields ascending):
+///       varint id gap (id = previous + 1 + gap, previous starting at 0) unless the motion before
+///       continues (then the same item, no gap), u8 field (its bit; bit 7 set: this item's next motion
+///       follows at once), u8 path (0 steps, 1 fade, 2 points), number start,
+///       steps: varint count, number rate, svarint increment;
 ///       fade (field opacity): number duration, x1, y1, x2, y2 (the curve), from, to, scale;
 ///       points: number interval, varint count (2…maxPoints), svarint first, svarint each next − previous.
 enum MotionCoding {
@@ -30,6 +32,8 @@ enum MotionCoding {
     static let slide: UInt8 = 1
     static let autoreverse: UInt8 = 1 << 0
     static let paused: UInt8 = 1 << 1
+    /// In an item motion's field byte: the same item's next motion follows (its field greater).
+    static let continues: UInt8 = 1 << 7
 
     /// The record of `motions` (an empty list is a record too: in a delta it says "none any more").
     static func record(_ motions: [PaintMotion], _ items: [ItemMotion]) -> WireExtension {
@@ -63,10 +67,11 @@ enum MotionCoding {
         }
         w.writeVarint(items.count)
         var previousId: UInt32 = 0
-        for m in items {
-            w.writeVarint(m.id - previousId - 1)
+        for (i, m) in items.enumerated() {
+            if i == 0 || items[i - 1].id != m.id { w.writeVarint(m.id - previousId - 1) }
             previousId = m.id
-            w.write(UInt8(m.field.rawValue.trailingZeroBitCount))
+            let more = i + 1 < items.count && items[i + 1].id == m.id
+            w.write(UInt8(m.field.rawValue.trailingZeroBitCount) | (more ? continues : 0))
             switch m.path {
             case let .steps(count, rate, increment):
                 w.write(steps)
@@ -147,15 +152,23 @@ enum MotionCoding {
         var items: [ItemMotion] = []
         items.reserveCapacity(n)
         var previous: UInt32 = 0
+        var sameItem: UInt8? = nil  // the field bit of the motion before, when this one is its item's next
         for _ in 0 ..< n {
             let at = r.offset
-            let gap = try r.varint()
-            guard gap < WireLimits.maxId, previous < WireLimits.maxId - gap else {
-                throw WireError(offset: at, reason: "item motion id past the limit of \(WireLimits.maxId)")
+            if sameItem == nil {
+                let gap = try r.varint()
+                guard gap < WireLimits.maxId, previous < WireLimits.maxId - gap else {
+                    throw WireError(offset: at, reason: "item motion id past the limit of \(WireLimits.maxId)")
+                }
+                previous = previous + 1 + gap
             }
-            let id = previous + 1 + gap
-            previous = id
-            let bit = try r.byte()
+            let id = previous
+            let byte = try r.byte()
+            let bit = byte & ~continues
+            if let before = sameItem, bit <= before {
+                throw r.error("item \(id)'s motions must name its fields in ascending order, each once")
+            }
+            sameItem = byte & continues != 0 ? bit : nil
             let field = bit < 32 ? ItemFields(rawValue: 1 << UInt32(bit)) : []
             guard !field.isEmpty, ItemMotion.fields.contains(field) || field == .opacity else {
                 throw r.error("item field \(bit) cannot move (a motion moves a number field)")
@@ -190,6 +203,7 @@ enum MotionCoding {
             items.append(ItemMotion(id: id, field: field, path: .steps(count: count, rate: rate, increment: increment),
                                     start: start))
         }
+        if sameItem != nil { throw r.error("the last item motion says another of its item's follows") }
         return items
     }
 

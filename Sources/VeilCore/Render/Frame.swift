@@ -13,8 +13,9 @@ public struct Frame: Equatable, Sendable {
     /// Paints that move with time alone, ascending by slot (`PaintMotion`): a host draws such a
     /// slot as the motion's paint at its own time, not as the table's.
     public var motions: [PaintMotion]
-    /// Item fields that move with time alone, one per item, ascending by id (`ItemMotion`): a host
-    /// draws such a field as the motion's value at its own time, not as the item's.
+    /// Item fields that move with time alone, ascending by id and an item's by field, each field
+    /// once (`ItemMotion.ordered`): a host draws such a field as the motion's value at its own
+    /// time, not as the item's.
     public var itemMotions: [ItemMotion]
 
     public init(width: Int32 = 0, height: Int32 = 0, background: Color = .white,

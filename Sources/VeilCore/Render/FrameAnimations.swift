@@ -39,21 +39,28 @@ indirect enum AnimatedField: Sendable {
     }
 
     /// While the value it follows moves along a path hosts are told once (`MovingValues.path`):
-    /// the field along it, declared as the item's points motion; nil otherwise, or when the field
-    /// would change in another way on the way (then it is stepped).
+    /// the fields along it, declared as the item's points motions; nil when they cannot be (then
+    /// the field is stepped).
     @inline(never)  // for size: out of the step's loop
-    func motion(of item: Item, _ values: MovingValues) -> ItemMotion? {
+    func motions(of item: Item, _ values: MovingValues) -> [ItemMotion]? {
         switch self {
         case let .link(id, key, role, base):
             guard let path = values.path(of: key, .link) else { return nil }
             var points: [Int32] = []
             points.reserveCapacity(path.values.count)
             for v in path.values { points.append(role.field(base + v)) }
-            return ItemMotion(id: id, field: role.itemField, path: .points(interval: path.interval, values: points),
-                              start: path.start)
-        case let .item(_, component): return component.motion(of: item, values)
+            return [ItemMotion(id: id, field: role.itemField, path: .points(interval: path.interval, values: points),
+                               start: path.start)]
+        case let .item(_, component): return component.motions(of: item, values)
         case .layerOpacity: return nil
         }
+    }
+
+    /// What else than its path the fields along it depend on (a refresh under way or not): a
+    /// declaration is made again when it changes.
+    func pathState(in values: MovingValues) -> Bool {
+        if case let .item(_, component) = self { return component.pathState(in: values) }
+        return false
     }
 
     var entryId: UInt32? {
@@ -152,13 +159,12 @@ struct FrameAnimations {
             FrameAnimations.modify(&frame.items, at: place.path[...]) { item in
                 var new = item
                 field.step(&new, at: t, values: values)
-                if let motion = declaredAlong.motion(i, field, of: new, values) {
-                    if renderedMotions.contains(where: { $0.id == motion.id }) {
-                        undeclared = true  // one motion an item: the render's stays, this one is stepped
-                    } else {
-                        declared.append(motion)
-                        new = motion.played(new, at: motion.start)
-                    }
+                let motions = declaredAlong.motions(i, field, of: new, values)
+                if let motions, !motions.contains(where: { m in renderedMotions.contains { $0.id == m.id && $0.field == m.field } }) {
+                    declared += motions
+                    for m in motions { new = m.played(new, at: m.start) }
+                } else {
+                    undeclared = true  // stepped instead: no motion for it, or the render's moves the same field
                 }
                 FrameAnimations.replace(&item, with: new, at: place, &hash, &patch)
             }
@@ -172,7 +178,7 @@ struct FrameAnimations {
         var motions = renderedMotions
         if !declared.isEmpty {
             motions += declared
-            motions.sortStably { $0.id < $1.id }
+            motions.sortStably(by: ItemMotion.ordered)
         }
         guard motions != frame.itemMotions else { return }
         hash = hash &- MotionCoding.hashTerm(frame.motions, frame.itemMotions) &+ MotionCoding.hashTerm(frame.motions, motions)
@@ -202,18 +208,20 @@ struct FrameAnimations {
 }
 
 /// The motions `FrameAnimations.step` made of paths, by field: the same path (the same points, most
-/// often the very same array) gives the same motion. A class, so the steps (non-mutating) keep it.
+/// often the very same array) in the same state gives the same motions. A class, so the steps
+/// (non-mutating) keep it.
 private final class DeclaredPaths {
-    private var last: [(field: Int, path: SampledPath, motion: ItemMotion?)] = []
+    private var last: [(field: Int, path: SampledPath, state: Bool, motions: [ItemMotion]?)] = []
 
-    func motion(_ i: Int, _ field: AnimatedField, of item: Item, _ values: MovingValues) -> ItemMotion? {
+    func motions(_ i: Int, _ field: AnimatedField, of item: Item, _ values: MovingValues) -> [ItemMotion]? {
         guard let path = field.path(in: values) else { return nil }
+        let state = field.pathState(in: values)
         if let k = last.firstIndex(where: { $0.field == i }) {
-            if last[k].path == path { return last[k].motion }
+            if last[k].path == path, last[k].state == state { return last[k].motions }
             last.remove(at: k)
         }
-        let motion = field.motion(of: item, values)
-        last.append((i, path, motion))
-        return motion
+        let motions = field.motions(of: item, values)
+        last.append((i, path, state, motions))
+        return motions
     }
 }

@@ -80,9 +80,51 @@ public struct ItemMotion: Equatable, Sendable {
         }
     }
 
+    /// The order of a frame's item motions (and the wire's): by item id, an item's by field.
+    static func ordered(_ a: ItemMotion, _ b: ItemMotion) -> Bool {
+        a.id != b.id ? a.id < b.id : a.field.rawValue < b.field.rawValue
+    }
+
     /// The layer of `id` fading with `fade`, its node's own opacity being `scale`.
     static func fading(_ id: UInt32, _ fade: Fade, scale: Double) -> ItemMotion {
         ItemMotion(id: id, field: .opacity, path: .fade(fade, scale: scale), start: fade.start)
+    }
+
+    /// The points motions of the fields of `item` that change along a path of `count` points
+    /// `interval` apart from `start`, the item at point k being `itemAt(k)`: one motion a field that
+    /// changes, in field order; nil when another field changes (one no motion moves).
+    @inline(never)  // for size
+    static func along(_ item: Item, count: Int, interval: Double, start: Double,
+                      _ itemAt: (Int) -> Item) -> [ItemMotion]? {
+        let items = (0 ..< count).map(itemAt)
+        var changing: ItemFields = []
+        for other in items { changing.formUnion(ItemFields.differing(items[0], other)) }
+        guard fields.union(.opacity).isSuperset(of: changing) else { return nil }
+        var motions: [ItemMotion] = []
+        for bit in 0 ..< 32 where changing.contains(ItemFields(rawValue: 1 << UInt32(bit))) {
+            let field = ItemFields(rawValue: 1 << UInt32(bit))
+            motions.append(ItemMotion(id: item.id, field: field,
+                                      path: .points(interval: interval, values: items.map { number(field, of: $0) }),
+                                      start: start))
+        }
+        return motions
+    }
+
+    /// The value of a field a motion moves (`fields`, or opacity) in `item`.
+    static func number(_ field: ItemFields, of item: Item) -> Int32 {
+        switch field {
+        case .x: return item.x
+        case .y: return item.y
+        case .width: return item.width
+        case .height: return item.height
+        case .rotation: return item.rotation
+        case .cornerRadius: return item.cornerRadius
+        case .lineWidth: return item.lineWidth
+        case .arcStart: return item.arcStart
+        case .arcSweep: return item.arcSweep
+        case .opacity: return Int32(item.opacity)
+        default: return 0
+        }
     }
 
     /// The item with the field at time `t`.
@@ -107,22 +149,26 @@ public struct ItemMotion: Equatable, Sendable {
 
 extension Frame {
     /// The items as drawn at session time `t`: each item motion's field at that time. Item motions
-    /// are ascending by id, so each entry finds its motion by binary search.
+    /// are ascending by id (an item's by field), so each entry finds its motions by binary search.
     func playedItems(_ items: [Item], at t: Double) -> [Item] {
         items.map { entry in
             var entry = entry
-            if let m = itemMotion(of: entry.id) { entry = m.played(entry, at: t) }
+            var k = firstMotion(of: entry.id)
+            while k < itemMotions.count, itemMotions[k].id == entry.id {
+                entry = itemMotions[k].played(entry, at: t)
+                k += 1
+            }
             if entry.kind == .layer { entry.children = playedItems(entry.children, at: t) }
             return entry
         }
     }
 
-    private func itemMotion(of id: UInt32) -> ItemMotion? {
+    private func firstMotion(of id: UInt32) -> Int {
         var lo = 0, hi = itemMotions.count
         while lo < hi {
             let mid = (lo + hi) / 2
             if itemMotions[mid].id < id { lo = mid + 1 } else { hi = mid }
         }
-        return lo < itemMotions.count && itemMotions[lo].id == id ? itemMotions[lo] : nil
+        return lo
     }
 }

@@ -56,7 +56,7 @@ struct Renderer {
         var motions = pass.motions
         motions.sortStably { $0.slot < $1.slot }
         var itemMotions = pass.itemMotions
-        itemMotions.sortStably { $0.id < $1.id }
+        itemMotions.sortStably(by: ItemMotion.ordered)
         let frame = Frame(width: Fixed.from(scene.width), height: Fixed.from(scene.height), background: background,
                           paints: pass.paints.paints, items: pass.layers[0].items, motions: motions,
                           itemMotions: itemMotions)

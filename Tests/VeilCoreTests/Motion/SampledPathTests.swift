@@ -16,7 +16,7 @@ import Testing
             value.spring(to: to, SpringParameters(dampingRatio: 0.5 + Double(rng.next() % 51) / 100, response: 0.2 + Double(rng.next() % 80) / 100),
                          at: start, velocity: Double(rng.next() % 8_001) - 4_000)
             let span = rng.next() % 10 == 0 ? Double(rng.next() % 20_000) / 100 : Double(rng.next() % 300) / 100
-            let path = SampledPath.sampling(value, from: start, to: start + span, every: 1.0 / 120, last: to)
+            let path = SampledPath.sampling(from: start, to: start + span, every: 1.0 / 120, last: to) { value.value(at: $0) }
             #expect(path.values.count >= 2 && path.values.count <= ItemMotion.maxPoints)
             #expect(abs(path.end - (start + max(span, 0)) ) < 1e-9 || span == 0)
             #expect(path.interval <= 1.0 / 120 + 1e-12 || path.values.count == ItemMotion.maxPoints)

@@ -19,7 +19,7 @@ import Testing
         }
         return (0..<count).map { _ in
             var id: UInt32 = 0
-            return (0..<Int(rng.next() % 4)).map { _ in
+            var list: [ItemMotion] = (0..<Int(rng.next() % 4)).map { _ in
                 id += 1 + UInt32(rng.next() % 300)
                 if rng.next() % 3 == 0 {
                     // A layer's fade: opacities within 0…1, named and random curves, durations from 0.
@@ -52,6 +52,11 @@ import Testing
                 return ItemMotion(id: id, field: fields[Int(rng.next() % UInt64(fields.count))],
                                   path: .steps(count: steps, rate: rate, increment: increment), start: number(20))
             }
+            // Now and then the same item's next field (an indicator's place and length).
+            for i in list.indices.dropFirst() where rng.next() % 2 == 0 && list[i].field.rawValue > list[i - 1].field.rawValue {
+                list[i].id = list[i - 1].id
+            }
+            return list
         }
     }
 
@@ -103,8 +108,9 @@ import Testing
     }
 
     /// A points path the decoder refuses, as Web/motions.js does (Tests/web/motions.test.mjs has
-    /// the same records): after an empty paint list, one item motion — id gap, field bit, path 2,
-    /// start, interval, count, the first value, differences.
+    /// the same records): after an empty paint list, item motions — id gap, field bit (bit 7: the
+    /// item's next motion follows, with no gap), path 2, start, interval, count, the first value,
+    /// differences.
     @Test func aPointsPathOutOfBoundsIsRefused() throws {
         let bad: [(String, String)] = [
             ("00 01 00 06 02 00 00 02 00 00", "interval of 0.0 s is not within"),
@@ -112,6 +118,9 @@ import Testing
             ("00 01 00 06 02 00 10 81 08 00", "motion points 1025 exceeds 1024"),
             ("00 01 00 05 02 00 10 02 00 82 04", "value of 257 is not an opacity"),
             ("00 01 00 06 02 00 10 02 00", "message ends early"),
+            ("00 02 03 81 02 00 10 03 00 10 0f 01 02 00 10 02 00 02", "fields in ascending order, each once"),
+            ("00 02 03 81 02 00 10 03 00 10 0f 00 02 00 10 02 00 02", "fields in ascending order, each once"),
+            ("00 01 03 81 02 00 10 03 00 10 0f", "says another of its item's follows"),
         ]
         for (hex, reason) in bad {
             let bytes = hex.split(separator: " ").map { UInt8($0, radix: 16)! }
@@ -123,6 +132,11 @@ import Testing
         let good = "00 01 03 01 02 00 10 03 00 10 0f".split(separator: " ").map { UInt8($0, radix: 16)! }
         #expect(try MotionCoding.read(good, at: 0).items
                 == [ItemMotion(id: 4, field: .y, path: .points(interval: 0.5, values: [0, 8, 0]), start: 0)])
+        let two = "00 02 03 81 02 00 10 03 00 10 0f 03 02 00 10 02 00 02".split(separator: " ").map { UInt8($0, radix: 16)! }
+        let both = [ItemMotion(id: 4, field: .y, path: .points(interval: 0.5, values: [0, 8, 0]), start: 0),
+                    ItemMotion(id: 4, field: .height, path: .points(interval: 0.5, values: [0, 1]), start: 0)]
+        #expect(try MotionCoding.read(two, at: 0).items == both)
+        #expect(MotionCoding.record([], both).payload == two, "the writer gives an item's next motion no gap")
     }
 
     @Test func aMotionLeavesNoTraceInTheHashOfAFrameWithout() {

@@ -57,21 +57,24 @@ struct NextChangeTests {
         #expect(timed.nextChange == nil)
     }
 
-    /// After a scroll comes to rest its indicator holds for 0.5 s, then fades over 0.25 s: the
-    /// hold is a wait, not half a second of frames that are all the same.
-    @Test func aScrollIndicatorsHoldIsAWaitAndItsFadeAnimates() throws {
+    /// After a scroll comes to rest its indicator holds for 0.5 s, then fades over 0.25 s: both are
+    /// declared with the rest (the fade as two points of its opacity), so a host waits through
+    /// them instead of drawing half a second of frames that are all the same and then the fade's.
+    @Test func aScrollIndicatorsHoldAndFadeAreAWait() throws {
         let session = try Self.session(#"{"canvas": {"width": 200, "height": 300}, "root": {"type": "list", "id": "inbox", "rowCount": 50, "rowHeight": 44, "skeletonRows": 0, "row": {"type": "label", "id": "l", "text": "x"}}}"#)
         _ = session.tick(at: 0)
         try perform(session, #""command": {"motion": "reduced"}"#, at: 0)
         try session.apply(.input(.key(KeyEvent(phase: .down, key: utf8("PageDown")))), at: 1)
         #expect(session.nextChange == 1)
-        #expect(session.tick(at: 1) != nil, "moved at once (reduced motion), indicator shown")
-        #expect(session.nextChange == 1.5, "the hold: nothing changes until the fade")
-        for probe in [1.1, 1.25, 1.45] { #expect(session.tick(at: probe) == nil, "nothing to send at \(probe)") }
-        #expect(session.nextChange == 1.5)
-        #expect(session.tick(at: 1.6) != nil, "the indicator fades")
-        #expect(session.nextChange == 1.6)
-        _ = session.tick(at: 1.8)
+        let shown = try #require(session.tick(at: 1), "moved at once (reduced motion), indicator shown")
+        guard case let .delta(_, patch) = try WireDecoder.decode(shown).body else { Issue.record("a delta"); return }
+        #expect(patch.itemMotions?.map(\.field) == [.opacity], "its fade, declared: \(String(describing: patch.itemMotions))")
+        #expect(patch.itemMotions?.first?.start == 1.5 && patch.itemMotions?.first?.end == 1.75)
+        #expect(session.nextChange == 1.75, "the hold and the fade: nothing to send until it has faded")
+        for probe in [1.1, 1.25, 1.45, 1.6, 1.7] { #expect(session.tick(at: probe) == nil, "nothing to send at \(probe)") }
+        let faded = try #require(session.tick(at: 1.8), "the fade's end: the motion goes, the field holds its end")
+        guard case let .delta(_, end) = try WireDecoder.decode(faded).body else { Issue.record("a delta"); return }
+        #expect(end.itemMotions == [])
         _ = session.tick(at: 1.9)
         #expect(session.nextChange == nil, "faded: still")
     }

@@ -151,7 +151,10 @@ final class ScrollComponent: Component {
             values.set(c.motion.drawnOffset(at: t), of: c.id, .offset)
             if let path = c.motion.path { values.setPath(path, of: c.id, .offset) }
             let indicator = indicatorOpacity(c, at: t)
-            if indicator != 0 { values.set(indicator, of: c.id, .scrollIndicator) }
+            if indicator != 0 {
+                values.set(indicator, of: c.id, .scrollIndicator)
+                if let fade = indicatorFade(c) { values.setPath(fade, of: c.id, .scrollIndicator) }
+            }
             if c.refreshing { values.set(1, of: c.id, .refreshing) }
             if c.loadingMore { values.set(1, of: c.id, .loadingMore) }
             let state = refreshState(c, at: t)
@@ -166,6 +169,13 @@ final class ScrollComponent: Component {
         return p
     }
 
+    /// At rest, its indicator's hold and fade out, as a path hosts are told once (two points:
+    /// opaque until the fade begins, then a straight line to transparent); nil while it moves.
+    func indicatorFade(_ c: Container) -> SampledPath? {
+        guard let rested = c.restedAt, c.motion.isResting else { return nil }
+        return SampledPath(start: rested + Self.indicatorHold, interval: Self.indicatorFade, values: [1, 0])
+    }
+
     func indicatorOpacity(_ c: Container, at t: Double) -> Double {
         guard let rested = c.restedAt, !c.motion.isMoving(at: t) else { return 1 }
         if c.motion.isDragging { return 1 }
@@ -178,10 +188,17 @@ final class ScrollComponent: Component {
     func needsStep(at t: Double) -> Bool {
         if moved { return true }
         for c in containers where lastChange(c) > steppedAt {
-            if let wake = pathWake(c), t < wake { continue }
+            if let wake = pathWake(c) ?? quietUntil(c), t < wake { continue }
             return true
         }
         return false
+    }
+
+    /// For a container at rest and drawn at rest, with nothing under way, the end of its
+    /// indicator's fade (declared once: `indicatorFade`): nothing to step before then; nil otherwise.
+    func quietUntil(_ c: Container) -> Double? {
+        guard let rested = c.restedAt, rested <= steppedAt, c.motion.isResting, !c.refreshing, !c.loadingMore else { return nil }
+        return rested + Self.indicatorHold + Self.indicatorFade
     }
 
     /// For a container coasting on a path the frame already declares (`ScrollMotion.path`), when
@@ -205,9 +222,9 @@ final class ScrollComponent: Component {
     }
 
     /// When the scroll fields next change by themselves, from `t` on: `t` while input moved
-    /// something, a container moves or its indicator fades; when an indicator that only holds
-    /// after a rest already drawn starts to fade; nil when nothing will. (A host's frame loop sleeps
-    /// through the hold instead of drawing the same frame for half a second.)
+    /// something or a container moves other than along its declared path; where such a path
+    /// next needs a tick; when the declared fade of an indicator at rest ends; nil when nothing
+    /// will. (A host's frame loop sleeps through the hold and the fade.)
     func nextStep(at t: Double) -> Double? {
         if moved { return t }
         var next = Double.infinity
@@ -218,11 +235,10 @@ final class ScrollComponent: Component {
                 next = min(next, wake)
                 continue
             }
-            // At rest (no motion started since), drawn at rest, its indicator holding: nothing
-            // changes until the fade.
-            guard let rested = c.restedAt, rested <= steppedAt, c.motion.isResting, !c.refreshing, !c.loadingMore,
-                  t < rested + Self.indicatorHold else { return t }
-            next = min(next, rested + Self.indicatorHold)
+            // At rest (no motion started since), drawn at rest, its indicator holding and fading
+            // as declared: nothing to step until the fade ends.
+            guard let quiet = quietUntil(c), t < quiet else { return t }
+            next = min(next, quiet)
         }
         return next.isFinite ? next : nil
     }

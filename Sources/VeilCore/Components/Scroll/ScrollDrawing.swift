@@ -149,56 +149,74 @@ enum ScrollField: Sendable {
 }
 
 extension ScrollField {
-    /// The path its container's offset follows, for the fields that follow it alone.
+    /// The path its container's offset follows, for the fields that follow it.
     func path(in values: MovingValues) -> SampledPath? {
         switch self {
-        case let .content(node, _), let .indicator(node, _): return values.path(of: node, .offset)
-        case .refreshPart, .loadMoreSpinner: return nil
+        case let .content(node, _), let .refreshPart(node, _, _):
+            return values.path(of: node, .offset)
+        case let .indicator(node, _):
+            return values.path(of: node, .offset) ?? values.path(of: node, .scrollIndicator)
+        case .loadMoreSpinner: return nil
         }
     }
 
-    /// Along the path its container's offset follows (a coast): the content layer, and the
-    /// indicator sliding at one length; nil for the others (they do not follow the offset alone).
+    /// Along the path its container's offset follows (a coast, a spring back): the content
+    /// layer's position; the indicator's place and length (at rest, its fade); a pull-to-refresh animator's parts as
+    /// the pull has them (while refreshing, only the standard animator's: the others move with
+    /// time then, stepped). Nil for the rest.
     @inline(never)  // for size
-    func motion(of item: Item, _ values: MovingValues) -> ItemMotion? {
+    func motions(of item: Item, _ values: MovingValues) -> [ItemMotion]? {
         switch self {
         case let .content(node, horizontal):
             guard let path = values.path(of: node, .offset) else { return nil }
-            return ItemMotion(id: item.id, field: horizontal ? .x : .y,
-                              path: .points(interval: path.interval, values: path.values.map { Fixed.from(-$0) }),
-                              start: path.start)
+            return [ItemMotion(id: item.id, field: horizontal ? .x : .y,
+                               path: .points(interval: path.interval, values: path.values.map { Fixed.from(-$0) }),
+                               start: path.start)]
         case let .indicator(node, indicator):
-            return values.path(of: node, .offset).flatMap { indicator.motion(item.id, along: $0) }
-        case .refreshPart, .loadMoreSpinner:
+            // Along the offset's path while the content moves, or its fade's at rest.
+            let moving = values.path(of: node, .offset)
+            guard let path = moving ?? values.path(of: node, .scrollIndicator) else { return nil }
+            let offset = values.offset(of: node), opacity = values.value(of: node, .scrollIndicator)
+            return ItemMotion.along(item, count: path.values.count, interval: path.interval, start: path.start) {
+                var at = item
+                indicator.update(&at, offset: moving == nil ? offset : path.values[$0],
+                                 opacity: moving == nil ? path.values[$0] : opacity)
+                return at
+            }
+        case let .refreshPart(node, animator, part):
+            guard let path = values.path(of: node, .offset) else { return nil }
+            let refreshing = values.isRefreshing(node)
+            guard !refreshing || animator.kind == .standard else { return nil }
+            return ItemMotion.along(item, count: path.values.count, interval: path.interval, start: path.start) {
+                var at = item
+                animator.update(part, &at, offset: path.values[$0], refreshing: refreshing,
+                                at: path.start + Double($0) * path.interval)
+                return at
+            }
+        case .loadMoreSpinner:
             return nil
         }
+    }
+
+    /// A refresh under way or not, for a pull-to-refresh animator's parts (`AnimatedField.pathState`).
+    func pathState(in values: MovingValues) -> Bool {
+        if case let .refreshPart(node, _, _) = self { return values.isRefreshing(node) }
+        return false
     }
 }
 
 extension ScrollIndicator {
     /// The bar's place and opacity as `values` say for the container `id`.
     func update(_ item: inout Item, id: [UInt8], values: MovingValues?) {
-        let r = rect(offset: values?.offset(of: id) ?? 0)
+        update(&item, offset: values?.offset(of: id) ?? 0, opacity: values?.value(of: id, .scrollIndicator) ?? 0)
+    }
+
+    /// The bar at content offset `offset`, `opacity` opaque.
+    func update(_ item: inout Item, offset: Double, opacity: Double) {
+        let r = rect(offset: offset)
         item.x = Fixed.from(r.x); item.y = Fixed.from(r.y)
         item.width = Fixed.from(r.width); item.height = Fixed.from(r.height)
-        item.opacity = Fixed.opacity(values?.value(of: id, .scrollIndicator) ?? 0)
-    }
-}
-
-extension ScrollIndicator {
-    /// The bar `id` sliding as the content follows `path`: its position along the axis as points;
-    /// nil when it would change in any other way (shrinking past an edge).
-    func motion(_ id: UInt32, along path: SampledPath) -> ItemMotion? {
-        let first = rect(offset: path.values[0])
-        var points: [Int32] = []
-        points.reserveCapacity(path.values.count)
-        for offset in path.values {
-            let r = rect(offset: offset)
-            guard horizontal ? r.width == first.width : r.height == first.height else { return nil }
-            points.append(Fixed.from(horizontal ? r.x : r.y))
-        }
-        return ItemMotion(id: id, field: horizontal ? .x : .y, path: .points(interval: path.interval, values: points),
-                          start: path.start)
+        item.opacity = Fixed.opacity(opacity)
     }
 }
 

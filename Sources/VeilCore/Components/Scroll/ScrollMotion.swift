@@ -37,24 +37,19 @@ struct ScrollMotion: Sendable {
         didSet { path = declarablePath() }
     }
 
-    /// While it coasts or animates within its bounds untouched: the way to its rest as points
-    /// 1/120 s apart, the way hosts are told it once and play it (`SampledPath`, as a sheet's
-    /// spring); nil otherwise — dragged, resting, or springing back past an edge, where the
-    /// indicator's length and the refresh animator change with it too (those stay per tick).
+    /// While it moves untouched — a coast, the spring back from an edge (past it, or where a coast
+    /// crosses it), an animated scroll: the way to its rest as points 1/120 s apart, the way hosts
+    /// are told it once and play it (`SampledPath`, as a sheet's spring); nil while dragged or resting.
     private(set) var path: SampledPath? = nil
     static let pathInterval = 1.0 / 120
 
     @inline(never)  // for size: every change of phase asks
     private func declarablePath() -> SampledPath? {
-        guard case let .moving(motion, nil) = phase else { return nil }
-        switch motion.motion {
-        case .decay, .tween: break
-        case .spring, .still: return nil  // (before `restTime`: a spring's is a bisection)
+        guard case let .moving(motion, handoff) = phase, let rest = restTime else { return nil }
+        let to = Self.clamp(moving(motion, handoff, at: rest).value, lower, upper)
+        return SampledPath.sampling(from: motion.start, to: rest, every: Self.pathInterval, last: to) {
+            moving(motion, handoff, at: $0).value
         }
-        guard let rest = restTime else { return nil }
-        let from = motion.value(at: motion.start), to = Self.clamp(motion.value(at: rest), lower, upper)
-        guard from >= lower, from <= upper else { return nil }
-        return SampledPath.sampling(motion, from: motion.start, to: rest, every: Self.pathInterval, last: to)
     }
 
     /// Where it is drawn at `t`: on its path while it coasts untouched (within a point of

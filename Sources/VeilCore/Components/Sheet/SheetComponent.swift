@@ -32,8 +32,11 @@ final class SheetComponent: Component {
         /// The anchor (sorted position) it rests at or heads to.
         var anchor: Int
         var stack: [[UInt8]]
-        /// A page sliding in (push) or out (pop) over 0.5 s: its y, and when the slide ends.
-        var slide: (page: [UInt8], popping: Bool, value: AnimatedValue, end: Double)? = nil
+        /// A page sliding in (push) or out (pop) over 0.5 s: its y as points hosts are told once
+        /// (the page is that line wherever the core looks, as a spring's), and when the slide ends.
+        var slide: (page: [UInt8], popping: Bool, path: SampledPath, end: Double)? = nil
+        /// When the sliding page's path began, as the frame was last stepped.
+        var steppedSlideStart: Double? = nil
         /// The pan in progress: the pointer's last translation and what its moves go to.
         var lastDy = 0.0
         var handoff: Handoff? = nil
@@ -165,7 +168,9 @@ final class SheetComponent: Component {
         let h = sheets[i].geometry.height
         var value = AnimatedValue(popping ? 0 : h, at: t)
         value.tween(to: popping ? h : 0, duration: Self.slideDuration, curve: .easeInOut, at: t)
-        sheets[i].slide = (page, popping, value, t + Self.slideDuration)
+        let path = SampledPath.sampling(from: t, to: t + Self.slideDuration, every: SheetMotion.pathInterval,
+                                        last: popping ? h : 0) { value.value(at: $0) }
+        sheets[i].slide = (page, popping, path, t + Self.slideDuration)
     }
 
     func dismiss(_ i: Int, velocity: Double, at t: Double) {
@@ -338,11 +343,12 @@ final class SheetComponent: Component {
     private var time = 0.0
 
     /// A wheel turn's snap to the nearest anchor, due once the wheel rests; the rest of a spring on
-    /// a path (it then ends in one step).
+    /// a path, and the end of a page's slide (each then ends in one step).
     var nextSettle: Double? {
         var first: Double? = nil
         for s in sheets {
             if let at = s.wheelSnapAt { first = min(first ?? at, at) }
+            if let at = s.slide?.end { first = min(first ?? at, at) }
             if s.motion.path != nil, let at = s.motion.restTime { first = min(first ?? at, at) }
         }
         return first
@@ -385,7 +391,10 @@ final class SheetComponent: Component {
                 positions.set(s.style.cornerRadius * (1 - s.geometry.dim(at: y)), of: s.keys.corners, .link)
             }
             if let path = s.motion.path { Self.publish(path, of: s, into: &positions) }
-            if let slide = s.slide { positions.set(slide.value.value(at: t), of: s.keys.page, .link) }
+            if let slide = s.slide {
+                positions.set(slide.path.value(at: t), of: s.keys.page, .link)
+                positions.setPath(slide.path, of: s.keys.page, .link)
+            }
         }
     }
 
@@ -421,7 +430,9 @@ final class SheetComponent: Component {
     func needsStep(at t: Double) -> Bool {
         if moved { return true }
         for s in sheets {
-            if s.motion.isDragging || s.slide != nil { return true }
+            if s.motion.isDragging { return true }
+            // A page's slide is told once too: a step when it begins.
+            if let slide = s.slide, slide.path.start != s.steppedSlideStart { return true }
             // A spring on a path is told once: nothing to step until it comes to rest (`nextSettle`).
             if s.motion.path?.start != s.steppedPathStart { return true }
             if let rest = s.motion.restTime, rest > steppedAt, s.motion.path == nil { return true }
@@ -435,7 +446,10 @@ final class SheetComponent: Component {
     func didStep(at t: Double) {
         moved = false
         steppedAt = t
-        for i in sheets.indices { sheets[i].steppedPathStart = sheets[i].motion.path?.start }
+        for i in sheets.indices {
+            sheets[i].steppedPathStart = sheets[i].motion.path?.start
+            sheets[i].steppedSlideStart = sheets[i].slide?.path.start
+        }
     }
 
     func reducedMotionChanged(_ reduced: Bool) { reducedMotion = reduced }

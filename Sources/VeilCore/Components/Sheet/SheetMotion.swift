@@ -82,7 +82,7 @@ struct SheetMotion: Sendable {
         guard case let .spring(s) = value.motion else { restTime = nil; path = nil; return }
         let rest = t + s.settleTime(precision: 0.05, limit: 10)
         restTime = rest
-        path = SampledPath.sampling(value, from: t, to: rest, every: Self.pathInterval, last: s.to)
+        path = SampledPath.sampling(from: t, to: rest, every: Self.pathInterval, last: s.to) { value.value(at: $0) }
     }
 
     /// Comes to rest at its target once the spring has settled; true when it did.

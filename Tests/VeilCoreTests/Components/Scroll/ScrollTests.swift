@@ -152,7 +152,8 @@ import Testing
         var k = 0
         init(_ scene: Scene) { session = Session(scene: scene) }
 
-        /// Ticks up to `t`; the frame the viewer has then.
+        /// Ticks up to `t`; the frame the viewer shows then: its items as its declared motions have
+        /// them at `t` (a coast, a spring back), the motions still listed.
         @discardableResult
         func tick(until t: Double) throws -> Frame {
             while Double(k) / 60 <= t {
@@ -162,7 +163,9 @@ import Testing
                 }
                 k += 1
             }
-            return try #require(mirror.frame)
+            var shown = try #require(mirror.frame)
+            shown.items = shown.playedItems(shown.items, at: t)
+            return shown
         }
 
         func apply(_ action: Action, at t: Double) throws {
@@ -217,6 +220,39 @@ import Testing
         // Only rows near the viewport exist; the id table stays small.
         #expect(frame.canvasItems.count < 200)
         #expect(run.session.internedIds < 2_000)
+    }
+
+    /// The inbox pulled down past its top, short of refreshing, and let go: it springs back, the
+    /// whole way declared by the message that lets go — the content, the indicator's place and
+    /// length (it shrinks past the edge), the refresh animator's arc — and one more ends it at
+    /// rest; then the indicator's hold and fade are declared and one message ends them. A viewer
+    /// playing those motions shows, at every frame, within a point of where the core has it.
+    @Test func aPullLetGoSpringsBackAlongAPathDeclaredOnce() throws {
+        let run = Run(try Self.inbox())
+        try run.pointer(.down, y: 200, at: 0.5)
+        for k in 1 ... 20 { try run.pointer(.move, y: 200 + Double(k) * 2, at: 0.5 + Double(k) / 60) }  // slowly: no fling
+        try run.pointer(.move, y: 240, at: 1)
+        _ = try run.tick(until: 1.2)
+        #expect(Self.contentOffset(try run.tick(until: 1.2)) < -5, "pulled past its top")
+        let before = run.messages.count
+        try run.pointer(.up, y: 240, at: 1.25)
+        let container = try #require(run.session.scroll.containers.first)
+        let rest = try #require(container.motion.restTime)
+        var worst = 0.0
+        var t = 1.25
+        while t < rest + 0.9 {
+            let shown = Self.contentOffset(try run.tick(until: t))
+            worst = max(worst, abs(shown - run.session.scroll.containers[0].motion.offset(at: t)))
+            t += 1.0 / 60
+        }
+        let sent = run.messages[before...].compactMap { try? WireDecoder.decode($0) }
+        #expect(sent.count <= 4, "the spring back and the fade, each declared and ended: \(sent.count) messages")
+        guard case let .delta(_, release)? = sent.first?.body else { Issue.record("a delta"); return }
+        let fields = (release.itemMotions ?? []).filter { if case .points = $0.path { return true } else { return false } }
+        #expect(fields.contains { $0.field == .y } && fields.contains { $0.field == .height }
+                && fields.contains { $0.field == .arcSweep }, "content, indicator and arc declared: \(fields.map(\.field))")
+        #expect(worst <= 1, "drawn within a point of the core's offset: \(worst)")
+        #expect(Self.contentOffset(try run.tick(until: rest + 1)) == 0)
     }
 
     @Test func theWheelScrollsTheListUnderThePointerWithoutMomentum() throws {

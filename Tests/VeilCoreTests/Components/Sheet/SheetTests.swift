@@ -403,6 +403,30 @@ import Testing
         try s.perform(.sheet(node: Self.sheet, .pop))  // the first page stays: nothing to do
     }
 
+    /// A page's slide is told once: the message that pushes declares the page's y along the
+    /// slide's points, the next one (at its end) holds it at 0; played between, it is on its way.
+    @Test func aPagesSlideIsDeclaredOnce() throws {
+        let s = Session(scene: try Self.maps())
+        var mirror = FrameMirror()
+        _ = try mirror.apply(try #require(s.tick(at: 0)))
+        try s.apply(.command(.sheet(node: Self.sheet, .push(utf8("detail")))), at: 1)
+        var messages = 0
+        var declared: [ItemMotion] = []
+        for k in 60 ... 120 {
+            guard let m = s.tick(at: Double(k) / 60) else { continue }
+            messages += 1
+            _ = try mirror.apply(m)
+            if case let .delta(_, patch) = try WireDecoder.decode(m).body, let motions = patch.itemMotions, declared.isEmpty {
+                declared = motions.filter { s.itemKey($0.id) == utf8("detail#layer") }
+            }
+        }
+        #expect(declared.count == 1 && declared.first?.field == .y, "the page's y, declared")
+        #expect(messages <= 4, "the push, the sheet's own spring, their ends: \(messages) messages")
+        let height = try #require(s.layout().box(of: Self.sheet)?.frame.height)
+        let played = try #require(declared.first).value(from: 0, at: 1.25)
+        #expect(played > 0 && Double(played) < Fixed.scale * height, "on its way at 1.25 s: \(played)")
+    }
+
     @Test func setPagesReplacesTheStackAndSetAnchorsMovesToTheNewOnes() throws {
         let s = Session(scene: try Self.maps())
         _ = s.tick(at: 0)
