@@ -1,7 +1,9 @@
 """Veil against CSS doing the same on the same page layout, side by side in one headless Chromium
 (issue 21), printed by `make bench-embed`:
 
-- the feed's skeleton against a CSS skeleton: first-contentful-paint after navigation (the paint
+- the feed's skeleton against a CSS skeleton — Veil's on a canvas (a scene mounted) and Veil's over
+  the page's own rows (docs/EMBED.md's first section, `overlay().skeleton.show()`, drawn by the
+  page's compositor): first-contentful-paint after navigation (the paint
   timing API); the page's main thread while it shimmers (CDP Performance.getMetrics TaskDuration,
   ms/s); the whole browser's CPU while it shimmers (utime + stime of every chromium process, ms/s);
   frames the browser produces while the page's main thread runs an 800 ms task (CDP screencast
@@ -362,6 +364,20 @@ def css_sheet_page():
     return CSS_SHEET_PAGE.replace("MAP", "\n".join(views)).replace("ROWS", "\n".join(rows))
 
 
+def own_page():
+    """The CSS page's feed as the page's own rows with their content, and Veil's skeleton over them
+    (`overlay(feed).skeleton.show()` from page.js, as docs/EMBED.md's first section does)."""
+    rows = json.loads((ROOT / "Web" / "examples" / "feed-data.json").read_text())
+    row = ('<div class="row" style="top:{top}px"><span class="avatar" style="background:#5E35B1;border-radius:50%"></span>'
+           '<span class="line1">{title}</span><span class="line2">{subtitle}</span></div>')
+    page = CSS_PAGE.replace("ROWS", "\n".join(row.format(top=56 + 72 * i, **rows[i % len(rows)]) for i in range(7)))
+    return page.replace("<title>CSS skeleton</title>", "<title>Veil over the page's own rows</title>").replace(
+        "<script>window.benchReady = true;</script>",
+        '<script type="module">\nimport { overlay } from "/veil/page.js";\n'
+        'await overlay(document.querySelector(".feed")).skeleton.show({ style: "sliding" });\n'
+        "window.benchReady = true;\n</script>")
+
+
 def quick_start_markup():
     """docs/EMBED.md's canvas quick start HTML ("A scene on a canvas") up to its script: what the page
     puts before mount()."""
@@ -407,6 +423,7 @@ def make_site(folder, before=None):
         "-sheet": (veil_page(VEIL_SHEET_SCRIPT).replace("/feed-first.svg", "/maps-first.svg"),
                    css_sheet_page()),
     }
+    (folder / "own.html").write_text(own_page())
     for suffix, (veil, css) in pages.items():
         (folder / f"veil{suffix}.html").write_text(veil)
         (folder / f"css{suffix}.html").write_text(css)
@@ -584,6 +601,8 @@ def run(rounds=4, scale=1, motion="shimmer", before=None):
         # The maps scene is 390 × 844 pt.
         driver = harness.chromium(width=800, height=900 if motion == "sheet" else 800, scale=scale)
         names = ["css", "before", "veil"] if before else ["css", "veil"]
+        if motion == "shimmer":
+            names.append("own")  # Veil over the page's own rows
         results = {name: [] for name in names}
         suffix = "" if motion == "shimmer" else f"-{motion}"
         driver.get(f"{base}/css{suffix}.html")  # the browser's own start-up out of the first sample
@@ -631,8 +650,9 @@ def report(results, scale=1, motion="shimmer"):
     else:
         rows = [("page main thread while moving", "main", " ms/s", 1), ("whole browser CPU while moving", "cpu", " ms/s", 0),
                 ("of which Veil's worker thread", "worker", " ms/s", 0)]
-    names = [n for n in ("css", "before", "veil") if n in results]
-    heads = {"css": "CSS skeleton" if motion == "shimmer" else "CSS transform", "before": "Veil before", "veil": "Veil"}
+    names = [n for n in ("css", "before", "veil", "own") if n in results]
+    heads = {"css": "CSS skeleton" if motion == "shimmer" else "CSS transform", "before": "Veil before",
+             "veil": "Veil (canvas)" if motion == "shimmer" else "Veil", "own": "Veil (own rows)"}
     ratios = [n for n in names if n != "css"]
     print("| figure | " + " | ".join(heads[n] for n in names) + " | "
           + " | ".join(f"{heads[n]} / CSS" for n in ratios) + " |")
