@@ -174,19 +174,18 @@ extension ScrollField {
                                start: path.start)]
         case let .indicator(node, indicator):
             // Along the offset's path while the content moves, or its fade's at rest.
-            let moving = values.path(of: node, .offset)
-            guard let path = moving ?? values.path(of: node, .scrollIndicator) else { return nil }
-            let offset = values.offset(of: node), opacity = values.value(of: node, .scrollIndicator)
-            return ItemMotion.along(item, count: path.values.count, interval: path.interval, start: path.start) {
-                var at = item
-                indicator.update(&at, offset: moving == nil ? offset : path.values[$0],
-                                 opacity: moving == nil ? path.values[$0] : opacity)
-                return at
+            if let path = values.path(of: node, .offset) {
+                return indicator.motions(item.id, along: path)
             }
+            guard let fade = values.path(of: node, .scrollIndicator) else { return nil }
+            return [ItemMotion(id: item.id, field: .opacity, path: .points(interval: fade.interval,
+                               values: fade.values.map { Int32(Fixed.opacity($0)) }), start: fade.start)]
         case let .refreshPart(node, animator, part):
             guard let path = values.path(of: node, .offset) else { return nil }
             let refreshing = values.isRefreshing(node)
             guard !refreshing || animator.kind == .standard else { return nil }
+            // It moves with the pull alone: none on the way, nothing moves.
+            if !refreshing && !path.values.contains(where: { $0 < 0 }) { return [] }
             return ItemMotion.along(item, count: path.values.count, interval: path.interval, start: path.start) {
                 var at = item
                 animator.update(part, &at, offset: path.values[$0], refreshing: refreshing,
@@ -209,6 +208,27 @@ extension ScrollIndicator {
     /// The bar's place and opacity as `values` say for the container `id`.
     func update(_ item: inout Item, id: [UInt8], values: MovingValues?) {
         update(&item, offset: values?.offset(of: id) ?? 0, opacity: values?.value(of: id, .scrollIndicator) ?? 0)
+    }
+
+    /// The bar `id` as the content follows `path`: its place along the axis and its length as
+    /// points, each when it changes on the way (the length, past an edge; across, it stays put).
+    @inline(never)  // for size
+    func motions(_ id: UInt32, along path: SampledPath) -> [ItemMotion] {
+        var place: [Int32] = [], length: [Int32] = []
+        place.reserveCapacity(path.values.count)
+        length.reserveCapacity(path.values.count)
+        for offset in path.values {
+            let r = rect(offset: offset)
+            place.append(Fixed.from(horizontal ? r.x : r.y))
+            length.append(Fixed.from(horizontal ? r.width : r.height))
+        }
+        var motions: [ItemMotion] = []
+        for (field, values) in horizontal ? [(ItemFields.x, place), (.width, length)] : [(.y, place), (.height, length)]
+        where values.contains(where: { $0 != values[0] }) {
+            motions.append(ItemMotion(id: id, field: field, path: .points(interval: path.interval, values: values),
+                                      start: path.start))
+        }
+        return motions
     }
 
     /// The bar at content offset `offset`, `opacity` opaque.

@@ -39,6 +39,26 @@ import Testing
         frame.canvasItems.contains { $0.kind == .activityIndicator && run.session.itemKey($0.id).map { String(decoding: $0, as: UTF8.self).hasPrefix("ptrSpin#") } == true }
     }
 
+    /// Flung at its top, the content coasts past it and springs back along one declared path; the
+    /// session still wakes where the view's state changes on the way, so the view is laid out
+    /// "pulling" while the content is drawn past the top, and "idle" once it is back.
+    @Test func aCoastPastTheTopLaysTheViewOutOnTheWay() throws {
+        let run = ScrollingTests.Run(try Self.inbox())
+        try run.apply(.command(.scroll(node: utf8("inbox"), to: 300, animated: false)), at: 0.2)
+        try run.pointer(.down, y: 100, at: 0.5)
+        for k in 1 ... 4 { try run.pointer(.move, y: 100 + Double(k) * 60, at: 0.5 + Double(k) / 60) }
+        try run.pointer(.up, y: 340, at: 0.5 + 5.0 / 60)
+        var pulledAndLaidOut = false
+        for k in 0 ..< 120 {
+            let frame = try run.tick(until: 0.6 + Double(k) / 60)
+            if ScrollingTests.contentOffset(frame) < -5, run.session.scroll.containers[0].laidOutRefreshState == .pulling {
+                pulledAndLaidOut = true
+            }
+        }
+        #expect(pulledAndLaidOut, "laid out as pulled while drawn past the top")
+        #expect(run.session.scroll.containers[0].laidOutRefreshState == .idle)
+    }
+
     @Test func theViewFollowsThePullThroughItsStates() throws {
         let run = ScrollingTests.Run(try Self.inbox())
         #expect(Self.label(run, try run.tick(until: 0.1)) == "Pull to refresh", "above the content at rest, out of sight")
