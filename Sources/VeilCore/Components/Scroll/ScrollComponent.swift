@@ -197,15 +197,22 @@ final class ScrollComponent: Component {
     /// For a container at rest and drawn at rest, with nothing under way, the end of its
     /// indicator's fade (declared once: `indicatorFade`): nothing to step before then; nil otherwise.
     func quietUntil(_ c: Container) -> Double? {
-        guard let rested = c.restedAt, rested <= steppedAt, c.motion.isResting, !c.refreshing, !c.loadingMore else { return nil }
+        guard let rested = c.restedAt, rested <= steppedAt, c.motion.isResting, !Self.animatesEveryTick(c) else { return nil }
         return rested + Self.indicatorHold + Self.indicatorFade
     }
 
     /// For a container coasting on a path the frame already declares (`ScrollMotion.path`), when
     /// a tick is next due (`Container.wakeAt`); nil when its fields are stepped as usual.
     func pathWake(_ c: Container) -> Double? {
-        guard let wake = c.wakeAt, c.motion.path?.start == c.steppedPathStart, !c.refreshing, !c.loadingMore else { return nil }
+        guard let wake = c.wakeAt, c.motion.path?.start == c.steppedPathStart, !Self.animatesEveryTick(c) else { return nil }
         return wake
+    }
+
+    /// Whether what it draws moves with time, stepped every tick: while it refreshes with the
+    /// arrow, circle or spark animator. (The standard animator's turn, a custom view's spinners
+    /// and infinite scroll's footer spinner are declared once.)
+    static func animatesEveryTick(_ c: Container) -> Bool {
+        c.refreshing && c.refresh?.view == nil && c.refresh?.animator != .standard
     }
 
     /// When a container on `path` next needs a tick after `t`: its rest, the first point after `t`
@@ -248,7 +255,7 @@ final class ScrollComponent: Component {
 
     /// When what `positions` says of `c` stops changing (infinity while a pointer drags it).
     func lastChange(_ c: Container) -> Double {
-        if c.motion.isDragging || c.refreshing || c.loadingMore { return .infinity }  // their indicators turn
+        if c.motion.isDragging || Self.animatesEveryTick(c) { return .infinity }
         let rest = c.motion.restTime ?? c.restedAt ?? .infinity
         return max(rest, (c.restedAt ?? rest) + Self.indicatorHold + Self.indicatorFade)
     }
@@ -259,9 +266,9 @@ final class ScrollComponent: Component {
         steppedAt = t
         for i in containers.indices {
             containers[i].steppedPathStart = containers[i].motion.path?.start
-            // Asked only of a coast nothing else keeps ticking (a load, a refresh: `pathWake`).
+            // Asked only of a path nothing else keeps ticking (a refresh animator moving with time).
             let c = containers[i]
-            containers[i].wakeAt = c.refreshing || c.loadingMore ? nil : c.motion.path.flatMap { Self.wake(c, on: $0, after: t) }
+            containers[i].wakeAt = Self.animatesEveryTick(c) ? nil : c.motion.path.flatMap { Self.wake(c, on: $0, after: t) }
         }
     }
 

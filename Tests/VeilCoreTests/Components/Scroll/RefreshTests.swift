@@ -130,6 +130,21 @@ import Testing
         #expect(ScrollingTests.contentOffset(frame) == 0)
     }
 
+    /// Refreshing with the standard animator, once the list rests open, nothing moves but the
+    /// declared turn: the session has nothing to tick until the refresh ends; the arrow animator
+    /// turns with time, stepped every tick.
+    @Test func aRefreshWithTheStandardAnimatorIsAWait() throws {
+        let run = Run(try Self.scene())
+        try Self.pull(run, 200, at: 0.5)
+        _ = try run.tick(until: 3)  // open, at rest, its indicator faded
+        #expect(run.events.contains("refresh"))
+        #expect(run.session.nextChange == nil, "nothing moves by itself: \(String(describing: run.session.nextChange))")
+        let arrow = Run(try Self.scene(refresh: #"{"height": 60, "animator": "arrow"}"#))
+        try Self.pull(arrow, 200, at: 0.5)
+        _ = try arrow.tick(until: 3)
+        #expect(arrow.session.nextChange == arrow.session.time, "the arrow's arc turns every tick")
+    }
+
     /// The keyboard's refresh: "." scrolls to the top and refreshes, once, as `begin` does.
     @Test func periodRefreshesFromTheKeyboard() throws {
         let run = Run(try Self.scene())
