@@ -88,7 +88,7 @@ test-server: build
 test-docs: build wasm
 	$(PYTHON) Tests/docs/snippets_test.py $(VEIL)
 
-test-browser: build wasm
+test-browser: build wasm dist
 	$(PYTHON) -m unittest discover -s Tests/browser -v
 
 # Instruction counts (callgrind) of the core's real path, this tree against BASE (default origin/main):

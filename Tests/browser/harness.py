@@ -30,6 +30,8 @@ OUT = ROOT / "out" / "browser"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 VEIL_BIN = Path(os.environ.get("VEIL_BIN", ROOT / ".build" / "debug" / "veil"))
 VEIL_WASM = Path(os.environ.get("VEIL_WASM", ROOT / ".build" / "wasm" / "veil.wasm"))
+# What a page ships (`make dist`): Web/ with its modules minified, veil.wasm beside veil.js.
+DIST = ROOT / ".build" / "dist" / "veil"
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 

@@ -3,7 +3,8 @@ gzip-compressed, recorded in Web/weight-budget.json. A change that makes a page 
 than its budget fails here; raising a budget needs a line in docs/EMBED.md ("What a page
 downloads") saying what the bytes buy.
 
-The pages are served by Benchmarks/pagesite.py's site, as Benchmarks/page_content.py serves them: text
+The pages are served what a page ships (`make dist`: Web/ with each module minified, veil.wasm beside
+veil.js) by Benchmarks/pagesite.py's site, as Benchmarks/page_content.py serves them: text
 gzip-compressed (veil.wasm included; woff2 as it is), every response counted at the server (status
 line, headers and body), the workers' requests included. Each load is a first visit (the HTTP cache
 cleared, from a blank page of the same origin), counted until the page's done-mark and then until the
@@ -70,10 +71,13 @@ class PageWeightTest(unittest.TestCase):
     def setUpClass(cls):
         if not harness.VEIL_WASM.exists():
             raise AssertionError(f"veil.wasm not found at {harness.VEIL_WASM}: build it (make wasm) or set VEIL_WASM")
+        newest = max(f.stat().st_mtime for f in (harness.ROOT / "Web").glob("*.js"))
+        if not (harness.DIST / "page.js").exists() or (harness.DIST / "page.js").stat().st_mtime < newest:
+            raise AssertionError(f"{harness.DIST} is missing or older than Web/: make dist")
         cls.budgets = json.loads(BUDGETS.read_text())
         cls.folder = Path(tempfile.mkdtemp(prefix="veil-weight-"))
         (cls.folder / "quick-start.html").write_text(quick_start_page())
-        cls.site = pagesite.Site(harness.ROOT / "Web", harness.VEIL_WASM, [PAGES, cls.folder], api_ms=0)
+        cls.site = pagesite.Site(harness.DIST, harness.VEIL_WASM, [PAGES, cls.folder], api_ms=0)
         cls.rows = len(cls.site.rows)
         cls.httpd, cls.base = pagesite.start(cls.site)
         cls.report = {}
