@@ -90,11 +90,11 @@ public struct ItemMotion: Equatable, Sendable {
         ItemMotion(id: id, field: .opacity, path: .fade(fade, scale: scale), start: fade.start)
     }
 
-    /// The points motions of the fields of `item` that change along a path of `count` points
+    /// The points motions of the fields of item `id` that change along a path of `count` points
     /// `interval` apart from `start`, the item at point k being `itemAt(k)`: one motion a field that
     /// changes, in field order; nil when another field changes (one no motion moves).
     @inline(never)  // for size
-    static func along(_ item: Item, count: Int, interval: Double, start: Double,
+    static func along(_ id: UInt32, count: Int, interval: Double, start: Double,
                       _ itemAt: (Int) -> Item) -> [ItemMotion]? {
         let items = (0 ..< count).map(itemAt)
         var changing: ItemFields = []
@@ -103,7 +103,7 @@ public struct ItemMotion: Equatable, Sendable {
         var motions: [ItemMotion] = []
         for bit in 0 ..< 32 where changing.contains(ItemFields(rawValue: 1 << UInt32(bit))) {
             let field = ItemFields(rawValue: 1 << UInt32(bit))
-            motions.append(ItemMotion(id: item.id, field: field,
+            motions.append(ItemMotion(id: id, field: field,
                                       path: .points(interval: interval, values: items.map { number(field, of: $0) }),
                                       start: start))
         }

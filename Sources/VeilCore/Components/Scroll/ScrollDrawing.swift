@@ -186,7 +186,7 @@ extension ScrollField {
             guard !refreshing || animator.kind == .standard else { return nil }
             // It moves with the pull alone: none on the way, nothing moves.
             if !refreshing && !path.values.contains(where: { $0 < 0 }) { return [] }
-            return ItemMotion.along(item, count: path.values.count, interval: path.interval, start: path.start) {
+            return ItemMotion.along(item.id, count: path.values.count, interval: path.interval, start: path.start) {
                 var at = item
                 animator.update(part, &at, offset: path.values[$0], refreshing: refreshing,
                                 at: path.start + Double($0) * path.interval)
