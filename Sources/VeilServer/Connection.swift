@@ -4,16 +4,37 @@ import VeilCore
 /// the socket (the bound of its queue) and the notices waiting beside it. On the service thread
 /// (the hub's entries assert it).
 final class Connection {
-    let id: Int
+    // What the frame timer and a finished job read of every connection, first: in declaration
+    // order, these share the object's first cache lines (each line is a cache miss a message).
+
     let socket: ViewerSocket
-    /// The client's address (per-client limits count by it).
-    let client: String
     let owner: any SessionOwner
-    var sceneName: String { owner.sceneName }
-    /// The viewer asked for `{"a11y": …}` notices (`describe=1`): it mirrors them in a hidden DOM.
-    var wantsDescription = false
+    /// The next message; nil when nothing waits.
+    var outgoing: OutgoingMessage? = nil
+    /// Set when the server decided to close: sent at the next writable turn.
+    var closeRequest: CloseRequest? = nil
+    /// Text notices waiting for the socket, as members of one JSON object: a newer value of a key
+    /// replaces an unsent one, so this stays bounded (`session`, `sceneError`, `refused`, `a11y`, `nodes`).
+    private var noticeMembers: [(key: String, value: String)] = []
+    /// When the viewer last sent anything (a message, a pong): idle connections are pinged, then closed.
+    private(set) var lastHeard = ContinuousClock.now
+    /// A ping is due at the next writable turn.
+    var pingDue = false
+    /// A ping went out since the viewer was last heard: no second one until it answers.
+    var pinged = false
     /// Its socket is not read until its session took the inputs waiting.
     var readingPaused = false
+    /// The viewer asked for `{"a11y": …}` notices (`describe=1`): it mirrors them in a hidden DOM.
+    var wantsDescription = false
+    /// The close frame went out: waiting for the viewer's, dropping anything else it sends.
+    var closeSent = false
+    var messagesSent = 0
+    var ticksSkipped = 0
+
+    let id: Int
+    /// The client's address (per-client limits count by it).
+    let client: String
+    var sceneName: String { owner.sceneName }
     let opened = ContinuousClock.now
     /// The sequence number and hash of the frame the viewer says it holds (a reconnect).
     var heldSequence: UInt32? = nil
@@ -22,11 +43,6 @@ final class Connection {
     /// (what it holds once that arrives); nil before its first.
     var sentSequence: UInt32? = nil
     var sentFrame: Frame? = nil
-    /// The next message; nil when nothing waits.
-    var outgoing: OutgoingMessage? = nil
-    /// Text notices waiting for the socket, as members of one JSON object: a newer value of a key
-    /// replaces an unsent one, so this stays bounded (`session`, `sceneError`, `refused`, `a11y`, `nodes`).
-    private var noticeMembers: [(key: String, value: String)] = []
     var hasNotice: Bool { !noticeMembers.isEmpty }
     func noticeCarries(_ key: String) -> Bool { noticeMembers.contains { $0.key == key } }
     /// The viewer asked for an export that has not left its socket yet (`ViewerHub.askExport`).
@@ -37,22 +53,10 @@ final class Connection {
     var answerSending = false
     /// The scene error the viewer was last told about (nil: none shown).
     private(set) var shownError: String? = nil
-    /// Set when the server decided to close: sent at the next writable turn.
-    var closeRequest: CloseRequest? = nil
-    /// The close frame went out: waiting for the viewer's, dropping anything else it sends.
-    var closeSent = false
     /// What ended the connection, for the log line.
     var endReason: String? = nil
-    var messagesSent = 0
     /// Actions of the viewer its session refused (reported, not closed for).
     var refusedActions = 0
-    var ticksSkipped = 0
-    /// When the viewer last sent anything (a message, a pong): idle connections are pinged, then closed.
-    private(set) var lastHeard = ContinuousClock.now
-    /// A ping is due at the next writable turn.
-    var pingDue = false
-    /// A ping went out since the viewer was last heard: no second one until it answers.
-    var pinged = false
 
     init(id: Int, socket: ViewerSocket, client: String, owner: any SessionOwner) {
         self.id = id
@@ -103,10 +107,20 @@ final class Connection {
     /// from the viewer) or closing (the whole timeout passed: a dead peer or a half-open socket).
     enum IdleAction { case none, ping, close }
 
-    func idleAction(at now: ContinuousClock.Instant, timeout: Duration) -> IdleAction {
-        let silent = lastHeard.duration(to: now)
-        if silent >= timeout { return .close }
-        if silent >= timeout / 2, !pinged { return .ping }
+    /// The instants before which a viewer last heard is pinged or closed: worked out once a frame
+    /// for every connection (Duration's arithmetic is not cheap enough to redo per connection).
+    struct IdleDeadlines {
+        let close: ContinuousClock.Instant
+        let ping: ContinuousClock.Instant
+        init(now: ContinuousClock.Instant, timeout: Duration) {
+            close = now - timeout
+            ping = now - timeout / 2
+        }
+    }
+
+    func idleAction(_ deadlines: IdleDeadlines) -> IdleAction {
+        if lastHeard <= deadlines.close { return .close }
+        if lastHeard <= deadlines.ping, !pinged { return .ping }
         return .none
     }
 

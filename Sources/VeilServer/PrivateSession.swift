@@ -3,19 +3,14 @@ import VeilCore
 /// One viewer's own session of a scene: ticked only while its last message is not waiting for
 /// the socket (a slow viewer's ticks are coalesced), and kept for a resume under `resumeToken`
 /// when its connection drops (`ParkedSessions`).
-final class PrivateSession: SessionOwner {
+final class PrivateSession: SessionBook, SessionOwner {
     let key: String
     let sceneName: String
     let sceneFile: String
-    let shared: SharedSession
-    private(set) var viewers: [Connection] = []
-    let book = SessionBook()
     /// The address of its viewer's client (parked sessions are bounded per client).
     let client: String
     /// The token the server minted and told the viewer (`{"session": TOKEN}`).
     let resumeToken: String?
-    /// Its connection closed while a worker had it: parked once the job is back.
-    var parkOnIdle = false
 
     /// A new session of `scene`, or `resuming` a parked one (its clock goes on).
     init(key: String, sceneName: String, sceneFile: String, scene: Scene, client: String, token: String,
@@ -24,11 +19,11 @@ final class PrivateSession: SessionOwner {
         self.client = client
         self.sceneName = sceneName
         self.sceneFile = sceneFile
-        shared = parked?.session ?? SharedSession(Session(scene: scene))
-        if let clock = parked?.clock { book.clock = clock }
-        book.viewerResized = parked?.viewerResized ?? false
-        book.recording = parked?.recording
         resumeToken = token
+        super.init(parked?.session ?? SharedSession(Session(scene: scene)))
+        if let clock = parked?.clock { self.clock = clock }
+        viewerResized = parked?.viewerResized ?? false
+        recording = parked?.recording
     }
 
     /// This session, to keep for a resume until `until`.
@@ -51,11 +46,11 @@ final class PrivateSession: SessionOwner {
         return true
     }
 
-    func deliver(_ result: SessionResult) -> [Connection] {
+    func deliver(_ message: OutgoingMessage?, newest: NewestFrame?, scrub: Bool, _ ready: (Connection) -> Void) {
         // A scrub's keyframe replaces a live message still waiting: it is what the viewer asked for.
-        guard let message = result.message, let viewer = viewers.first, viewer.outgoing == nil || result.scrub else { return [] }
+        guard let message, let viewer = viewers.first, viewer.outgoing == nil || scrub else { return }
         viewer.outgoing = message  // made by the job, ready for the transport
-        return [viewer]
+        ready(viewer)
     }
 
     func isBehind(_ viewer: Connection) -> Bool { false }

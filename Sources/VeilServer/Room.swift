@@ -7,12 +7,10 @@ import VeilCore
 /// a keyframe) gets, when its socket can take it, one message from the frame it holds to the
 /// newest: a delta whose base is its own last message, or a keyframe when it holds none. Host
 /// events ride on the shared messages only: a viewer catching up does not get those it skipped.
-final class Room: SessionOwner {
+final class Room: SessionBook, SessionOwner {
     let name: String
     let sceneName: String
     let sceneFile: String
-    let shared: SharedSession
-    let book = SessionBook()
     var resumeToken: String? { nil }
     /// Every tick: a viewer whose socket is slow catches up from the newest frame.
     var ticks: Bool { true }
@@ -25,14 +23,13 @@ final class Room: SessionOwner {
     var newest: NewestFrame? = nil
     /// The address of the client that opened the room (rooms per client are counted by it).
     let openedBy: String
-    private(set) var viewers: [Connection] = []
 
     init(name: String, sceneName: String, sceneFile: String, scene: Scene, openedBy: String) {
         self.openedBy = openedBy
         self.name = name
         self.sceneName = sceneName
         self.sceneFile = sceneFile
-        shared = SharedSession(Session(scene: scene))
+        super.init(SharedSession(Session(scene: scene)))
     }
 
     static func key(scene: String, room: String) -> String { "room " + scene + "\n" + room }
@@ -56,22 +53,22 @@ final class Room: SessionOwner {
     }
 
     /// Hands the session's newest message (just ticked, made ready for the transport) to the viewers.
-    func deliver(_ result: SessionResult) -> [Connection] {
-        if let newest = result.newest { self.newest = newest }
-        guard let buffer = result.message, let newest else { return [] }
+    func deliver(_ message: OutgoingMessage?, newest sent: NewestFrame?, scrub: Bool, _ ready: (Connection) -> Void) {
+        if let sent { newest = sent }
+        guard let buffer = message, let newest else { return }
         let (sequence, sentFrame) = (newest.sequence, newest.frame)
         let isKeyframe = buffer.count > 2 && buffer[2] & 0x03 == 1
-        var ready: [Connection] = []
+        var waiting: [Connection] = []
         for viewer in viewers where viewer.closeRequest == nil && viewer.outgoing == nil {
             if isKeyframe || (viewer.sentFrame != nil && viewer.sentSequence == sequence &- 1) {
                 viewer.outgoing = buffer  // the same storage for every viewer: no copy
                 viewer.sentSequence = sequence
                 viewer.sentFrame = sentFrame
             }
-            ready.append(viewer)
+            waiting.append(viewer)
         }
         for viewer in viewers where viewer.outgoing != nil && viewer.sentSequence != sequence { viewer.ticksSkipped += 1 }
-        return ready
+        for viewer in waiting { ready(viewer) }
     }
 
     func isBehind(_ viewer: Connection) -> Bool {

@@ -26,58 +26,64 @@ final class SharedSession: @unchecked Sendable {
     /// (a room's viewers catch up from it). `describes`: the accessibility description too, when the
     /// work or the tick changed something.
     func run(_ work: SessionWork, tickAt t: Double?, framing: MessageFraming, newest: Bool, describes: Bool = false) -> SessionResult {
-        with { session in
-            var result = SessionResult()
-            if let scene = work.scene {
-                session.replaceScene(scene, keepingSize: work.keepsSize)
-                history = nil
+        var result = with { session in run(work, on: session, tickAt: t, framing: framing, newest: newest, describes: describes) }
+        result.noted = result.refused != nil || !result.refusedInputs.isEmpty || result.description != nil || result.svg != nil
+            || !result.inspected.isEmpty
+        return result
+    }
+
+    private func run(_ work: SessionWork, on session: Session, tickAt t: Double?, framing: MessageFraming, newest: Bool,
+                     describes: Bool) -> SessionResult {
+        var result = SessionResult()
+        if let scene = work.scene {
+            session.replaceScene(scene, keepingSize: work.keepsSize)
+            history = nil
+        }
+        if work.keyframe { session.requestKeyframe() }
+        for input in work.inputs {
+            do throws(SessionError) {
+                if let time = input.time { try session.apply(input.action, at: time) } else { try session.apply(input.action) }
+            } catch {
+                // Well-formed but refused (an unknown node id, a command the node cannot take):
+                // nothing changed; the viewer is told, and stays.
+                result.refusedInputs.append((input.connection, input.message, error.message))
             }
-            if work.keyframe { session.requestKeyframe() }
-            for input in work.inputs {
-                do throws(SessionError) {
-                    if let time = input.time { try session.apply(input.action, at: time) } else { try session.apply(input.action) }
-                } catch {
-                    // Well-formed but refused (an unknown node id, a command the node cannot take):
-                    // nothing changed; the viewer is told, and stays.
-                    result.refusedInputs.append((input.connection, input.message, error.message))
-                }
-                if history != nil, history!.count < Self.maxHistory { history!.append((session.time, input.action)) } else { history = nil }
-            }
-            result.replayable = history != nil
-            let svg: [UInt8]?
-            switch work.exportSVG {
-            case .live: svg = SVGExport.svg((session.sentFrame ?? session.frame(at: session.time)).played(at: session.time))
-            case let .at(t): svg = replayedFrame(at: t).map { SVGExport.svg($0.played(at: t)) }
-            case nil: svg = nil
-            }
-            // Quoted here, on the worker (an export can be megabytes, too much for the network
-            // thread), and only when it is within an export's bound.
-            if let svg {
-                result.svg = SessionResult.SVG(bytes: svg.count, json: svg.count <= ViewerHub.maxExportBytes
-                                               ? jsonString(String(decoding: svg, as: UTF8.self)) : nil)
-            }
-            for (connection, request) in work.inspections {
-                result.inspected.append((connection, Self.inspection(request, in: session)))
-            }
-            if let t = work.scrub {
-                result.message = scrubFrame(at: t, framing: framing)
-                result.scrub = true
-                return result
-            }
-            guard let t else {
-                if describes, !work.isEmpty { result.description = session.accessibilityDescription().json }
-                return result
-            }
-            if let message = session.tick(at: t) { result.message = framing.message(message) }
-            result.nextChange = session.nextChange ?? .infinity
-            if !session.refused.isEmpty || session.refusedDropped > 0 {
-                let (actions, dropped) = session.takeRefused()
-                result.refused = Refusals(actions: actions, dropped: dropped)
-            }
-            if newest { result.newest = NewestFrame(frame: session.sentFrame, sequence: session.sentSequence, hash: session.sentHash) }
-            if describes, result.message != nil || !work.isEmpty { result.description = session.accessibilityDescription().json }
+            if history != nil, history!.count < Self.maxHistory { history!.append((session.time, input.action)) } else { history = nil }
+        }
+        result.replayable = history != nil
+        let svg: [UInt8]?
+        switch work.exportSVG {
+        case .live: svg = SVGExport.svg((session.sentFrame ?? session.frame(at: session.time)).played(at: session.time))
+        case let .at(t): svg = replayedFrame(at: t).map { SVGExport.svg($0.played(at: t)) }
+        case nil: svg = nil
+        }
+        // Quoted here, on the worker (an export can be megabytes, too much for the network
+        // thread), and only when it is within an export's bound.
+        if let svg {
+            result.svg = SessionResult.SVG(bytes: svg.count, json: svg.count <= ViewerHub.maxExportBytes
+                                           ? jsonString(String(decoding: svg, as: UTF8.self)) : nil)
+        }
+        for (connection, request) in work.inspections {
+            result.inspected.append((connection, Self.inspection(request, in: session)))
+        }
+        if let t = work.scrub {
+            result.message = scrubFrame(at: t, framing: framing)
+            result.scrub = true
             return result
         }
+        guard let t else {
+            if describes, !work.isEmpty { result.description = session.accessibilityDescription().json }
+            return result
+        }
+        if let message = session.tick(at: t) { result.message = framing.message(message) }
+        result.nextChange = session.nextChange ?? .infinity
+        if !session.refused.isEmpty || session.refusedDropped > 0 {
+            let (actions, dropped) = session.takeRefused()
+            result.refused = Refusals(actions: actions, dropped: dropped)
+        }
+        if newest { result.newest = NewestFrame(frame: session.sentFrame, sequence: session.sentSequence, hash: session.sentHash) }
+        if describes, result.message != nil || !work.isEmpty { result.description = session.accessibilityDescription().json }
+        return result
     }
 
     /// The frame the session showed at `t` as a keyframe message (the live session's sequence

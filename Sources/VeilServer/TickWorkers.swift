@@ -16,32 +16,49 @@ final class TickWorkers: @unchecked Sendable {
     /// through several arrays, and a reference costs one retain.
     final class Job: @unchecked Sendable {
         let owner: any SessionOwner
+        /// The owner's session and whether a tick copies its newest frame out, read once here on
+        /// the service thread: the worker asks the owner nothing.
+        unowned(unsafe) let session: SharedSession  // the owner's: alive while the job holds its owner
+        let keepsNewestFrame: Bool
         let time: Double
         let ticks: Bool
-        let work: SessionWork
+        /// The work queued for the session; nil when none was (most jobs). A reference: the job
+        /// crosses between the threads twice, and its work is a few hundred bytes.
+        let queued: Queued?
+        final class Queued: @unchecked Sendable {
+            let work: SessionWork
+            init(_ work: SessionWork) { self.work = work }
+        }
         let slow: Bool
         /// Whether to work out the accessibility description as well.
         let describes: Bool
-        /// What the session did (set by whoever ran the job).
-        var result = SessionResult()
         /// Seconds the job took (set by whoever ran it).
         var cost: Double = 0
+        /// What the session did (set by whoever ran the job); last, so that what is read of
+        /// every job (above, and the result's first fields) shares the object's first lines.
+        var result = SessionResult()
 
-        init(owner: any SessionOwner, time: Double, ticks: Bool, work: SessionWork, describes: Bool) {
+        init(owner: any SessionOwner, time: Double, ticks: Bool, queued: Queued?, describes: Bool) {
             self.owner = owner
+            session = owner.shared
+            keepsNewestFrame = owner.keepsNewestFrame
             self.time = time
             self.ticks = ticks
-            self.work = work
+            self.queued = queued
             self.describes = describes
-            slow = owner.book.lastTickCost > TickWorkers.slowTickSeconds
+            slow = owner.lastTickCost > TickWorkers.slowTickSeconds
         }
 
         /// Does the work and the tick on this thread, timing them.
-        func run(framing: MessageFraming) {
-            let started = ContinuousClock.now
-            result = owner.shared.run(work, tickAt: ticks ? time : nil, framing: framing, newest: owner.keepsNewestFrame, describes: describes)
-            let cost = started.duration(to: .now).components
-            self.cost = Double(cost.seconds) + Double(cost.attoseconds) * 1e-18
+        func run(framing: MessageFraming) { _ = run(framing: framing, from: .now) }
+
+        /// Does the work and the tick, timed from `started`; returns when it ended (the next job
+        /// of a batch starts there: one clock read a job).
+        func run(framing: MessageFraming, from started: ContinuousClock.Instant) -> ContinuousClock.Instant {
+            result = session.run(queued?.work ?? SessionWork(), tickAt: ticks ? time : nil, framing: framing, newest: keepsNewestFrame, describes: describes)
+            let ended = ContinuousClock.now
+            cost = seconds(from: started, to: ended)
+            return ended
         }
     }
 
@@ -109,7 +126,8 @@ final class TickWorkers: @unchecked Sendable {
             }
             condition.unlock()
             guard let (batch, isSlow) = next else { continue }
-            for job in batch { job.run(framing: framing) }
+            var started = ContinuousClock.now
+            for job in batch { started = job.run(framing: framing, from: started) }
             done.withLock { $0 += batch }
             wake()
             if isSlow {
