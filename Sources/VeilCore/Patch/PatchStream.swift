@@ -17,6 +17,13 @@ public struct PatchStream: Sendable {
 
     public mutating func forceKeyframe() { lastFrame = nil }
 
+    /// Whether a frame was sent since the start or the last `forceKeyframe` (read without copying
+    /// the frame, which a comparison of `lastFrame` with nil did: a retain of each of its arrays).
+    public var hasSentFrame: Bool {
+        if case .some = lastFrame { return true }
+        return false
+    }
+
     /// The message that takes a viewer to `frame`: a keyframe, or a delta diffed from the last frame.
     public mutating func next(frame: Frame, events: [HostEvent]) -> [UInt8]? {
         guard let last = lastFrame else {

@@ -208,23 +208,24 @@ public final class Session {
         if needsLayout { invalidate() }
         let root = layout()  // before the values: laying out places what moves (a sheet's anchor)
         let values = positions(at: time)
-        return declaringPaths(renderer.render(root, scene: scene, interaction: interaction, time: time, values: values),
-                              values).frame
+        var output = renderer.render(root, scene: scene, interaction: interaction, time: time, values: values)
+        _ = declaringPaths(&output.frame, output.animations, output.reusedLayers, values)
+        return output.frame
     }
 
     /// A render's frame with the paths the moving values follow declared (`FrameAnimations.step`),
-    /// and the animations that step it from then on.
+    /// in place (a copy of the frame retained each of its arrays once more a render), and the
+    /// animations that step it from then on.
     @inline(never)  // for size: two callers
-    private func declaringPaths(_ output: Renderer.Output, _ values: MovingValues)
-        -> (frame: Frame, animations: FrameAnimations, undeclared: Bool) {
-        var frame = output.frame
-        let animations = FrameAnimations(output.animations, in: frame, unanimated: output.reusedLayers)
+    private func declaringPaths(_ frame: inout Frame, _ fields: [AnimatedField], _ reused: IdIndex, _ values: MovingValues)
+        -> (animations: FrameAnimations, undeclared: Bool) {
+        let animations = FrameAnimations(fields, in: frame, unanimated: reused)
         var undeclared = false
         if values.hasPaths {
             var hash: UInt32 = 0  // the stream hashes what it sends
             _ = animations.step(&frame, hash: &hash, at: time, values: values, undeclared: &undeclared)
         }
-        return (frame, animations, undeclared)
+        return (animations, undeclared)
     }
 
     /// The next message for a viewer: a keyframe first, then deltas; nil when the frame did not
@@ -234,7 +235,7 @@ public final class Session {
         let events = pendingEvents
         pendingEvents.removeAll()
         if needsLayout { invalidate() }
-        if needsRender || animatesUnrecorded || rendersEveryTick || stream.lastFrame == nil {
+        if needsRender || animatesUnrecorded || rendersEveryTick || !stream.hasSentFrame {
             return renderTick(events: events)
         }
         let scrolls = live.needsStep(at: time) || stepsEveryTick ? positions(at: time) : nil
@@ -267,9 +268,9 @@ public final class Session {
         renderedTicks += 1
         let root = layout()
         let values = positions(at: time)
-        let output = renderer.render(root, scene: scene, interaction: interaction, time: time,
+        var output = renderer.render(root, scene: scene, interaction: interaction, time: time,
                                      values: values, sent: stream.lastFrame)
-        let declared = declaringPaths(output, values)
+        let declared = declaringPaths(&output.frame, output.animations, output.reusedLayers, values)
         stepsEveryTick = declared.undeclared
         live.didStep(at: time)
         needsRender = false
@@ -284,7 +285,7 @@ public final class Session {
             events.append(HostEvent(name: utf8("truncated"), node: leftOut))
         }
         leftNodesOut = output.leftOut != nil
-        let message = stream.next(frame: declared.frame, events: events)
+        let message = stream.next(frame: output.frame, events: events)
         animations = declared.animations
         layersReusedAtLastRender = output.reusedLayers.count
         return message
@@ -303,11 +304,13 @@ public final class Session {
     /// or scheduled action or delayed component start; nil when nothing changes by itself. A host
     /// stops its frame loop while this is nil and sleeps until it otherwise.
     public var nextChange: Double? {
-        let step = live.nextStep(at: time) ?? Double.infinity
-        if needsRender || animatesUnrecorded || rendersEveryTick || stream.lastFrame == nil
-            || !pendingEvents.isEmpty || animations.hasTimeFields || step <= time || needsLayout || stepsEveryTick {
+        // A host asks after every tick: the session's own flags first, then the components.
+        if needsRender || animatesUnrecorded || rendersEveryTick || stepsEveryTick || !pendingEvents.isEmpty
+            || animations.hasTimeFields || !stream.hasSentFrame {
             return time
         }
+        let step = live.nextStep(at: time) ?? Double.infinity
+        if step <= time || needsLayout { return time }
         var next = min(step, timelineIndex < scene.timeline.count ? scene.timeline[timelineIndex].time : Double.infinity)
         if let t = scheduled.nextTime { next = min(next, t) }
         for component in components { if let t = component.nextSettle { next = min(next, t) } }
