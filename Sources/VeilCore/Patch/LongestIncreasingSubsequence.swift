@@ -4,8 +4,12 @@
 public enum LongestIncreasingSubsequence {
     public static func members(of values: [Int]) -> [Bool] {
         let n = values.count
+        // Already increasing (nothing moved: every tick of a list that only changes values): all of
+        // it, without the search's two arrays.
+        var increasing = true
+        for i in values.indices.dropFirst() where values[i - 1] >= values[i] { increasing = false; break }
+        if increasing { return [Bool](repeating: true, count: n) }
         var inSequence = [Bool](repeating: false, count: n)
-        if n == 0 { return inSequence }
         // tails[k]: index (into values) of the smallest tail of an increasing run of length k + 1.
         var tails: [Int] = []
         tails.reserveCapacity(n)
