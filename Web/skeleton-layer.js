@@ -5,12 +5,13 @@
 // while the page's main thread is busy (the compositor runs transform and opacity animations).
 //
 // How the core's paint maps onto CSS (SkeletonPaint.swift; docs/EMBED.md, "How a skeleton is drawn"):
-// - solid, pulse and sliding share ONE paint over the whole skeleton: a "fill" element as large as
-//   the skeleton, clipped to the placeholders (`clip-path: path()`, one rounded rectangle each).
-//   Solid is its background; pulse is the base colour under the complementary one whose opacity
-//   runs 0 → 1 and back (mixing two opaque colours channel by channel is exactly an opacity
-//   blend); sliding is one linear gradient three sweeps long (first colour, the gradient, last
-//   colour) whose `transform` runs the core's start point from `from` to `to`.
+// - solid, pulse and sliding share ONE paint over the whole skeleton, drawn in each placeholder (an
+//   element with its rounded corners, clipping what is in it: the compositor then moves only the
+//   placeholders' pixels, as a CSS skeleton's). Solid is its background; pulse is the base colour
+//   under the complementary one whose opacity runs 0 → 1 and back (mixing two opaque colours
+//   channel by channel is exactly an opacity blend); sliding is, in each placeholder, the
+//   skeleton's one linear gradient (its stops where they fall on that element) moving by the
+//   `transform` that runs the core's start point from `from` to `to`, all on one clock.
 // - a still gradient shades each placeholder alike: an element per placeholder with its own
 //   `linear-gradient`, its angle making the axis run corner to corner in pixels, as a canvas does.
 // - the cross-dissolve is the layer's opacity, eased as the core's Fade.
@@ -117,32 +118,51 @@ function draw(root, layout, look, motions) {
     }
     return;
   }
-  // No placeholder: nothing to fill (an empty path would not clip at all).
-  if (layout.boxes.length === 0) return;
-  const fill = div(`left:0;top:0;width:${W}px;height:${H}px;overflow:hidden;clip-path:path("${pathOf(layout.boxes)}");`
-    + `background:${cssColor(first)}`);
-  root.append(fill);
   const timing = { duration: look.duration * 1000, iterations: Infinity, easing: `cubic-bezier(${look.curve.join(",")})` };
-  if (look.kind === "pulse") {
-    const light = div(`inset:0;background:${cssColor(second)};opacity:0`);
-    fill.append(light);
-    motions.push(light.animate([{ opacity: 0 }, { opacity: 1 }], { ...timing, direction: "alternate" }));
-  } else if (look.kind === "sliding") {
-    // Three sweeps long along the light's way (first colour, the gradient, last colour), placed so
-    // that its middle third is the gradient from the start point; the skeleton stays inside it.
-    const { from, to, along } = slide(look.direction ?? "leftRight");
-    const w = along[0] ? 3 * W : W, h = along[1] ? 3 * H : H;
-    const x = along[0] ? from[0] * W - W : 0, y = along[1] ? from[1] * H - H : 0;
-    const angle = angleOf(along[0] * W, along[1] * H);
-    const stops = look.colors.map((c, i, all) => `${cssColor(c)} ${(100 + (all.length > 1 ? i / (all.length - 1) : 0) * 100) / 3}%`);
-    if (look.colors.length === 1) stops.push(`${cssColor(first)} ${200 / 3}%`);
-    const light = div(`left:${x}px;top:${y}px;width:${w}px;height:${h}px;will-change:transform;`
-      + `background:linear-gradient(${angle}deg,${stops.join(",")})`);
-    fill.style.background = "none";
-    fill.append(light);
-    const dx = (to[0] - from[0]) * W, dy = (to[1] - from[1]) * H;
-    motions.push(light.animate([{ transform: "translate(0px,0px)" }, { transform: `translate(${dx}px,${dy}px)` }], timing));
+  // The light's gradient at phase 0, in the skeleton's pixels, and how far a sweep moves it.
+  const { from, to, along } = slide(look.direction ?? "leftRight");
+  const g0 = [from[0] * W, from[1] * H], g1 = [g0[0] + along[0] * W, g0[1] + along[1] * H];
+  const dx = (to[0] - from[0]) * W, dy = (to[1] - from[1]) * H;
+  for (const box of layout.boxes) {
+    const place = div(`left:${box.x}px;top:${box.y}px;width:${box.width}px;height:${box.height}px;`
+      + `border-radius:${radiusOf(box)}px;overflow:hidden;background:${cssColor(first)}`);
+    root.append(place);
+    if (look.kind === "pulse") {
+      const light = div(`inset:0;background:${cssColor(second)};opacity:0`);
+      place.append(light);
+      motions.push(light.animate([{ opacity: 0 }, { opacity: 1 }], { ...timing, direction: "alternate" }));
+    } else if (look.kind === "sliding") {
+      // The light covers the placeholder all the way along its sweep.
+      const x = -Math.max(dx, 0), y = -Math.max(dy, 0), w = box.width + Math.abs(dx), h = box.height + Math.abs(dy);
+      const light = div(`left:${x}px;top:${y}px;width:${w}px;height:${h}px;will-change:transform;`
+        + `background:${lightCss({ x: box.x + x, y: box.y + y, width: w, height: h }, g0, g1, look.colors)}`);
+      place.style.background = "none";
+      place.append(light);
+      motions.push(light.animate([{ transform: "translate(0px,0px)" }, { transform: `translate(${dx}px,${dy}px)` }], timing));
+    }
   }
+}
+
+/**
+ * The sliding light's gradient, from `g0` to `g1` in the skeleton's pixels, over an element at
+ * `box` (also in them): CSS runs a gradient through the element's centre along its angle, so each
+ * stop goes where the point it is at projects onto that line (the first and last colours extend
+ * beyond, as the core's do).
+ * @param {{x: number, y: number, width: number, height: number}} box
+ * @param {number[]} g0 @param {number[]} g1 @param {number[]} colors
+ */
+function lightCss(box, g0, g1, colors) {
+  if (colors.length === 1) return cssColor(colors[0]);
+  const gx = g1[0] - g0[0], gy = g1[1] - g0[1], length = Math.hypot(gx, gy);
+  const ux = gx / length, uy = gy / length;
+  const span = Math.abs(box.width * ux) + Math.abs(box.height * uy);
+  const cx = box.x + box.width / 2, cy = box.y + box.height / 2;
+  const stops = colors.map((c, i, all) => {
+    const o = i / (all.length - 1);
+    const at = (g0[0] + o * gx - cx) * ux + (g0[1] + o * gy - cy) * uy + span / 2;
+    return `${cssColor(c)} ${at}px`;
+  });
+  return `linear-gradient(${(Math.atan2(ux, -uy) * 180) / Math.PI}deg,${stops.join(",")})`;
 }
 
 /**
@@ -166,18 +186,3 @@ function gradientCss(angle, colors) {
 
 /** @param {Box} box */
 function radiusOf(box) { return Math.max(0, Math.min(box.radius, box.width / 2, box.height / 2)); }
-
-/**
- * One path of every placeholder's rounded rectangle (what the fill is clipped to).
- * @param {Box[]} boxes
- */
-export function pathOf(boxes) {
-  let d = "";
-  for (const b of boxes) {
-    const r = radiusOf(b), { x, y, width: w, height: h } = b;
-    if (r <= 0) { d += `M${x} ${y}h${w}v${h}h${-w}Z`; continue; }
-    d += `M${x + r} ${y}h${w - 2 * r}a${r} ${r} 0 0 1 ${r} ${r}v${h - 2 * r}a${r} ${r} 0 0 1 ${-r} ${r}`
-      + `h${-(w - 2 * r)}a${r} ${r} 0 0 1 ${-r} ${-r}v${-(h - 2 * r)}a${r} ${r} 0 0 1 ${r} ${-r}Z`;
-  }
-  return d;
-}

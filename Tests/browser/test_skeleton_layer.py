@@ -157,9 +157,11 @@ class SkeletonLayerTest(unittest.TestCase):
         work = {k: after[k] - before[k] for k in ("RecalcStyleCount", "LayoutCount")}
         # One second of shimmer at 60 fps would be 60 of each if the main thread drew it.
         self.assertLessEqual(max(work.values()), 3, f"the main thread worked while the skeleton shimmered: {work}")
-        running = self.driver.execute_script(
-            "return document.getAnimations().filter(a => a.playState === 'running').length")
-        self.assertEqual(running, 1, "the sliding light runs")
+        running, placeholders, clocks = self.driver.execute_script(
+            "const r = document.getAnimations().filter(a => a.playState === 'running');"
+            "return [r.length, document.querySelector('.veil-skeleton').childElementCount, new Set(r.map(a => a.startTime)).size]")
+        self.assertEqual(running, placeholders, "the light runs in each placeholder")
+        self.assertEqual(clocks, 1, "all on one clock: one light sweeping the whole skeleton")
 
 
     def test_the_light_keeps_moving_while_the_main_thread_is_busy(self):
