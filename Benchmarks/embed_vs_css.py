@@ -573,18 +573,7 @@ def measure(driver, url, seconds=3.0, busy=True, gesture=None):
     worker = (w1 - w0) * 1000 / CLK_TCK / elapsed
     if not busy:
         return {"fcp": fcp, "main": main, "cpu": cpu, "worker": worker, "busy": None}
-    cast = harness.Screencast(driver)
-    try:
-        time.sleep(0.5)
-        before = time.monotonic()
-        driver.execute_script(harness.BUSY)
-        after = time.monotonic()
-        time.sleep(0.2)
-    finally:
-        cast.close()
-    # Frames that reached the screencast while the task ran (its first and last 50 ms left out:
-    # the script's round trip through chromedriver).
-    busy = sum(1 for s in cast.stamps if before + 0.05 <= s <= after - 0.05)
+    busy = harness.frames_while_busy(driver, settle=0.5)
     return {"fcp": fcp, "main": main, "cpu": cpu, "worker": worker, "busy": busy}
 
 

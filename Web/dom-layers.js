@@ -94,6 +94,7 @@ export class DomLayers {
       element.remove();
       this.elements.delete(id);
       this.styled.delete(id);
+      this.arranged.delete(element);
     }
     if (frame.itemMotions !== this.motions) this.animate(frame.itemMotions ?? []);
     this.drawCount++;

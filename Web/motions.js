@@ -144,7 +144,8 @@ export function readMotions(bytes) {
     }
     motions.push({ slot, path, start, duration, curve, autoreverse: (flags & 1) !== 0, pausedAt });
   }
-  const itemCount = count(MAX_ITEMS, 7, "item motions");
+  // Six bytes at the least: an item's next motion has no id gap, and steps need no more.
+  const itemCount = count(MAX_ITEMS, 6, "item motions");
   /** @type {ItemMotion[]} */
   const items = [];
   let previousId = 0;

@@ -367,6 +367,25 @@ def page_errors(driver):
 BUSY = "const end = performance.now() + 800; while (performance.now() < end) {} return true;"
 
 
+def frames_while_busy(driver, settle=0.3, before_task=None):
+    """Screencast frames (`Screencast`) that reach the page while its main thread runs `BUSY`:
+    the screencast starts, `settle` seconds pass, `before_task()` runs (what starts a motion), then
+    the task. Its first and last 50 ms are left out (the script's round trip through chromedriver).
+    A count, not a rate: a busy machine gives fewer."""
+    cast = Screencast(driver)
+    try:
+        time.sleep(settle)
+        if before_task:
+            before_task()
+        before = time.monotonic()
+        driver.execute_script(BUSY)
+        after = time.monotonic()
+        time.sleep(0.1)
+    finally:
+        cast.close()
+    return sum(1 for s in cast.stamps if before + 0.05 <= s <= after - 0.05)
+
+
 class PageConnection:
     """A DevTools connection of its own to the page, run on a thread of its own: a subclass's
     `session(ws)` talks to the page until `close()` (`self.stop_flag`), and sets `self.ready` once

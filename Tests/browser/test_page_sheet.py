@@ -16,7 +16,6 @@ at desktop and phone size;
 
 import re
 import sys
-import time
 import unittest
 from pathlib import Path
 
@@ -168,29 +167,19 @@ class PageSheetTest(unittest.TestCase):
             height = driver.execute_script("return innerHeight")
             settle(driver)
             frames = {}
-            for case in ("springing", "at rest"):
-                cast = harness.Screencast(driver)
-                try:
-                    time.sleep(0.3)
-                    if case == "springing":
-                        moved = driver.execute_async_script("""const done = arguments[0];
-                          veilSheet.filters.snapTo(1);
-                          const form = document.getElementById('filters');
-                          (function wait() {
-                            const running = document.getAnimations().filter(a => a.playState === 'running').map(a => a.effect.target);
-                            if (running.length) done(running.map(t => t.contains(form) ? 'card' : t.dataset.item ? 'dim' : '?').sort());
-                            else requestAnimationFrame(wait);
-                          })();""")
-                        self.assertEqual(moved, ["card", "dim"], "the card, the form in it, and the dim move as Web Animations")
-                    before = time.monotonic()
-                    driver.execute_script(harness.BUSY)
-                    after = time.monotonic()
-                    time.sleep(0.1)
-                finally:
-                    cast.close()
-                frames[case] = sum(1 for s in cast.stamps if before + 0.05 <= s <= after - 0.05)
-                if case == "springing":
-                    self.assertAlmostEqual(settle(driver), height - 120 + GRABBER_ROOM, delta=1.0, msg="at rest at the lower anchor")
+            def spring():
+                moved = driver.execute_async_script("""const done = arguments[0];
+                  veilSheet.filters.snapTo(1);
+                  const form = document.getElementById('filters');
+                  (function wait() {
+                    const running = document.getAnimations().filter(a => a.playState === 'running').map(a => a.effect.target);
+                    if (running.length) done(running.map(t => t.contains(form) ? 'card' : t.dataset.item ? 'dim' : '?').sort());
+                    else requestAnimationFrame(wait);
+                  })();""")
+                self.assertEqual(moved, ["card", "dim"], "the card, the form in it, and the dim move as Web Animations")
+            frames["springing"] = harness.frames_while_busy(driver, before_task=spring)
+            self.assertAlmostEqual(settle(driver), height - 120 + GRABBER_ROOM, delta=1.0, msg="at rest at the lower anchor")
+            frames["at rest"] = harness.frames_while_busy(driver)
             self.assertGreaterEqual(frames["springing"], 3, f"the sheet moved on while the main thread was busy: {frames}")
             self.assertLessEqual(frames["at rest"], 1, f"a sheet at rest draws nothing new: {frames}")
         finally:

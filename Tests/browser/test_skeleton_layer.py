@@ -13,7 +13,6 @@ import json
 import subprocess
 import sys
 import tempfile
-import time
 import unittest
 from pathlib import Path
 
@@ -175,18 +174,7 @@ class SkeletonLayerTest(unittest.TestCase):
               const done = arguments[0];
               await skeletonize(document.getElementById('card'), {{ style: '{style}' }});
               setTimeout(done, 500);""")  # past the dissolve in
-            cast = harness.Screencast(self.driver)
-            try:
-                time.sleep(0.3)
-                before = time.monotonic()
-                self.driver.execute_script(harness.BUSY)
-                after = time.monotonic()
-                time.sleep(0.1)
-            finally:
-                cast.close()
-            # Frames that reached the screencast while the task ran (its first and last 50 ms
-            # left out: the script's round trip through chromedriver).
-            frames[style] = sum(1 for s in cast.stamps if before + 0.05 <= s <= after - 0.05)
+            frames[style] = harness.frames_while_busy(self.driver)
         # Frames keep coming (not counted per second: a busy machine gives fewer), against none.
         self.assertGreaterEqual(frames["sliding"], 3, f"the light moved on while the main thread was busy: {frames}")
         self.assertLessEqual(frames["solid"], 1, f"a still skeleton draws nothing new: {frames}")

@@ -143,6 +143,9 @@ test("a record the core would never write is refused, in words", () => {
   assert.deepEqual(points, { id: 4, field: "y", start: 0, points: { interval: 0.5, values: [0, 8, 0] } });
   const both = readRecord(bytes("00 02 03 81 02 00 10 03 00 10 0f 03 02 00 10 02 00 02".replace(/ /g, ""))).items;
   assert.deepEqual(both, [points, { id: 4, field: "height", start: 0, points: { interval: 0.5, values: [0, 1] } }]);
+  // The shortest motions (PaintMotionVectorTests has the same record): the second in six bytes.
+  const shortest = readRecord(bytes("00 02 03 86 00 00 01 10 02 0b 00 00 01 10 02".replace(/ /g, ""))).items;
+  assert.deepEqual(shortest.map((m) => m.field), ["rotation", "arcStart"]);
   assert.deepEqual([-1, 0, 0.25, 0.5, 0.75, 1, 9].map((t) => itemMotionValue(points, 99, t)), [0, 0, 4, 8, 4, 0, 0],
     "joined by lines, halves rounded up, held at both ends, whatever the base");
 });

@@ -148,7 +148,8 @@ enum MotionCoding {
 
     /// The item motions that follow the paints' in a record.
     private static func readItems(_ r: inout ByteReader) throws(WireError) -> [ItemMotion] {
-        let n = try r.count(max: WireLimits.maxItems, minBytes: 7, of: "item motions")
+        // Six bytes at the least: an item's next motion has no id gap, and steps need no more.
+        let n = try r.count(max: WireLimits.maxItems, minBytes: 6, of: "item motions")
         var items: [ItemMotion] = []
         items.reserveCapacity(n)
         var previous: UInt32 = 0

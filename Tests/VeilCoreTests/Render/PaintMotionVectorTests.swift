@@ -137,6 +137,13 @@ import Testing
                     ItemMotion(id: 4, field: .height, path: .points(interval: 0.5, values: [0, 1]), start: 0)]
         #expect(try MotionCoding.read(two, at: 0).items == both)
         #expect(MotionCoding.record([], both).payload == two, "the writer gives an item's next motion no gap")
+        // The shortest motions: two of one item's fields stepping, the second in six bytes.
+        let steps = [ItemMotion(id: 4, field: .rotation, path: .steps(count: 1, rate: 0.5, increment: 1), start: 0),
+                     ItemMotion(id: 4, field: .arcStart, path: .steps(count: 1, rate: 0.5, increment: 1), start: 0)]
+        let shortest = MotionCoding.record([], steps).payload
+        #expect(shortest.map { String($0, radix: 16).leftPadded(2) }.joined(separator: " ")
+                == "00 02 03 86 00 00 01 10 02 0b 00 00 01 10 02")
+        #expect(try MotionCoding.read(shortest, at: 0).items == steps, "what the writer makes, the reader takes")
     }
 
     @Test func aMotionLeavesNoTraceInTheHashOfAFrameWithout() {

@@ -216,16 +216,15 @@ final class ScrollComponent: Component {
     }
 
     /// When a container on `path` next needs a tick after `t`: its rest, the first point after `t`
-    /// in a new window chunk or where its custom refresh view shows another state (a new layout),
-    /// or the first within the prefetch distance (`loadMore`).
+    /// in a new window chunk (a new layout), or the first within the prefetch distance
+    /// (`loadMore`). (A custom refresh view's state changes on a path only where the content
+    /// crosses its start, offset 0, which is a chunk's edge too: it is laid out anew there.)
     @inline(never)  // for size
     static func wake(_ c: Container, on path: SampledPath, after t: Double) -> Double? {
         guard let rest = c.motion.restTime else { return nil }
         let first = Int.clamped(((t - path.start) / path.interval).rounded(.down) + 1, to: 0 ... path.values.count)
-        let hasRefreshView = c.refresh?.view != nil
         for k in first ..< path.values.count
-        where ContentWindow.chunk(path.values[k]) != c.laidOutChunk || wantsMore(c, at: path.values[k])
-            || hasRefreshView && refreshState(c, offset: path.values[k]) != c.laidOutRefreshState {
+        where ContentWindow.chunk(path.values[k]) != c.laidOutChunk || wantsMore(c, at: path.values[k]) {
             return min(rest, path.start + Double(k) * path.interval)
         }
         return rest
@@ -274,13 +273,9 @@ final class ScrollComponent: Component {
 
     /// What a container's custom refresh view shows at `t` (idle without one: nothing to lay out).
     func refreshState(_ c: Container, at t: Double) -> RefreshViewState {
-        Self.refreshState(c, offset: c.motion.offset(at: t))
-    }
-
-    /// What its custom refresh view shows with the content at `offset` (idle without one).
-    static func refreshState(_ c: Container, offset: Double) -> RefreshViewState {
         guard let refresh = c.refresh, refresh.view != nil else { return .idle }
-        return RefreshViewState(offset: offset, height: refresh.height, dragging: c.motion.isDragging, refreshing: c.refreshing)
+        return RefreshViewState(offset: c.motion.offset(at: t), height: refresh.height, dragging: c.motion.isDragging,
+                                refreshing: c.refreshing)
     }
 
     /// Whether some container's offset left the window its rows were laid out for, or its custom

@@ -207,7 +207,10 @@ extension ScrollField {
 extension ScrollIndicator {
     /// The bar's place and opacity as `values` say for the container `id`.
     func update(_ item: inout Item, id: [UInt8], values: MovingValues?) {
-        update(&item, offset: values?.offset(of: id) ?? 0, opacity: values?.value(of: id, .scrollIndicator) ?? 0)
+        let r = rect(offset: values?.offset(of: id) ?? 0)
+        item.x = Fixed.from(r.x); item.y = Fixed.from(r.y)
+        item.width = Fixed.from(r.width); item.height = Fixed.from(r.height)
+        item.opacity = Fixed.opacity(values?.value(of: id, .scrollIndicator) ?? 0)
     }
 
     /// The bar `id` as the content follows `path`: its place along the axis and its length as
@@ -229,14 +232,6 @@ extension ScrollIndicator {
                                       start: path.start))
         }
         return motions
-    }
-
-    /// The bar at content offset `offset`, `opacity` opaque.
-    func update(_ item: inout Item, offset: Double, opacity: Double) {
-        let r = rect(offset: offset)
-        item.x = Fixed.from(r.x); item.y = Fixed.from(r.y)
-        item.width = Fixed.from(r.width); item.height = Fixed.from(r.height)
-        item.opacity = Fixed.opacity(opacity)
     }
 }
 
