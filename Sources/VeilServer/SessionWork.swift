@@ -23,7 +23,7 @@ struct SessionWork: Sendable {
         set { replacement = newValue.map(Replacement.init) }
     }
     /// The scene held by reference: every session's work is looked at every frame, and a scene
-    /// inline (nearly 200 bytes) was copied out to see that there was none.
+    /// inline (a large struct) was copied out to see that there was none.
     private var replacement: Replacement? = nil
     var replacesScene: Bool { replacement != nil }
     private final class Replacement: Sendable {

@@ -1,11 +1,12 @@
 /// Natural sizes already worked out in one layout pass, by node value and width.
 ///
 /// A stack's natural size is made of its children's, and the layout asks again at every level of
-/// nesting: without this, a label 28 stacks deep was broken into lines ~400 times per layout (a
-/// 1 MB scene of sixty such chains took 0.9 s a tick). With it each node is measured once per
-/// width it is offered. Keyed by the identity of the node's value (one copy-on-write box: the same
-/// box is the same value); it holds the nodes it measured, so no other node can take the identity
-/// of one while the pass runs. One pass's entries are at most a few per node laid out.
+/// nesting: without this, a label deep in nested stacks was broken into lines again at every level
+/// above it, O(depth²) per layout (docs/ARCHITECTURE.md, "Bounded work and output"). With it each
+/// node is measured once per width it is offered. Keyed by the identity of the node's value (one
+/// copy-on-write box: the same box is the same value); it holds the nodes it measured, so no other
+/// node can take the identity of one while the pass runs. One pass's entries are at most a few per
+/// node laid out.
 final class IntrinsicMemo {
     // One pass uses a memo on one thread, and its accesses never overlap: no dynamic checks
     // (they cost more than the lookups).

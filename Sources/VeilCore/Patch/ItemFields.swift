@@ -35,7 +35,8 @@ public struct ItemFields: OptionSet, Equatable, Sendable {
     /// items `a` and `b` and a setter of the field (which it uses is its business: the optimizer
     /// drops what it does not), `context` is its state. `@_transparent` (inlined before the
     /// optimizer runs) rather than `@inline(__always)`: so `differing` compiles as the hand-written
-    /// comparisons did (with `@inline(__always)` the -Osize wasm build made it 718 bytes larger).
+    /// comparisons did (with `@inline(__always)` the -Osize wasm build made veil.wasm larger:
+    /// docs/ARCHITECTURE.md, "Adding a wire item field").
     @_transparent
     static func table<V: ItemFieldVisitor>(_ v: inout V, _ a: Item, _ b: Item,
                                            _ context: inout V.Context) throws(V.Failure) {

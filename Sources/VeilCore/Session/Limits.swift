@@ -16,9 +16,9 @@ public enum Limits {
     /// action); the others due wait for the next move, in order.
     public static let maxActionsPerAdvance = 1_000
     /// Entries (items and layers) one frame holds: below the wire's `WireLimits.maxItems`, so that
-    /// drawing, diffing and encoding a whole frame stays within a tick's time (about 1 µs an entry
-    /// in a release build: a frame this full takes ~30 ms to draw from scratch). Past it nodes are
-    /// left out (RenderBudget). A screen shows a few hundred; the 10,000-cell grid under a skeleton, ~20,000.
+    /// drawing, diffing and encoding a whole frame stays within a tick's time (the cost per entry
+    /// is in docs/SCENE.md's limits table). Past it nodes are left out (RenderBudget). A screen
+    /// shows a few hundred; the bound leaves room for a grid of thousands of cells under a skeleton.
     public static let maxEntriesDrawn = 32_768
     /// Lines one label or button draws ("…" ends the last when there is more).
     public static let maxLinesPerLabel = 1_000
