@@ -86,6 +86,7 @@ test-server: build
 
 # Every code block of README.md and docs/ a user would paste runs as written (Tests/docs/snippets_test.py).
 test-docs: build wasm
+	$(PYTHON) Tests/docs/paths_test.py
 	$(PYTHON) Tests/docs/snippets_test.py $(VEIL)
 
 test-browser: build wasm dist

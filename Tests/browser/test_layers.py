@@ -1,4 +1,4 @@
-"""Web/veil.js draws layers as groups, in headless Chromium: a half-transparent layer is composited
+"""Web/render.js draws layers as groups, in headless Chromium: a half-transparent layer is composited
 once, so its overlapping children do not show through each other (docs/PROTOCOL.md, "Layers")."""
 
 import sys

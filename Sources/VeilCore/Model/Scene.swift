@@ -8,7 +8,8 @@ public struct Scene: Sendable {
     public var safeArea: EdgeInsets = .zero
     public var appearance: Appearance = .light
     /// The viewer prefers reduced motion (`{"motion": "reduced"}`): skeletons stand still and
-    /// transitions are instant (Session/ReducedMotion.swift).
+    /// transitions are instant (each component's `reducedMotionChanged`;
+    /// Components/Skeleton/SkeletonReducedMotion.swift).
     public var reducedMotion = false
     /// Canvas background; defaults to the appearance's background.
     public var background: Color? = nil

@@ -1,6 +1,6 @@
 /// A viewer's copy of the frame, kept in step by applying messages. Checks sequence continuity and
 /// the frame hash; any failure leaves the frame as it was and means the viewer needs a keyframe
-/// (it sends `{"keyframe": true}`; docs/PROTOCOL.md). Web/wire.js has the same logic.
+/// (it sends `{"keyframe": true}`; docs/PROTOCOL.md). Web/mirror.js has the same logic.
 public struct FrameMirror: Sendable {
     public private(set) var frame: Frame? = nil
     /// Sequence number of the message that produced `frame`.

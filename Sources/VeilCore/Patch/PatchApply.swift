@@ -1,7 +1,7 @@
 extension Patch {
     /// Replays the patch on `frame`. Checks everything first and assigns at the end, so on error the
     /// frame is unchanged. The algorithm is the one in docs/PROTOCOL.md ("Applying a patch"), which
-    /// Web/wire.js implements step for step.
+    /// Web/wire-patch.js implements step for step.
     public func apply(to frame: inout Frame) throws(PatchError) {
         let paints = try appliedPaints(frame.paints)
         if let bad = (motions ?? frame.motions).first(where: { $0.slot >= paints.count }) {

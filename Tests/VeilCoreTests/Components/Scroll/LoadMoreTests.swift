@@ -25,7 +25,7 @@ import Testing
         return content?.children.first { $0.kind == .activityIndicator }
     }
 
-    /// A page's own list under load-more (Web/loadmore.js): a scroll container the host scrolls by
+    /// A page's own list under load-more (Web/scroller.js): a scroll container the host scrolls by
     /// `scroll` commands, its content a host node, with no indicator of its own (the page shows its
     /// scroll bar): it asks near the end, once, and draws its footer but no indicator.
     @Test func aHostScrolledContainerAsksOnceAndDrawsNoIndicator() throws {
