@@ -50,6 +50,14 @@ case "sheet":  // the maps sheet dragged up 400 pt every 2 s
     var maps = Scenes.example("maps")
     maps.timeline = []
     sink = ticks(Session(scene: maps), dragging: 700, step: 20, frames: 20)
+case "moving":  // `make bench-server`'s per-frame load (moving_scene.py): a bar growing each frame, 600 frames ×10
+    let steps = (1...600).map { k in "{\"t\": \(Double(k) / 60), \"command\": {\"set\": {\"node\": \"bar\", \"frame\": {\"x\": 10, \"y\": 300, \"width\": \(10 + Double(k) * 0.5), \"height\": 8}}}}" }
+    let json = "{\"name\": \"moving\", \"canvas\": {\"width\": 390, \"height\": 640}, \"background\": \"#FFFFFF\", \"root\": {\"type\": \"view\", \"id\": \"root\", \"children\": [{\"type\": \"view\", \"id\": \"bar\", \"frame\": {\"x\": 10, \"y\": 300, \"width\": 10, \"height\": 8}, \"background\": \"#007AFF\"}]}, \"timeline\": [\(steps.joined(separator: ", "))]}"
+    let moving = try! SceneReader.read(Array(json.utf8), file: "moving.json")
+    for _ in 0..<10 {
+        let s = Session(scene: moving)
+        for k in 0...600 { sink &+= s.tick(at: Double(k) / 60)?.count ?? 0 }
+    }
 default:
     fatalError("unknown case \(CommandLine.arguments[1])")
 }

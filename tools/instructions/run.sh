@@ -28,7 +28,7 @@ build . "$out/this"
 
 count() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$1" "$2" 2>&1 | awk '/Collected/ {print $4}'; }
 printf "%-14s %15s %15s %7s\n" case "base $(git rev-parse --short "$base")" "this tree" ratio
-for c in read grid-first grid-sliding feed fling sheet; do
+for c in ${CASES:-read grid-first grid-sliding feed fling sheet moving}; do
   b=$(count "$out/base/cases" $c); n=$(count "$out/this/cases" $c)
   printf "%-14s %15s %15s %7s\n" $c $b $n "$(python3 -c "print('%.3f' % ($n / $b))")"
 done

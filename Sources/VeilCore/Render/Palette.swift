@@ -12,13 +12,22 @@ struct Palette {
     var onAccent: Color
     var separator: Color
 
-    static func of(_ appearance: Appearance) -> Palette {
+    /// Worked out once per appearance: a render asks for it every time (its semantic names are
+    /// looked up by bytes).
+    static func of(_ appearance: Appearance) -> Palette { appearance == .light ? light : dark }
+
+    private static let light = Palette(.light)
+    private static let dark = Palette(.dark)
+}
+
+extension Palette {
+    fileprivate init(_ appearance: Appearance) {
         let light = appearance == .light
-        return Palette(background: .semantic("background"), text: .semantic("label"),
-                       secondaryText: .semantic("accessibleGray"),
-                       imagePlaceholder: Color(rgba: light ? 0xE5E5EAFF : 0x3A3A3CFF),
-                       imageGlyph: Color(rgba: light ? 0xC7C7CCFF : 0x545458FF),
-                       accent: .semantic("accessibleBlue"), onAccent: .white,
-                       separator: Color(rgba: light ? 0xC6C6C8FF : 0x38383AFF))
+        self.init(background: .semantic("background"), text: .semantic("label"),
+                  secondaryText: .semantic("accessibleGray"),
+                  imagePlaceholder: Color(rgba: light ? 0xE5E5EAFF : 0x3A3A3CFF),
+                  imageGlyph: Color(rgba: light ? 0xC7C7CCFF : 0x545458FF),
+                  accent: .semantic("accessibleBlue"), onAccent: .white,
+                  separator: Color(rgba: light ? 0xC6C6C8FF : 0x38383AFF))
     }
 }

@@ -15,7 +15,9 @@ extension FixedWidthInteger {
         if value <= Double(bounds.lowerBound) { return bounds.lowerBound }
         if value >= Double(bounds.upperBound) { return bounds.upperBound }
         // Cannot fail here; `exactly:` keeps the standard library's trapping conversion out of the core.
-        return Self(exactly: value.rounded(.towardZero)) ?? 0
+        // Int64's own `exactly:` is a compare and an instruction; `Self`'s generic one takes the
+        // value apart bit by bit. Within `bounds` the value fits `Self`, so nothing is truncated.
+        return Self(truncatingIfNeeded: Int64(exactly: value.rounded(.towardZero)) ?? 0)
     }
 }
 
