@@ -28,6 +28,8 @@
  * @typedef {import("./wire-format.js").Item} Item
  */
 
+import { FIELD_NAMES } from "./wire-format.js";
+
 /** Extension record 3: the frame's motions (must be understood). */
 export const MOTIONS_TAG = 3;
 const MAX_PAINTS = 4096;
@@ -39,12 +41,18 @@ const MAX_RATE = 1e6;
 const MAX_POINTS = 1024;
 const MAX_INTERVAL = 60;
 /** A fade's field: opacity, by bit. */
-const OPACITY = 5;
+const OPACITY = FIELD_NAMES.indexOf("opacity");
 /** In an item motion's field byte: the same item's next motion follows (its field greater). */
 const CONTINUES = 128;
-/** The item fields a step motion may move, by bit (ItemMotion.fields): the plain numbers. */
-const MOVABLE_FIELDS = new Map([[0, "x"], [1, "y"], [2, "width"], [3, "height"], [6, "rotation"], [7, "cornerRadius"],
-  [9, "lineWidth"], [11, "arcStart"], [12, "arcSweep"]]);
+/**
+ * The item fields a step or points motion may move (ItemMotion.fields): the plain numbers, by name
+ * (their bits are the field table's). Swift writes its set to Tests/Vectors/fields.json
+ * (`"movable"`), which Tests/web/fields.test.mjs checks this against.
+ */
+export const MOVABLE = Object.freeze(/** @type {import("./wire-format.js").Field[]} */ (["x", "y", "width", "height", "rotation", "cornerRadius", "lineWidth", "arcStart", "arcSweep"]));
+/** MOVABLE by bit. */
+const MOVABLE_FIELDS = new Map(MOVABLE.map((name) => [FIELD_NAMES.indexOf(name), name]));
+if (MOVABLE_FIELDS.has(-1) || OPACITY < 0) throw new Error("motions.js: a movable field the field table (FIELDS) does not have");
 
 /** A decoding failure at `offset` in the record (wire.js reports it at its place in the message). */
 export class MotionError extends Error {

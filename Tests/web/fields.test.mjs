@@ -1,5 +1,6 @@
 // Web/wire-format.js' item field table (FIELDS, re-exported by wire.js): the same fields in the same bits as Swift's
-// (ItemFields.table, written to Tests/Vectors/fields.json by ItemFieldTableTests) and as
+// (ItemFields.table, written to Tests/Vectors/fields.json by ItemFieldTableTests), the fields a
+// motion may move as Swift's (motions.js' MOVABLE, ItemMotion.fields: fields.json's "movable"), and as
 // docs/PROTOCOL.md's "Item fields"; and every field, set alone to a random value, decodes from a
 // keyframe and from a delta, hashes as the bytes its encoding says, and differs from the default in
 // exactly its bit. The tests iterate the table: a field added there is checked without another edit.
@@ -7,6 +8,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { FIELDS, decodeMessage, Mirror, frameHash, defaultItem, LAYER } from "../../Web/wire.js";
+import { MOVABLE } from "../../Web/motions.js";
 
 const swiftTable = JSON.parse(readFileSync(new URL("../Vectors/fields.json", import.meta.url), "utf8"));
 const protocol = readFileSync(new URL("../../docs/PROTOCOL.md", import.meta.url), "utf8");
@@ -14,9 +16,14 @@ const protocol = readFileSync(new URL("../../docs/PROTOCOL.md", import.meta.url)
 test("FIELDS lists the fields of Swift's table (Tests/Vectors/fields.json) in the same bits", () => {
   assert.deepEqual(
     FIELDS.map((f) => ({ bit: f.bit, name: f.name, words: f.words, encoding: f.encoding, default: f.default })),
-    swiftTable,
+    swiftTable.map(({ movable, ...row }) => row),
   );
   FIELDS.forEach((f, bit) => assert.equal(f.mask, 2 ** bit, f.name));
+});
+
+test("the fields a motion may move (motions.js' MOVABLE) are Swift's (ItemMotion.fields, fields.json's movable)", () => {
+  assert.deepEqual(MOVABLE, swiftTable.filter((row) => row.movable).map((row) => row.name));
+  for (const row of swiftTable) assert.equal(typeof row.movable, "boolean", row.name);
 });
 
 test("FIELDS agrees with docs/PROTOCOL.md's item field table", () => {

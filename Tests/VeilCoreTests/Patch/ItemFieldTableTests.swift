@@ -5,8 +5,9 @@ import Testing
 /// The wire's item field table (`ItemFields.table`): every field, set alone to a random value,
 /// encodes, decodes equal, differs from the default in exactly its bit, copies and hashes
 /// differently, in a keyframe and in a delta. Iterating the table, so a field added there is
-/// checked here without another edit. The table is also written to Tests/Vectors/fields.json,
-/// which Tests/web/wire.test.mjs checks Web/wire.js's `FIELDS` and docs/PROTOCOL.md against.
+/// checked here without another edit. The table is also written to Tests/Vectors/fields.json, with
+/// which fields a motion may move (`ItemMotion.fields`), which Tests/web/fields.test.mjs checks
+/// Web/wire-format.js's `FIELDS`, Web/motions.js' movable fields and docs/PROTOCOL.md against.
 @Suite struct ItemFieldTableTests {
     /// One row of the table as the visitor sees it, with a random non-default value to set.
     struct Row {
@@ -165,13 +166,14 @@ import Testing
         }
     }
 
-    /// Tests/Vectors/fields.json: bit, name, words, encoding and default of each field, for the JS
-    /// side (`VEIL_RECORD_VECTORS=1` rewrites it, as the other vectors).
+    /// Tests/Vectors/fields.json: bit, name, words, encoding and default of each field, and whether
+    /// it is one of the plain numbers a motion may move (`ItemMotion.fields`; opacity, which a fade
+    /// moves, is not one), for the JS side (`VEIL_RECORD_VECTORS=1` rewrites it, as the other vectors).
     @Test func theTableMatchesFieldsJSON() throws {
         let rows = Self.rows(seed: 1)
         let text = "[\n" + rows.enumerated().map { bit, row in
             "  {\"bit\": \(bit), \"name\": \(JSONText.string(Array(row.name.utf8))), \"words\": \(JSONText.string(Array(row.words.utf8))), "
-                + "\"encoding\": \"\(row.encoding)\", \"default\": \(row.defaultJSON)}"
+                + "\"encoding\": \"\(row.encoding)\", \"default\": \(row.defaultJSON), \"movable\": \(ItemMotion.fields.contains(row.field))}"
         }.joined(separator: ",\n") + "\n]\n"
         try SharedVectors.check(text, file: "fields.json")
     }
