@@ -3,6 +3,7 @@
 // class's instances have the declared members at the declared types. `tsc -p Tests/web/types` checks it.
 import type * as api from "../../../Web/veil.js"; // a .ts import of veil.js reads veil.d.ts
 import * as wire from "../../../Web/wire.js";
+import type * as format from "../../../Web/wire-format.js";
 import * as render from "../../../Web/render.js";
 import * as input from "../../../Web/input.js";
 import * as view from "../../../Web/view.js";
@@ -91,6 +92,21 @@ export type Instances = [
   Fits<controller.Controller, api.Controller>,
   Fits<skeletonize.DomSkeleton, api.DomSkeleton>,
   Fits<page.PageOverlay, api.PageOverlay>,
+];
+/**
+ * The frame's shapes, declared by veil.d.ts and by the modules' typedefs (wire-format.js, motions.js)
+ * each: the same types, each assignable to the other, so a field added to one and not the other
+ * fails here.
+ */
+export type Shapes = [
+  Fits<format.Item, api.Item>, Fits<api.Item, format.Item>,
+  Fits<format.Frame, api.Frame>, Fits<api.Frame, format.Frame>,
+  Fits<format.Clip, api.Clip>, Fits<api.Clip, format.Clip>,
+  Fits<format.Paint, api.Paint>, Fits<api.Paint, format.Paint>,
+  Fits<format.Motion, api.Motion>, Fits<api.Motion, format.Motion>,
+  Fits<format.ItemMotion, api.ItemMotion>, Fits<api.ItemMotion, format.ItemMotion>,
+  Fits<format.RowRange, api.RowRange>, Fits<api.RowRange, format.RowRange>,
+  Fits<format.HostEvent, api.HostEvent>, Fits<api.HostEvent, format.HostEvent>,
 ];
 /** Every value veil.d.ts declares is checked above. */
 type Checked = keyof typeof functions | keyof typeof values | keyof typeof classes | "Controller" | "DomSkeleton" | "PageOverlay";
