@@ -1,23 +1,35 @@
 // @ts-check
-// dom-layers.js — a frame of layers and rectangles drawn as elements of the page, so that the
-// compositor moves them (issue 31): a layer is a div placed by a CSS transform, holding its
-// children; a rectangle is a div with its paint, corners and opacity. A motion the core declared on
-// a layer's or rectangle's position or opacity as points (a sheet's spring, its dim's fade) runs as
-// a Web Animation through those very points, started at the motion's start on the session's clock:
-// once started it costs the page no script per frame and keeps moving while the main thread is
-// busy. What the own-element sheet draws its card and dim with (sheet.js), in place of the canvas
-// renderer; host items are the page's own elements (`slot`), and text, arcs, rotation and radial
-// paints are the canvas renderer's (this draws none of them).
+// dom-layers.js — a frame drawn as elements of the page, so that the compositor moves them
+// (issue 31): a layer is a div placed by the CSS `translate` property, holding its children; a
+// rectangle is a div with its paint, corners and opacity; any other item (an arc, an activity
+// indicator, text) is a div holding a small canvas its kind is drawn on once, by draw-items.js, and
+// redrawn only when what it draws changes. A rotation is the `rotate` property, about the item's
+// centre, as the canvas renderer turns it. A motion the core declared on a position, a rotation or
+// an opacity runs as a Web Animation of that property — points through those very points, a loop
+// the same repeating, steps (an activity indicator's turn) as `steps()` easing, repeating — started at the motion's start on
+// the session's clock: once started it costs the page no script per frame and keeps moving while
+// the main thread is busy. What the own-element sheet (sheet.js) and the page's own list's refresh
+// animator and load-more footer (scroller.js) draw with, in place of the canvas renderer; host
+// items are the page's own elements (`slot`); radial paints are the canvas renderer's alone.
 
-import { cssColor } from "./paint-style.js";
-import { pt } from "./wire-format.js";
+import { cssColor, PaintStyles } from "./paint-style.js";
+import { pt, ItemKind } from "./wire-format.js";
+import { drawItem } from "./draw-items.js";
+import { FontRequests } from "./fonts.js";
+import { unshownSteps } from "./motions.js";
 
-const RECT = 0;
-const LAYER = 5;
+const RECT = ItemKind.rect;
+const LAYER = ItemKind.layer;
+/** Kinds drawn on a canvas of their own. */
+const DRAWN = new Set([ItemKind.text, ItemKind.image, ItemKind.arc, ItemKind.activityIndicator]);
+/** Room around a drawn item's box (CSS px) for what its kind draws past it: round caps, glyphs' overhang. */
+const MARGIN = 4;
 /** A gradient stop's offset, 0…1, on the wire. */
 const STOP_UNIT = 65535;
-/** Item fields a Web Animation can move on the compositor, from a points path. */
-const COMPOSITED = new Set(["x", "y", "opacity"]);
+/** A turn on the wire. */
+const TURN = 65536;
+/** Item fields a Web Animation can move on the compositor. */
+const COMPOSITED = new Set(["x", "y", "rotation", "opacity"]);
 
 /**
  * @typedef {import("./wire-format.js").Frame} Frame
@@ -53,10 +65,36 @@ export class DomLayers {
     this.animations = new Map();
     /** @type {ItemMotion[] | undefined} the motions the animations were made from */
     this.motions = undefined;
+    /** @type {Map<number, string>} what each drawn item's canvas holds (`drawnKey`) */
+    this.drawnKeys = new Map();
+    /** the ids of the stepping items not shown, as the animations were made */
+    this.unshown = "";
+    this.dpr = 1;
+    this.paintStyles = new PaintStyles();
+    this.fonts = new FontRequests(() => this.redrawAll());
   }
 
   /** @param {number} cssWidth @param {number} cssHeight @param {number} dpr */
-  resize(cssWidth, cssHeight, dpr) {}
+  resize(cssWidth, cssHeight, dpr) {
+    if (dpr === this.dpr) return;
+    this.dpr = dpr;
+    this.redrawAll();
+  }
+
+  /**
+   * Whether item motion `m` runs here on its own, needing no frame from the page: an endless turn
+   * (steps of a rotation), animated from the item's declared rotation (the page's loop leaves it
+   * unplayed), or a loop of a field the compositor moves.
+   * @param {ItemMotion} m
+   */
+  plays(m) { return (!!m.steps && m.field === "rotation") || (!!m.loop && COMPOSITED.has(m.field)); }
+
+  /** Draws every drawn item's canvas again (a face loaded, the pixel ratio changed). */
+  redrawAll() {
+    this.drawnKeys.clear();
+    this.styled.clear();
+    if (this.frame) this.draw(this.frame);
+  }
   /** @param {Frame} frame */
   show(frame) { this.showNow(frame); }
   /** @param {Frame} frame */
@@ -94,9 +132,15 @@ export class DomLayers {
       element.remove();
       this.elements.delete(id);
       this.styled.delete(id);
+      this.drawnKeys.delete(id);
       this.arranged.delete(element);
     }
-    if (frame.itemMotions !== this.motions) this.animate(frame.itemMotions ?? []);
+    // A turn runs only while its item shows (the core declares it for as long as it is drawn).
+    const unshown = [...unshownSteps(frame)].join(",");
+    if (frame.itemMotions !== this.motions || unshown !== this.unshown) {
+      this.unshown = unshown;
+      this.animate(frame.itemMotions ?? [], unshownSteps(frame));
+    }
     this.drawCount++;
     this.onDrawn?.(this.drawCount);
   }
@@ -111,7 +155,7 @@ export class DomLayers {
     /** @type {number[]} */
     const ids = [];
     for (const item of items) {
-      if (item.kind !== RECT && item.kind !== LAYER) continue;
+      if (item.kind !== RECT && item.kind !== LAYER && !DRAWN.has(item.kind)) continue;
       seen.add(item.id);
       let element = this.elements.get(item.id);
       if (!element) {
@@ -120,11 +164,18 @@ export class DomLayers {
         element.style.left = "0";
         element.style.top = "0";
         element.dataset.item = String(item.id);  // for tools and tests: which item it draws
+        if (DRAWN.has(item.kind)) {
+          const canvas = parent.ownerDocument.createElement("canvas");
+          canvas.style.position = "absolute";
+          canvas.style.left = canvas.style.top = `${-MARGIN}px`;
+          element.append(canvas);
+        }
         this.elements.set(item.id, element);
       }
       if (this.styled.get(item.id) !== item) {
         this.styled.set(item.id, item);
         style(element, item, frame);
+        if (DRAWN.has(item.kind)) this.drawOwn(/** @type {HTMLCanvasElement} */ (element.firstChild), item, frame);
       }
       children.push(element);
       ids.push(item.id);
@@ -142,24 +193,63 @@ export class DomLayers {
   }
 
   /**
-   * A Web Animation for each points motion of a field the compositor moves; the others (and those
-   * gone from the frame) are cancelled, which leaves the element at the value the frame holds.
-   * @param {ItemMotion[]} motions
+   * A drawn item on its canvas, as the canvas renderer draws it but for what the element carries
+   * (place, rotation, opacity, clip); only when that changed.
+   * @param {HTMLCanvasElement} canvas @param {Item} item @param {Frame} frame
    */
-  animate(motions) {
+  drawOwn(canvas, item, frame) {
+    const key = drawnKey(item, frame);
+    if (this.drawnKeys.get(item.id) === key) return;
+    this.drawnKeys.set(item.id, key);
+    const w = pt(item.width) + 2 * MARGIN, h = pt(item.height) + 2 * MARGIN, dpr = this.dpr;
+    canvas.width = Math.ceil(w * dpr);
+    canvas.height = Math.ceil(h * dpr);
+    canvas.style.width = `${w}px`;
+    canvas.style.height = `${h}px`;
+    const ctx = /** @type {any} */ (canvas.getContext("2d"));
+    if (!ctx) return;
+    ctx.setTransform(dpr, 0, 0, dpr, (MARGIN - pt(item.x)) * dpr, (MARGIN - pt(item.y)) * dpr);
+    const styles = this.paintStyles.stylesFor(ctx, frame.paints);
+    drawItem(ctx, { ...item, rotation: 0, opacity: 255, clip: null }, styles, false, this.fonts);
+  }
+
+  /**
+   * A Web Animation for each motion of a field the compositor moves (points; a loop or a turn in
+   * steps, endless); the others (and those gone from the frame) are cancelled, which leaves the element at
+   * the value the frame holds.
+   * @param {ItemMotion[]} motions @param {Set<number>} unshown items whose turn is not shown (`unshownSteps`)
+   */
+  animate(motions, unshown) {
     this.motions = motions;
     /** @type {Set<string>} */
     const live = new Set();
     for (const m of motions) {
       const element = this.elements.get(m.id), item = this.styled.get(m.id);
-      if (!m.points || !COMPOSITED.has(m.field) || !element || !item) continue;
-      const name = `${m.id} ${m.field}`, values = m.points.values;
-      const key = `${m.start} ${m.points.interval} ${values.length} ${values[0]} ${values[values.length - 1]}`;
+      const turns = m.steps && m.field === "rotation" && !unshown.has(m.id) ? m.steps : null;
+      const points = m.points ?? (unshown.has(m.id) ? null : m.loop);
+      if (!(points || turns) || !COMPOSITED.has(m.field) || !element || !item) continue;
+      const name = `${m.id} ${m.field}`;
+      /** @type {Keyframe[]} */ let frames;
+      /** @type {KeyframeAnimationOptions} */ let timing;
+      if (points) {
+        const values = points.values;
+        frames = values.map((v, k) => ({ ...fieldStyle(item, m.field, v), offset: values.length > 1 ? k / (values.length - 1) : 1 }));
+        const duration = Math.max(1, (values.length - 1) * points.interval * 1000);
+        // A loop starts again from its first point at each period's end.
+        timing = m.loop ? { duration, iterations: Infinity } : { duration, fill: "forwards" };
+      } else {
+        // value = base + (⌊(t − start) × rate⌋ mod count) × increment: `steps(count, end)` over
+        // count / rate seconds, from the base to a whole round further, repeating.
+        const { count, rate, increment } = /** @type {NonNullable<ItemMotion["steps"]>} */ (turns);
+        const base = item.rotation ?? 0;
+        frames = [fieldStyle(item, "rotation", base), fieldStyle(item, "rotation", base + count * increment)];
+        timing = { duration: (count / rate) * 1000, iterations: Infinity, easing: `steps(${count}, end)` };
+      }
+      const key = JSON.stringify([m.start, frames, timing.duration]);
       live.add(name);
       if (this.animations.get(name)?.key === key) continue;
       this.animations.get(name)?.animation.cancel();
-      const frames = values.map((v, k) => ({ ...fieldStyle(item, m.field, v), offset: values.length > 1 ? k / (values.length - 1) : 1 }));
-      const animation = element.animate(frames, { duration: Math.max(1, (values.length - 1) * m.points.interval * 1000), fill: "forwards" });
+      const animation = element.animate(frames, timing);
       animation.startTime = this.startMs + m.start * 1000;
       this.animations.set(name, { key, animation });
     }
@@ -172,14 +262,25 @@ export class DomLayers {
 }
 
 /**
- * The CSS of one moved field's value: a position is the transform, an opacity the opacity.
+ * The CSS of one moved field's value: a position is the `translate` property, a rotation (about
+ * the element's centre, CSS's default origin) `rotate`, an opacity the opacity.
  * @param {Item} item @param {string} field @param {number} value
  * @returns {Record<string, string>}
  */
 function fieldStyle(item, field, value) {
   if (field === "opacity") return { opacity: String(value / 255) };
+  if (field === "rotation") return { rotate: `${value / TURN}turn` };
   const x = field === "x" ? value : item.x, y = field === "y" ? value : item.y;
-  return { transform: `translate(${pt(x)}px, ${pt(y)}px)` };
+  return { translate: `${pt(x)}px ${pt(y)}px` };
+}
+
+/**
+ * What a drawn item's canvas holds: the item but for what its element carries, and its paints.
+ * @param {Item} item @param {Frame} frame
+ */
+function drawnKey(item, frame) {
+  const { id, x, y, rotation, opacity, clip, ...drawn } = item;
+  return JSON.stringify([drawn, frame.paints[item.fill - 1] ?? null, frame.paints[item.stroke - 1] ?? null]);
 }
 
 /**
@@ -188,7 +289,8 @@ function fieldStyle(item, field, value) {
  */
 function style(element, item, frame) {
   const s = element.style;
-  s.transform = fieldStyle(item, "y", item.y).transform;
+  s.translate = fieldStyle(item, "y", item.y).translate;
+  s.rotate = item.rotation ? fieldStyle(item, "rotation", item.rotation).rotate : "";
   s.width = `${pt(item.width)}px`;
   s.height = `${pt(item.height)}px`;
   s.opacity = item.opacity === 255 ? "" : String(item.opacity / 255);

@@ -12,7 +12,10 @@ import { Mirror } from "./mirror.js";
 /**
  * @typedef {import("./wire-format.js").HostEvent} HostEvent
  * @typedef {import("./wire-format.js").Frame} Frame
- * @typedef {{show: (frame: Frame) => void, showNow: (frame: Frame) => void, followEvents?: (events: HostEvent[]) => void}} FrameSink
+ * @typedef {{show: (frame: Frame) => void, showNow: (frame: Frame) => void, followEvents?: (events: HostEvent[]) => void,
+ *   plays?: (motion: import("./motions.js").ItemMotion) => boolean}} FrameSink plays: whether the sink runs
+ *   that motion on its own and nothing the hooks follow moves by it (an activity indicator's turn on the
+ *   page's compositor): the frame loop does not wake for it
  * @typedef {object} EngineHooks
  * @property {(frame: Frame, events: HostEvent[]) => void} [onFrame] the frame as shown: after each message applied,
  *   and each time a declared motion moves an item (a sheet's spring, a fade: no events) — what a host placing the
@@ -32,6 +35,8 @@ export class Engine {
   constructor(session, { sink = null, env, nowMs, startMs, describes = false, onFrame, onDescribe, onError }) {
     this.session = session;
     this.sink = sink;
+    /** @param {import("./motions.js").ItemMotion} m */
+    this.playsItself = (m) => this.sink?.plays?.(m) ?? false;
     this.env = env;
     this.nowMs = nowMs;
     this.startMs = startMs;
@@ -97,7 +102,7 @@ export class Engine {
     if (!result.ok) { this.session.keyframe(); return null; }
     this.stats.messages++;
     this.frame = result.frame;
-    const shown = playMotions(result.frame, seconds);
+    const shown = playMotions(result.frame, seconds, this.playsItself);
     this.shown = shown;
     if (this.sink) {
       if (this.inFrame) this.sink.showNow(shown);
@@ -116,7 +121,7 @@ export class Engine {
    * @param {number} now
    */
   play(now) {
-    const shown = playMotions(/** @type {Frame} */ (this.frame), now);
+    const shown = playMotions(/** @type {Frame} */ (this.frame), now, this.playsItself);
     this.sink?.showNow(shown);
     if (shown.items === this.shown?.items) return;
     this.shown = shown;
@@ -201,7 +206,7 @@ export class Engine {
         // an action); motions move on this clock without it: the frame held, drawn at this time.
         const ticked = due ? this.tick(now) : null;
         if (ticked && this.describes) this.undescribed = true;
-        if (!ticked && this.frame && moving(this.frame, now)) this.play(now);
+        if (!ticked && this.frame && moving(this.frame, now, this.playsItself)) this.play(now);
       } finally {
         this.inFrame = false;
       }
@@ -217,7 +222,7 @@ export class Engine {
       };
       this.stats.frames++;
       this.stats.frameMs += this.nowMs() - began;
-      if (next <= now + 0.001 || moving(this.frame, now)) this.wake();
+      if (next <= now + 0.001 || moving(this.frame, now, this.playsItself)) this.wake();
       else if (this.undescribed) later(Math.min(next - now, 0.25)); // the last description is due
       else if (Number.isFinite(next)) later(next - now);
     } catch (error) {

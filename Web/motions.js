@@ -23,8 +23,9 @@
  * @typedef {{interval: number, values: number[]}} PointsPath values the core sampled `interval` s apart,
  *   joined by straight lines and held at the last: with u = (t − start) / interval, k = ⌊u⌋,
  *   value = values[k] + ⌊(values[k+1] − values[k]) × (u − k) + 0.5⌋ (values[0] before the start)
- * @typedef {{id: number, field: string, start: number, steps?: Steps, fade?: FadePath, points?: PointsPath}} ItemMotion
- *   `field` is the item field's name (wire-format.js FIELDS); one of `steps`, `fade` and `points`
+ * @typedef {{id: number, field: string, start: number, steps?: Steps, fade?: FadePath, points?: PointsPath, loop?: PointsPath}} ItemMotion
+ *   `field` is the item field's name (wire-format.js FIELDS); one of `steps`, `fade`, `points` and
+ *   `loop` (points repeating for ever: with n = count − 1, the points' value at u − ⌊u / n⌋ × n)
  * @typedef {import("./wire-format.js").Item} Item
  */
 
@@ -174,10 +175,10 @@ export function readMotions(bytes) {
     const field = bit === OPACITY ? "opacity" : MOVABLE_FIELDS.get(bit);
     if (field === undefined) fail(`item field ${bit} cannot move (a motion moves a number field)`);
     const kind = byte();
-    if (kind !== 0 && kind !== 1 && kind !== 2) fail(`unknown item motion path ${kind}`);
-    if (kind !== 2 && (kind === 1) !== (bit === OPACITY)) fail(`item field ${bit} cannot move by path ${kind} (a fade moves opacity, steps a number field)`);
+    if (kind > 3) fail(`unknown item motion path ${kind}`);
+    if (kind < 2 && (kind === 1) !== (bit === OPACITY)) fail(`item field ${bit} cannot move by path ${kind} (a fade moves opacity, steps a number field)`);
     const start = time("start");
-    if (kind === 2) {
+    if (kind >= 2) {
       const interval = finite("interval");
       if (!(interval > 0 && interval <= MAX_INTERVAL)) fail(`a points motion's interval of ${interval} s is not within (0, ${MAX_INTERVAL}]`);
       const countAt = o;
@@ -194,7 +195,7 @@ export function readMotions(bytes) {
         values.push(v);
         previous = v;
       }
-      items.push({ id, field: /** @type {string} */ (field), start, points: { interval, values } });
+      items.push({ id, field: /** @type {string} */ (field), start, [kind === 3 ? "loop" : "points"]: { interval, values } });
       continue;
     }
     if (kind === 1) {
@@ -233,31 +234,70 @@ export function readMotions(bytes) {
  * way to a moved item are new arrays, the others the frame's own).
  * @param {Frame} frame
  * @param {number} t
+ * @param {(m: ItemMotion) => boolean} [playsItself] item motions the host runs on its own (the
+ *   page's compositor, from the field's declared value): left as declared
  * @returns {Frame}
  */
-export function playMotions(frame, t) {
-  const motions = frame.motions ?? [], items = frame.itemMotions ?? [];
+export function playMotions(frame, t, playsItself) {
+  const motions = frame.motions ?? [];
+  let items = frame.itemMotions ?? [];
+  if (playsItself && items.some(playsItself)) items = items.filter((m) => !playsItself(m));
   if (motions.length === 0 && items.length === 0) return frame;
   let paints = frame.paints;
   if (motions.length) {
     paints = paints.slice();
     for (const m of motions) if (m.slot < paints.length) paints[m.slot] = motionPaint(m, t);
   }
-  return { ...frame, paints, items: items.length ? playItems(frame.items, places(frame), t) : frame.items };
+  return { ...frame, paints, items: items.length ? playItems(frame.items, places(frame, items), t) : frame.items };
 }
 
 /**
  * Whether a frame drawn at session time `t` still changes as time goes on: a paint motion not
- * paused yet, a stepping field (it never stops), a fade before its end.
- * @param {Frame | null} frame @param {number} t
+ * paused yet, a stepping field (it never stops), a fade before its end — but for the item motions
+ * `playsItself` says the host runs on its own (the page's compositor).
+ * @param {Frame | null} frame @param {number} t @param {(m: ItemMotion) => boolean} [playsItself]
  */
-export function moving(frame, t) {
-  return !!frame?.motions?.some((m) => m.pausedAt === null || m.pausedAt > t)
-    || !!frame?.itemMotions?.some((m) => { const end = itemMotionEnd(m); return end === null || t < end; });
+export function moving(frame, t, playsItself) {
+  if (!frame) return false;
+  if (frame.motions?.some((m) => m.pausedAt === null || m.pausedAt > t)) return true;
+  const unshown = unshownSteps(frame);
+  return !!frame.itemMotions?.some((m) => {
+    const end = itemMotionEnd(m);
+    return (end === null || t < end) && !playsItself?.(m) && !unshown.has(m.id);
+  });
+}
+
+/** Per frame's items, the ids `unshownSteps` found (with the motions it looked at). */
+const unshownOf = new WeakMap();
+
+/**
+ * The ids of the frame's items that step or loop for ever but are not shown: opacity 0 and nothing
+ * moving their opacity (a list's refresh spinner at rest, its load-more footer's while it does not load). The
+ * core declares their turn for as long as they are drawn; a host need not draw them turning.
+ * @param {Frame} frame @returns {Set<number>}
+ */
+export function unshownSteps(frame) {
+  const motions = frame.itemMotions ?? [];
+  const cached = unshownOf.get(frame.items);
+  if (cached && cached.motions === motions) return cached.ids;
+  const stepping = new Set(motions.filter((m) => m.steps || m.loop).map((m) => m.id));
+  for (const m of motions) if (m.field === "opacity") stepping.delete(m.id);
+  /** @type {Set<number>} */
+  const ids = new Set();
+  /** @param {Item[]} list */
+  const visit = (list) => {
+    for (const item of list) {
+      if (item.opacity === 0 && stepping.has(item.id)) ids.add(item.id);
+      if (item.children) visit(item.children);
+    }
+  };
+  if (stepping.size) visit(frame.items);
+  unshownOf.set(frame.items, { motions, ids });
+  return ids;
 }
 
 /**
- * When item motion `m` stops moving (ItemMotion.end): a fade's or a points path's end; null for steps.
+ * When item motion `m` stops moving (ItemMotion.end): a fade's or a points path's end; null for steps and loops.
  * @param {ItemMotion} m @returns {number | null}
  */
 export function itemMotionEnd(m) {
@@ -277,14 +317,10 @@ export function itemMotionValue(m, base, t) {
     const v = duration > 0 ? from + (to - from) * curveValue(curve, (t - m.start) / duration) : (t - m.start >= 0 ? to : from);
     return Math.min(255, Math.max(0, rounded(scale * v * 255)));
   }
-  if (m.points) {
-    const { interval, values } = m.points;
-    const u = (t - m.start) / interval;
-    if (!(u > 0)) return values[0];  // before the start, and NaN
-    const k = Math.floor(u);
-    if (k >= values.length - 1) return values[values.length - 1];
-    const a = values[k], b = values[k + 1];
-    return Math.min(2147483647, Math.max(-2147483648, a + Math.floor((b - a) * (u - k) + 0.5)));
+  if (m.points) return along(m.points.values, (t - m.start) / m.points.interval);
+  if (m.loop) {
+    const u = (t - m.start) / m.loop.interval, n = m.loop.values.length - 1;
+    return along(m.loop.values, u > 0 && n > 0 ? u - Math.floor(u / n) * n : u);
   }
   const elapsed = t - m.start;
   const { count, rate, increment } = /** @type {Steps} */ (m.steps);
@@ -294,21 +330,34 @@ export function itemMotionValue(m, base, t) {
   return Math.min(2147483647, Math.max(-2147483648, base + step * increment));
 }
 
+/**
+ * Points `values` joined by straight lines at `u` points from the first, held at the last; the
+ * first before it (and at NaN) (ItemMotion.along in Swift).
+ * @param {number[]} values @param {number} u
+ */
+function along(values, u) {
+  if (!(u > 0)) return values[0];
+  const k = Math.floor(u);
+  if (k >= values.length - 1) return values[values.length - 1];
+  const a = values[k], b = values[k + 1];
+  return Math.min(2147483647, Math.max(-2147483648, a + Math.floor((b - a) * (u - k) + 0.5)));
+}
+
 /** @typedef {Map<Item[], Map<Item, ItemMotion[]>>} Places the child lists holding a moving item, with each such item's motions */
 
 /** Where each item motion's item is, found once per frame's items and motions (a frame's lists are
  * not edited in place; a patch that changes the motions alone gives a new motions list). */
 const placesOf = new WeakMap();
 
-/** @param {Frame} frame @returns {Places} */
-function places(frame) {
+/** @param {Frame} frame @param {ItemMotion[]} motions those of the frame's item motions played @returns {Places} */
+function places(frame, motions) {
   const cached = placesOf.get(frame.items);
-  if (cached && cached.motions === frame.itemMotions) return cached.map;
+  if (cached && cached.motions === motions) return cached.map;
   /** @type {Places} */
   const map = new Map();
   /** @type {Map<number, ItemMotion[]>} */
   const byId = new Map();
-  for (const m of frame.itemMotions ?? []) {
+  for (const m of motions) {
     const list = byId.get(m.id);
     if (list) list.push(m); else byId.set(m.id, [m]);
   }
@@ -330,7 +379,7 @@ function places(frame) {
     return holds;
   };
   visit(frame.items);
-  placesOf.set(frame.items, { motions: frame.itemMotions, map });
+  placesOf.set(frame.items, { motions, map });
   return map;
 }
 

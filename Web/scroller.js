@@ -4,8 +4,8 @@
 // The core mirrors the list: a scroll container of the list's size holding one host node as tall
 // as the list's content. Each native scroll tells the core the list's offset (`scroll.to`, at
 // once). Load more: the core's own rule asks — once per arrival, never again until the page answers
-// or the list grows (docs/SCENE.md, "Infinite scroll") — and draws its footer below the content, on
-// a see-through canvas laid over the list, while the list holds the footer's room with a spacer of
+// or the list grows (docs/SCENE.md, "Infinite scroll") — and draws its footer below the content, as
+// elements in a layer laid over the list (dom-layers.js), while the list holds the footer's room with a spacer of
 // its own as its last child (a padding would grow the list's box instead). Pull to refresh: a touch
 // that moves down at the list's top is the core's (the page's `touchmove`s are prevented, as
 // Ionic's refresher does): it goes to the core as pointer input, the core's offset then moves the
@@ -13,6 +13,7 @@
 // and the core draws the animator in the gap until the page's `end`.
 
 
+import { DomLayers } from "./dom-layers.js";
 import { hostBoxes } from "./hosts.js";
 import { pointerInput } from "./input.js";
 
@@ -82,6 +83,7 @@ export class PageScroller {
     const layer = doc.createElement("div");
     layer.className = "veil-overlay veil-scroller";
     this.layers.placeOver(list, layer, this.env);
+    // The canvas draws nothing: it sizes the session and maps a finger to its points.
     const canvas = doc.createElement("canvas");
     canvas.style.display = "block";
     canvas.setAttribute("aria-hidden", "true");
@@ -99,12 +101,17 @@ export class PageScroller {
         children: [{ type: "host", id: "content", height: this.contentHeight() }] },
     };
     const { wasm, appearance } = this.options;
-    // On the page's thread: the footer is light, and the page's element needs no stand-in under it.
-    this.controller = await mount(canvas, { scene, size: "fill", node: "list", accessible: false, thread: "main",
+    // On the page's thread, drawn as elements (dom-layers.js): the animator and the footer's
+    // spinner turn on the compositor, so they keep turning while the page is busy with what it
+    // loads; the page's element needs no stand-in under them (a host draws nothing there).
+    const drawn = doc.createElement("div");
+    Object.assign(drawn.style, { position: "absolute", inset: "0", overflow: "hidden" });
+    layer.append(drawn);
+    const surface = (/** @type {HTMLCanvasElement} */ c, /** @type {number} */ startMs) => new DomLayers(drawn, { startMs });
+    this.controller = await mount(canvas, { scene, size: "fill", node: "list", accessible: false, thread: "main", surface,
       ...(wasm === undefined ? {} : { wasm }), ...(appearance === undefined ? {} : { appearance }), env: this.env });
     if (this.destroyed) { this.controller.destroy(); return; }
     const controller = this.controller;
-    if (controller.view) controller.view.surface.renderer.standIns = false;
     controller.on("loadMore", (/** @type {any} */ event) => {
       this.loading = true;
       list.append(this.spacer);

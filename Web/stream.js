@@ -184,7 +184,8 @@ export function motion(m) {
 /**
  * A declared item motion (Words.itemMotion in Swift writes the same): "motion on id 12: rotation in
  * 8 steps of 8192, 8 a second, from t = 0 s"; "motion on id 9: opacity fading 0 → 1 × 1, 0.25 s
- * ease-in-out, from t = 1.5 s"; "motion on id 4: y along 31 points 2400 → 0, every 0.017 s, from t = 2 s".
+ * ease-in-out, from t = 1.5 s"; "motion on id 4: y along 31 points 2400 → 0, every 0.017 s, from t = 2 s";
+ * "motion on id 5: opacity in a loop of 65 points 255 → 64, every 0.016 s, repeating, from t = 0 s".
  * @param {import("./motions.js").ItemMotion} m @param {string} item the item's name
  */
 export function itemMotion(m, item) {
@@ -199,6 +200,11 @@ export function itemMotion(m, item) {
     const { interval, values } = m.points;
     return `motion on ${item}: ${words} along ${plural(values.length, "point")} ${values[0]} → ${values[values.length - 1]}, `
       + `every ${thousandths(interval)} s, from t = ${thousandths(m.start)} s`;
+  }
+  if (m.loop) {
+    const { interval, values } = m.loop;
+    return `motion on ${item}: ${words} in a loop of ${plural(values.length, "point")} ${values[0]} → ${values[values.length - 1]}, `
+      + `every ${thousandths(interval)} s, repeating, from t = ${thousandths(m.start)} s`;
   }
   const steps = /** @type {import("./motions.js").Steps} */ (m.steps);
   return `motion on ${item}: ${words} in ${plural(steps.count, "step")} of ${steps.increment}, `

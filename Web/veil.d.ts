@@ -35,10 +35,15 @@ export interface ItemMotion {
   start: number;
   steps?: { count: number; rate: number; increment: number };
   fade?: { duration: number; curve: [number, number, number, number]; from: number; to: number; scale: number };
+  /** Values `interval` s apart, joined by straight lines, held at the last (a spring, a coast). */
+  points?: { interval: number; values: number[] };
+  /** The same, repeating for ever (a refresh animator while refreshing). */
+  loop?: { interval: number; values: number[] };
 }
 /** The frame as drawn at session time `t` (seconds): each motion's paint in its slot, each item
- * motion's field in its item; the same frame without motions. */
-export function playMotions(frame: Frame, t: number): Frame;
+ * motion's field in its item; the same frame without motions. Item motions `playsItself` says a
+ * host runs on its own (as a compositor animation of the declared value) are left as declared. */
+export function playMotions(frame: Frame, t: number, playsItself?: (motion: ItemMotion) => boolean): Frame;
 export interface Stop { offset: number; color: number }
 export interface SolidPaint { kind: "solid"; color: number }
 export interface LinearPaint { kind: "linear"; x0: number; y0: number; x1: number; y1: number; stops: Stop[] }

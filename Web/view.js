@@ -15,7 +15,8 @@ const pt = (/** @type {number} */ v) => v / 8;
  * @typedef {import("./wire-format.js").Frame} Frame
  * @typedef {{resize: (cssWidth: number, cssHeight: number, dpr: number) => void, show: (frame: Frame) => void,
  *   showNow: (frame: Frame) => void, invalidate: () => void, drawNow: () => void, setOrigin?: (x: number, y: number) => void,
- *   origin: {x: number, y: number}, frame: Frame | null, drawCount: number, renderer?: any}} SurfaceLike
+ *   origin: {x: number, y: number}, frame: Frame | null, drawCount: number, renderer?: any,
+ *   plays?: (motion: import("./motions.js").ItemMotion) => boolean}} SurfaceLike
  */
 
 /**
@@ -245,6 +246,12 @@ export class CanvasView {
 
   /** Asks for one redraw on the next animation frame (many calls, one draw). */
   invalidate() { this.surface.invalidate(); }
+
+  /**
+   * Whether the surface runs item motion `m` on its own (DomLayers: an endless turn on the compositor).
+   * @param {import("./motions.js").ItemMotion} m
+   */
+  plays(m) { return this.surface.plays?.(m) ?? false; }
 
   drawNow() { this.surface.drawNow(); }
 }

@@ -71,7 +71,8 @@ public enum Words {
     /// A declared item motion (Web/stream.js `itemMotion` writes the same): "motion on id 12:
     /// rotation in 8 steps of 8192, 8 a second, from t = 0 s"; "motion on id 9: opacity fading
     /// 0 → 1 × 1, 0.25 s ease-in-out, from t = 1.5 s"; "motion on id 4: y along 31 points 2400 → 0,
-    /// every 0.017 s, from t = 2 s". `item` names the item.
+    /// every 0.017 s, from t = 2 s"; "motion on id 5: opacity in a loop of 65 points 255 → 64, every
+    /// 0.016 s, repeating, from t = 0 s". `item` names the item.
     public static func itemMotion(_ m: ItemMotion, item: String) -> String {
         var field = "field"
         ItemFields.forEach { bit, _, words in if bit == m.field { field = words.description } }
@@ -86,6 +87,9 @@ public enum Words {
         case let .points(interval, values):
             return "motion on \(item): \(field) along \(plural(values.count, "point")) \(values[0]) → \(values[values.count - 1]), "
                 + "every \(thousandths(interval)) s, from t = \(thousandths(m.start)) s"
+        case let .loop(interval, values):
+            return "motion on \(item): \(field) in a loop of \(plural(values.count, "point")) \(values[0]) → \(values[values.count - 1]), "
+                + "every \(thousandths(interval)) s, repeating, from t = \(thousandths(m.start)) s"
         }
     }
 

@@ -386,6 +386,13 @@ def frames_while_busy(driver, settle=0.3, before_task=None):
     return sum(1 for s in cast.stamps if before + 0.05 <= s <= after - 0.05)
 
 
+# The page's running Web Animations that repeat forever, as [target's data-item, easing, rotate
+# keyframes]: a spinner turning on the compositor (dom-layers.js).
+ENDLESS_ANIMATIONS = """return document.getAnimations().filter(a => a.playState === 'running'
+  && a.effect.getTiming().iterations === Infinity).map(a => [a.effect.target.dataset.item ?? null,
+  a.effect.getTiming().easing, a.effect.getKeyframes().map(k => k.rotate)]);"""
+
+
 class PageConnection:
     """A DevTools connection of its own to the page, run on a thread of its own: a subclass's
     `session(ws)` talks to the page until `close()` (`self.stop_flag`), and sets `self.ready` once

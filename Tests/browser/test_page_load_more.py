@@ -90,6 +90,9 @@ class PageLoadMoreTest(unittest.TestCase):
             self.quiet(driver)
             self.assertEqual(self.asked(), 1, "scrolling on while it loads asks nothing more")
             harness.screenshot(driver, "page-load-more-loading")
+            turning = driver.execute_script(harness.ENDLESS_ANIMATIONS)
+            self.assertEqual([t[1] for t in turning], ["steps(8)"], "the footer's spinner turns on the compositor")
+            self.assertGreaterEqual(harness.frames_while_busy(driver), 3, "and on while the page's main thread is busy")
 
             self.release.set()
             harness.wait_for(driver, "document.querySelectorAll('#feed li').length === 30 && !document.querySelector('#feed .veil-load-more-room')",

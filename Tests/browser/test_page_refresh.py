@@ -4,6 +4,8 @@ docs/EMBED.md "Pull to refresh on the page's own list"), in headless Chromium wi
 - a finger pulling down at the list's top is the core's: the list's content follows (translated by
   the core's rubber-banded offset), and let go past 60 points it refreshes — `refresh` once — and is
   held open by 60 points while the page loads; the page's `end()` closes it back to rest;
+- while the page loads, the animator's spinner turns on the compositor: frames keep coming while the
+  page's main thread is busy (an 800 ms task), with no script of the page's per frame;
 - a short pull springs back and asks nothing;
 - away from the top the same finger scrolls the list natively (the browser's, not Veil's).
 """
@@ -72,10 +74,17 @@ class PageRefreshTest(unittest.TestCase):
             top = driver.execute_script("return document.querySelector('#feed li').getBoundingClientRect().top")
             self.assertAlmostEqual(top, 40 + 60, delta=1, msg="the page's own first row is moved down by it")
             harness.screenshot(driver, "page-refresh-refreshing")
+            turning = driver.execute_script(harness.ENDLESS_ANIMATIONS)
+            self.assertEqual(len(turning), 1, f"one spinner turns: {turning}")
+            self.assertEqual(turning[0][1:], ["steps(8)", ["0turn", "1turn"]], "a turn a second in eight steps, as the core declares it")
+            busy = harness.frames_while_busy(driver)
+            self.assertGreaterEqual(busy, 3, "the spinner turned on while the page's main thread was busy")
             driver.execute_script("veilPull.release()")
             self.assertEqual(harness.wait_until_still(driver, PULL), 0, "the page's end closes it")
             self.assertFalse(driver.execute_script("return document.getElementById('feed').classList.contains('veil-pulled')"))
             self.assertEqual(driver.execute_script("return veilPull.asked"), 1, "once")
+            self.assertEqual(driver.execute_script(harness.ENDLESS_ANIMATIONS), [], "closed, nothing turns")
+            self.assertLessEqual(harness.frames_while_busy(driver), 1, "and a list at rest draws nothing new")
 
             driver.execute_script("document.getElementById('feed').scrollTop = 200")
             harness.touch_drag(driver, 160, 300, 120, 10)  # down, away from the top: the browser scrolls

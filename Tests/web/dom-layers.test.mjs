@@ -1,14 +1,22 @@
-// Web/dom-layers.js: a frame of layers and rectangles as elements — nested and in painter's order,
-// styled as the canvas draws them — and a declared points motion as a Web Animation through those
-// very points on the session's clock, cancelled when the frame no longer has it.
+// Web/dom-layers.js: a frame of layers, rectangles and drawn items as elements — nested and in
+// painter's order, styled as the canvas draws them, a drawn item's canvas drawn again only when what
+// it draws changes — and a declared points motion as a Web Animation through those very points on
+// the session's clock, cancelled when the frame no longer has it; an endless turn as steps easing.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { DomLayers } from "../../Web/dom-layers.js";
 import { defaultItem } from "../../Web/wire.js";
+import { playMotions } from "../../Web/motions.js";
 
 /** Just enough of an element: children, a style, a dataset and animate(). */
 class FakeElement {
-  constructor(doc) { this.ownerDocument = doc; this.children = []; this.parentNode = null; this.style = {}; this.dataset = {}; this.animations = []; }
+  constructor(doc) { this.ownerDocument = doc; this.children = []; this.parentNode = null; this.style = {}; this.dataset = {}; this.animations = []; this.draws = []; }
+  /** A 2D context that records the methods called on it (a canvas' draw), in `draws`. */
+  getContext() {
+    const calls = [];
+    this.draws.push(calls);
+    return new Proxy({}, { get: (target, key) => key in target ? target[key] : (...args) => { calls.push(key); return { addColorStop() {} }; } });
+  }
   get firstChild() { return this.children[0] ?? null; }
   insertBefore(child, before) {
     child.remove();
@@ -47,8 +55,8 @@ test("layers nest their children, in painter's order, each styled as drawn", () 
   assert.equal(one.background, "rgba(255,0,0,0.502)");
   assert.equal(one.opacity, String(128 / 255));
   assert.equal(one.borderRadius, "2px");
-  assert.equal(drawn.elements.get(2).style.transform, "translate(1px, 100px)");
-  assert.equal(drawn.elements.get(3).style.transform, "translate(0px, 20px)");
+  assert.equal(drawn.elements.get(2).style.translate, "1px 100px");
+  assert.equal(drawn.elements.get(3).style.translate, "0px 20px");
 
   // Reordered, one gone: the same elements, moved; the gone one removed.
   drawn.showNow(frame([layer(2, [rect(4, {}), rect(3, { y: 160 })], { x: 8, y: 800 })]));
@@ -84,7 +92,7 @@ test("a points motion is a Web Animation through its points, on the session's cl
   const items = [layer(2, [], { x: 16, y: 800 }), layer(3, [], { opacity: 30 })];
   drawn.showNow(frame(items, { itemMotions: [motion, fade] }));
   const [moving] = drawn.elements.get(2).animations;
-  assert.deepEqual(moving.keyframes.map((k) => k.transform), ["translate(2px, 100px)", "translate(2px, 110px)", "translate(2px, 125px)"]);
+  assert.deepEqual(moving.keyframes.map((k) => k.translate), ["2px 100px", "2px 110px", "2px 125px"]);
   assert.deepEqual(moving.keyframes.map((k) => k.offset), [0, 0.5, 1]);
   assert.equal(moving.options.duration, 2 * 1000 / 120);
   assert.equal(moving.options.fill, "forwards");
@@ -101,5 +109,61 @@ test("a points motion is a Web Animation through its points, on the session's cl
   drawn.showNow(frame([layer(2, [], { x: 16, y: 1000 }), layer(3, [], { opacity: 0 })]));
   assert.equal(moving.cancelled, true);
   assert.equal(fading.cancelled, true);
-  assert.equal(drawn.elements.get(2).style.transform, "translate(2px, 125px)");
+  assert.equal(drawn.elements.get(2).style.translate, "2px 125px");
+});
+
+test("an activity indicator is drawn once on its own canvas and turns by an endless steps animation", () => {
+  const container = new FakeElement(doc);
+  const drawn = new DomLayers(container, { startMs: 250 });
+  const spinner = (fields) => item({ id: 7, kind: 4, x: 80, y: 160, width: 160, height: 160, fill: 1, lineWidth: 20, ...fields });
+  const turn = { id: 7, field: "rotation", start: 0, steps: { count: 8, rate: 8, increment: 8192 } };
+  drawn.showNow(frame([layer(2, [spinner({})])], { itemMotions: [turn] }));
+  const element = drawn.elements.get(7), canvas = element.firstChild;
+  assert.equal(element.style.translate, "10px 20px");
+  assert.equal(canvas.draws.length, 1, "drawn on its canvas");
+  assert.ok(canvas.draws[0].includes("stroke"), "its spokes stroked");
+  assert.equal(canvas.style.width, `${20 + 8}px`, "its box and a margin each side");
+  const [turning] = element.animations;
+  assert.deepEqual(turning.keyframes.map((k) => k.rotate), ["0turn", "1turn"]);
+  assert.deepEqual([turning.options.duration, turning.options.iterations, turning.options.easing], [1000, Infinity, "steps(8, end)"]);
+  assert.equal(turning.startTime, 250);
+  assert.equal(drawn.plays(turn), true, "the page's frame loop need not wake for it");
+  assert.equal(drawn.plays({ ...turn, field: "arcStart" }), false, "a field the compositor cannot move is the page's");
+  assert.equal(playMotions(frame([spinner({})], { itemMotions: [turn] }), 0.5, (m) => drawn.plays(m)).items[0].rotation, 0,
+    "the page's loop leaves it as declared");
+  assert.equal(playMotions(frame([spinner({})], { itemMotions: [turn] }), 0.5).items[0].rotation, 4 * 8192, "where a canvas plays it");
+
+  // Moved by other fields (the footer's place): restyled, not drawn again, the turn kept.
+  drawn.showNow(frame([layer(2, [spinner({ y: 240 })])], { itemMotions: [turn] }));
+  assert.equal(element.style.translate, "10px 30px");
+  assert.equal(canvas.draws.length, 1);
+  assert.equal(element.animations.length, 1);
+  // What it draws changed (its colour's slot): drawn again.
+  drawn.showNow(frame([layer(2, [spinner({ fill: 2 })])], { itemMotions: [turn] }));
+  assert.equal(canvas.draws.length, 2);
+  // Hidden (opacity 0: a refresh that ended, the footer between loads): the turn goes; shown, it comes back.
+  drawn.showNow(frame([layer(2, [spinner({ opacity: 0 })])], { itemMotions: [turn] }));
+  assert.equal(turning.cancelled, true);
+  drawn.showNow(frame([layer(2, [spinner({})])], { itemMotions: [turn] }));
+  const [, again] = element.animations;
+  assert.equal(again.cancelled, false);
+  // It stops (the list is gone): the turn goes.
+  drawn.showNow(frame([layer(2, [])]));
+  assert.equal(again.cancelled, true);
+  assert.equal(drawn.elements.has(7), false);
+});
+
+test("a loop of a field the compositor moves repeats as an endless Web Animation; another is the page's to play", () => {
+  const container = new FakeElement(doc);
+  const drawn = new DomLayers(container, { startMs: 100 });
+  const dot = rect(3, { x: 80, y: 80, width: 48, height: 48, fill: 1 });
+  const light = { id: 3, field: "opacity", start: 0, loop: { interval: 0.5, values: [255, 64, 255] } };
+  const grow = { id: 3, field: "width", start: 0, loop: { interval: 0.5, values: [0, 192, 0] } };
+  drawn.showNow(frame([layer(2, [dot])], { itemMotions: [light, grow] }));
+  const [lit] = drawn.elements.get(3).animations;
+  assert.deepEqual(lit.keyframes.map((k) => k.opacity), ["1", String(64 / 255), "1"]);
+  assert.deepEqual([lit.options.duration, lit.options.iterations, lit.options.fill], [1000, Infinity, undefined]);
+  assert.equal(lit.startTime, 100);
+  assert.equal(drawn.elements.get(3).animations.length, 1, "a width is not the compositor's");
+  assert.deepEqual([drawn.plays(light), drawn.plays(grow)], [true, false]);
 });

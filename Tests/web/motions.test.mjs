@@ -69,6 +69,17 @@ test("playing a frame moves its items' fields alone, sharing every list not on t
   assert.deepEqual([played?.y, played?.height], [40, 30]);
 });
 
+test("a stepping item not shown (opacity 0, nothing fading it in) keeps no host's frame loop awake", () => {
+  const turn = { id: 7, field: "rotation", start: 0, steps: { count: 8, rate: 8, increment: 8192 } };
+  const frameWith = (opacity, more = []) => ({ width: 8, height: 8, background: 0, paints: [],
+    items: [{ ...defaultItem(3), kind: LAYER, children: [{ ...defaultItem(7), kind: 4, opacity }] }], itemMotions: [turn, ...more] });
+  assert.equal(moving(frameWith(0), 5), false, "a list's refresh spinner at rest: nothing to draw");
+  assert.equal(moving(frameWith(255), 5), true, "shown: it turns");
+  const fadeIn = { id: 7, field: "opacity", start: 4, fade: { duration: 0.3, curve: { x1: 0, y1: 0, x2: 1, y2: 1 }, from: 0, to: 1, scale: 1 } };
+  assert.equal(moving(frameWith(0, [fadeIn]), 5), true, "fading in from 0: it shows, turning");
+  assert.equal(playMotions(frameWith(0), 0.3).items[0].children?.[0].rotation, 2 * 8192, "still played when drawn");
+});
+
 test("a frame's motions count in its hash as Swift's term", () => {
   for (const { record, hashTerm } of vectors) {
     const motionBytes = bytes(record);
@@ -109,7 +120,7 @@ test("a record the core would never write is refused, in words", () => {
     ["05 00", /do not fit/],
     // Item motions after an empty paint list: id gap, field bit, path, start, steps, rate, increment.
     ["00 01 00 0e 00 00 08 40 00", /item field 14 cannot move/],
-    ["00 01 00 06 03 00 08 40 00", /unknown item motion path 3/],
+    ["00 01 00 06 04 00 08 40 00", /unknown item motion path 4/],
     // Points: start, interval (10 = 0.5 s), count, the first value, then differences (zigzag).
     ["00 01 00 06 02 00 00 02 00 00", /interval of 0 s is not within/],
     ["00 01 00 06 02 00 10 01 00", /has 1 points, not 2 or more/],
@@ -148,6 +159,12 @@ test("a record the core would never write is refused, in words", () => {
   assert.deepEqual(shortest.map((m) => m.field), ["rotation", "arcStart"]);
   assert.deepEqual([-1, 0, 0.25, 0.5, 0.75, 1, 9].map((t) => itemMotionValue(points, 99, t)), [0, 0, 4, 8, 4, 0, 0],
     "joined by lines, halves rounded up, held at both ends, whatever the base");
+  // The same points as a loop (path 3): again from the first at each period's end, for ever.
+  const [loop] = readRecord(bytes("00 01 03 01 03 00 10 03 00 10 0f".replace(/ /g, ""))).items;
+  assert.deepEqual(loop, { id: 4, field: "y", start: 0, loop: { interval: 0.5, values: [0, 8, 0] } });
+  assert.deepEqual([-1, 0, 0.25, 0.5, 1, 1.25, 9.5].map((t) => itemMotionValue(loop, 99, t)), [0, 0, 4, 8, 0, 4, 8]);
+  assert.equal(moving({ width: 8, height: 8, background: 0, paints: [], items: [{ ...defaultItem(4) }], itemMotions: [loop] }, 1e6), true,
+    "a loop never ends");
 });
 
 test("a keyframe's motions, then a delta that ends them, through the mirror", () => {

@@ -15,10 +15,10 @@
 ///     varint item count, then per item motion (ids ascending; an item's fields ascending):
 ///       varint id gap (id = previous + 1 + gap, previous starting at 0) unless the motion before
 ///       continues (then the same item, no gap), u8 field (its bit; bit 7 set: this item's next motion
-///       follows at once), u8 path (0 steps, 1 fade, 2 points), number start,
+///       follows at once), u8 path (0 steps, 1 fade, 2 points, 3 loop), number start,
 ///       steps: varint count, number rate, svarint increment;
 ///       fade (field opacity): number duration, x1, y1, x2, y2 (the curve), from, to, scale;
-///       points: number interval, varint count (2…maxPoints), svarint first, svarint each next − previous.
+///       points, loop: number interval, varint count (2…maxPoints), svarint first, svarint each next − previous.
 enum MotionCoding {
     static let tag: UInt32 = 3
 
@@ -27,6 +27,7 @@ enum MotionCoding {
     static let steps: UInt8 = 0
     static let fade: UInt8 = 1
     static let points: UInt8 = 2
+    static let loop: UInt8 = 3
 
     static let mix: UInt8 = 0
     static let slide: UInt8 = 1
@@ -83,8 +84,8 @@ enum MotionCoding {
                 w.write(fade)
                 for v in [m.start, f.duration, f.tween.curve.x1, f.tween.curve.y1, f.tween.curve.x2, f.tween.curve.y2,
                           f.from, f.to, scale] { writeNumber(v, to: &w) }
-            case let .points(interval, values):
-                w.write(points)
+            case let .points(interval, values), let .loop(interval, values):
+                if case .loop = m.path { w.write(loop) } else { w.write(points) }
                 writeNumber(m.start, to: &w)
                 writeNumber(interval, to: &w)
                 w.writeVarint(values.count)
@@ -175,13 +176,15 @@ enum MotionCoding {
                 throw r.error("item field \(bit) cannot move (a motion moves a number field)")
             }
             let path = try r.byte()
-            guard path == steps || path == fade || path == points else { throw r.error("unknown item motion path \(path)") }
-            guard path == points || (path == fade) == (field == .opacity) else {
+            guard path <= loop else { throw r.error("unknown item motion path \(path)") }
+            guard path >= points || (path == fade) == (field == .opacity) else {
                 throw r.error("item field \(bit) cannot move by path \(path) (a fade moves opacity, steps a number field)")
             }
             let start = try time(&r, "start")
-            if path == points {
-                items.append(ItemMotion(id: id, field: field, path: try readPoints(&r, opacity: field == .opacity), start: start))
+            if path >= points {
+                let (interval, values) = try readPoints(&r, opacity: field == .opacity)
+                items.append(ItemMotion(id: id, field: field, path: path == loop ? .loop(interval: interval, values: values)
+                                            : .points(interval: interval, values: values), start: start))
                 continue
             }
             if path == fade {
@@ -208,9 +211,9 @@ enum MotionCoding {
         return items
     }
 
-    /// A points path after its start: the interval, then the values, each the change from the one
-    /// before, wrapping at 32 bits (an opacity's within 0…255).
-    private static func readPoints(_ r: inout ByteReader, opacity: Bool) throws(WireError) -> ItemMotion.Path {
+    /// A points or loop path after its start: the interval, then the values, each the change from
+    /// the one before, wrapping at 32 bits (an opacity's within 0…255).
+    private static func readPoints(_ r: inout ByteReader, opacity: Bool) throws(WireError) -> (interval: Double, values: [Int32]) {
         let interval = try finite(&r, "interval")
         guard interval > 0, interval <= ItemMotion.maxInterval else {
             throw r.error("a points motion's interval of \(interval) s is not within (0, \(Int(ItemMotion.maxInterval))]")
@@ -230,7 +233,7 @@ enum MotionCoding {
             values.append(v)
             previous = v
         }
-        return .points(interval: interval, values: values)
+        return (interval, values)
     }
 
     /// The motions' term of the frame hash: 0 without motions (frames without them hash as before),

@@ -20,6 +20,10 @@ public struct ItemMotion: Equatable, Sendable {
         /// values[0] before the start — whatever the base. A host that runs motions on the page's
         /// compositor plays the same line as CSS `linear()` easing.
         case points(interval: Double, values: [Int32])
+        /// Points that repeat for ever (a refresh animator while refreshing: one period sampled
+        /// once): with n = count − 1 and u = (t − start) / interval, the points' value at
+        /// u − ⌊u / n⌋ × n — the first point again at each period's start, values[0] before the start.
+        case loop(interval: Double, values: [Int32])
     }
 
     /// The item's id in the frame.
@@ -59,22 +63,30 @@ public struct ItemMotion: Equatable, Sendable {
         case let .fade(fade, scale):
             return Int32(Fixed.opacity(scale * fade.value(at: t)))
         case let .points(interval, values):
-            guard let first = values.first else { return base }
-            let u = (t - start) / interval
-            guard u > 0 else { return first }  // before the start, and NaN
-            let k = u.rounded(.down)
-            guard k < Double(values.count - 1) else { return values[values.count - 1] }
-            let i = Int.clamped(k, to: 0 ... values.count - 2)
-            let (a, b) = (Int64(values[i]), Int64(values[i + 1]))
-            let step = Int64.clamped((Double(b - a) * (u - k) + 0.5).rounded(.down), to: -(1 << 33) ... (1 << 33))
-            return Int32(clamping: a + step)
+            return Self.along(values, at: (t - start) / interval) ?? base
+        case let .loop(interval, values):
+            let u = (t - start) / interval, n = Double(values.count - 1)
+            return Self.along(values, at: u > 0 && n > 0 ? u - (u / n).rounded(.down) * n : u) ?? base
         }
     }
 
-    /// When it stops moving: the end of a fade or of a points path; nil for steps (they never stop).
+    /// Points `values` joined by straight lines at `u` points from the first, held at the last;
+    /// the first before it (and at NaN); nil when there are none.
+    private static func along(_ values: [Int32], at u: Double) -> Int32? {
+        guard let first = values.first else { return nil }
+        guard u > 0 else { return first }  // before the start, and NaN
+        let k = u.rounded(.down)
+        guard k < Double(values.count - 1) else { return values[values.count - 1] }
+        let i = Int.clamped(k, to: 0 ... values.count - 2)
+        let (a, b) = (Int64(values[i]), Int64(values[i + 1]))
+        let step = Int64.clamped((Double(b - a) * (u - k) + 0.5).rounded(.down), to: -(1 << 33) ... (1 << 33))
+        return Int32(clamping: a + step)
+    }
+
+    /// When it stops moving: the end of a fade or of a points path; nil for steps and loops (they never stop).
     public var end: Double? {
         switch path {
-        case .steps: return nil
+        case .steps, .loop: return nil
         case let .fade(fade, _): return start + fade.duration
         case let .points(interval, values): return start + Double(max(0, values.count - 1)) * interval
         }
@@ -92,9 +104,10 @@ public struct ItemMotion: Equatable, Sendable {
 
     /// The points motions of the fields of item `id` that change along a path of `count` points
     /// `interval` apart from `start`, the item at point k being `itemAt(k)`: one motion a field that
-    /// changes, in field order; nil when another field changes (one no motion moves).
+    /// changes, in field order (loops when `repeating`); nil when another field changes (one no
+    /// motion moves).
     @inline(never)  // for size
-    static func along(_ id: UInt32, count: Int, interval: Double, start: Double,
+    static func along(_ id: UInt32, count: Int, interval: Double, start: Double, repeating: Bool = false,
                       _ itemAt: (Int) -> Item) -> [ItemMotion]? {
         let items = (0 ..< count).map(itemAt)
         var changing: ItemFields = []
@@ -103,8 +116,9 @@ public struct ItemMotion: Equatable, Sendable {
         var motions: [ItemMotion] = []
         for bit in 0 ..< 32 where changing.contains(ItemFields(rawValue: 1 << UInt32(bit))) {
             let field = ItemFields(rawValue: 1 << UInt32(bit))
+            let values = items.map { number(field, of: $0) }
             motions.append(ItemMotion(id: id, field: field,
-                                      path: .points(interval: interval, values: items.map { number(field, of: $0) }),
+                                      path: repeating ? .loop(interval: interval, values: values) : .points(interval: interval, values: values),
                                       start: start))
         }
         return motions

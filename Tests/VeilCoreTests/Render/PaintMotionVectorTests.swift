@@ -44,7 +44,10 @@ import Testing
                         return Int32(clamping: v)
                     }
                     let interval = rng.next() % 2 == 0 ? 1.0 / 60 : 0.001 + abs(number(1)).truncatingRemainder(dividingBy: 1)
-                    return ItemMotion(id: id, field: field, path: .points(interval: interval, values: values), start: number(20))
+                    // A third of them loops (a refresh animator's parts while refreshing).
+                    let path: ItemMotion.Path = rng.next() % 3 == 0 ? .loop(interval: interval, values: values)
+                        : .points(interval: interval, values: values)
+                    return ItemMotion(id: id, field: field, path: path, start: number(20))
                 }
                 let steps = rng.next() % 8 == 0 ? 1 + Int(rng.next() % UInt64(ItemMotion.maxSteps)) : 1 + Int(rng.next() % 16)
                 let rate = 0.001 + abs(number(60))
@@ -185,10 +188,19 @@ import Testing
             let record = MotionCoding.record(list, items)
             let bases = items.map { _ in Int32(truncatingIfNeeded: Int64(rng.next() % 2_000_001) - 1_000_000) }
             var times = (0..<6).map { _ in Double(rng.next() % 3_000_000) / 100_000 - 2 }
-            for m in items { if case .points = m.path, let end = m.end {
-                // Inside a sampled path too, between its points and on them.
-                times += [m.start + (end - m.start) * Double(rng.next() % 1_001) / 1_000, end, m.start]
-            } }
+            for m in items {
+                if case .points = m.path, let end = m.end {
+                    // Inside a sampled path too, between its points and on them.
+                    times += [m.start + (end - m.start) * Double(rng.next() % 1_001) / 1_000, end, m.start]
+                }
+                if case let .loop(interval, values) = m.path {
+                    // A loop a few periods on: inside one, at a period's end and just before it.
+                    let period = interval * Double(values.count - 1)
+                    let periods = Double(rng.next() % 5)
+                    times += [m.start + period * (periods + Double(rng.next() % 1_001) / 1_000),
+                              m.start + period * (periods + 1), (m.start + period * (periods + 1)).nextDown]
+                }
+            }
             let frames = times.map { t -> String in
                 let paints = list.map { JSONText.paint($0.paint(at: t)) }
                 let fields = zip(items, bases).map { m, base in "\(m.value(from: base, at: t))" }

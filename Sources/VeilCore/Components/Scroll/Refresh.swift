@@ -124,8 +124,10 @@ struct RefreshAnimator: Sendable {
         }
     }
 
-    /// A part's fields that follow the pull (`offset`), the refresh and the time `t`.
-    func update(_ part: Int, _ item: inout Item, offset: Double, refreshing: Bool, at t: Double) {
+    /// A part's fields that follow the pull (`offset`) and the refresh. While refreshing, the
+    /// arrow's, circle's and spark's parts move with time too, a loop a second: here as at `phase`
+    /// (0 ..< 1) of it, the start in a frame (`loops` declares the rest).
+    func update(_ part: Int, _ item: inout Item, offset: Double, refreshing: Bool, phase: Double = 0) {
         let p = progress(offset: offset)
         let pulled = !refreshing && offset < 0
         switch (kind, part) {
@@ -138,7 +140,7 @@ struct RefreshAnimator: Sendable {
             item.opacity = Fixed.opacity(pulled || refreshing ? 1 : 0)
         case (.arrow, 1):
             item.arcSweep = refreshing ? 49152 : Int32.clamped((p * 65536).rounded(), to: 0...65536)
-            item.arcStart = refreshing ? Fixed.angle(turns: Self.fraction(t)) : 0
+            item.arcStart = refreshing ? Fixed.angle(turns: phase) : 0
             item.opacity = Fixed.opacity(pulled || refreshing ? 1 : 0)
         case (.arrow, _):
             // Down while pulling; up once letting go would refresh. The heads are 2-point bars
@@ -156,16 +158,16 @@ struct RefreshAnimator: Sendable {
                 Self.place(&item, Rect(x: c.x - 1 + shift, y: y, width: 2, height: 8))
             }
         case (.circle, _):
-            let scale = refreshing ? Self.fraction(t) : p
+            let scale = refreshing ? phase : p
             let d = Self.diameter * scale
             let c = rect.center
             Self.place(&item, Rect(x: c.x - d / 2, y: c.y - d / 2, width: d, height: d))
             item.cornerRadius = Fixed.from(d / 2)
-            item.opacity = Fixed.opacity(refreshing ? 1 - Self.fraction(t) : (pulled ? 1 : 0))
+            item.opacity = Fixed.opacity(refreshing ? 1 - phase : (pulled ? 1 : 0))
         case (.spark, _):
             if refreshing {
                 // A light runs round the dots once a second; the others dim.
-                let lit = Self.fraction(t) * 8
+                let lit = phase * 8
                 let behind = (lit - Double(part) + 8).truncatingRemainder(dividingBy: 8)
                 item.opacity = Fixed.opacity(max(0.25, 1 - behind / 4))
             } else {
@@ -174,8 +176,22 @@ struct RefreshAnimator: Sendable {
         }
     }
 
-    /// The fractional part of `t` (seconds): a 1 s loop.
-    static func fraction(_ t: Double) -> Double { t - t.rounded(.down) }
+    /// While refreshing, the fields of `item` (part `part`) that move with time: a loop a second
+    /// from t = 0, sampled `loopPoints` times and declared once (`ItemMotion.Path.loop`). None for the
+    /// standard animator (its activity indicator's turn is declared as steps).
+    func loops(_ part: Int, of item: Item, offset: Double) -> [ItemMotion] {
+        guard kind != .standard else { return [] }
+        let n = Self.loopPoints
+        return ItemMotion.along(item.id, count: n + 1, interval: 1 / Double(n), start: 0, repeating: true) { k in
+            var at = item
+            // The last point is where the period ends, just short of the next one's start.
+            update(part, &at, offset: offset, refreshing: true, phase: k < n ? Double(k) / Double(n) : 1.0.nextDown)
+            return at
+        } ?? []
+    }
+
+    /// Points a period of a loop: a spark's light steps past a dot in under a frame.
+    static let loopPoints = 64
 
     static let diameter = 24.0
     static let lineWidth = 3.0

@@ -16,6 +16,8 @@ final class ScrollComponent: Component {
         /// view was made in.
         var laidOutChunk = 0
         var laidOutRefreshState = RefreshViewState.idle
+        /// Whether its animator's parts were drawn looping (`loops`).
+        var laidOutLooping = false
         /// When it last came to rest (its indicator fades out after), or nil while it moves.
         var restedAt: Double? = -1_000
         /// It moved by itself or by input since it was last at rest (a `scrolled` event is due).
@@ -197,21 +199,22 @@ final class ScrollComponent: Component {
     /// For a container at rest and drawn at rest, with nothing under way, the end of its
     /// indicator's fade (declared once: `indicatorFade`): nothing to step before then; nil otherwise.
     func quietUntil(_ c: Container) -> Double? {
-        guard let rested = c.restedAt, rested <= steppedAt, c.motion.isResting, !Self.animatesEveryTick(c) else { return nil }
+        guard let rested = c.restedAt, rested <= steppedAt, c.motion.isResting else { return nil }
         return rested + Self.indicatorHold + Self.indicatorFade
     }
 
     /// For a container coasting on a path the frame already declares (`ScrollMotion.path`), when
     /// a tick is next due (`Container.wakeAt`); nil when its fields are stepped as usual.
     func pathWake(_ c: Container) -> Double? {
-        guard let wake = c.wakeAt, c.motion.path?.start == c.steppedPathStart, !Self.animatesEveryTick(c) else { return nil }
+        guard let wake = c.wakeAt, c.motion.path?.start == c.steppedPathStart else { return nil }
         return wake
     }
 
-    /// Whether what it draws moves with time, stepped every tick: while it refreshes with the
-    /// arrow, circle or spark animator. (The standard animator's turn, a custom view's spinners
-    /// and infinite scroll's footer spinner are declared once.)
-    static func animatesEveryTick(_ c: Container) -> Bool {
+    /// Whether its animator's parts loop with time, declared at the render (`RefreshAnimator.loops`):
+    /// while it refreshes with the arrow, circle or spark animator. A layout (and so a render) is
+    /// due when that changes. (The standard animator's turn, a custom view's spinners and infinite
+    /// scroll's footer spinner are declared for as long as they are drawn.)
+    static func loops(_ c: Container) -> Bool {
         c.refreshing && c.refresh?.view == nil && c.refresh?.animator != .standard
     }
 
@@ -254,7 +257,7 @@ final class ScrollComponent: Component {
 
     /// When what `positions` says of `c` stops changing (infinity while a pointer drags it).
     func lastChange(_ c: Container) -> Double {
-        if c.motion.isDragging || Self.animatesEveryTick(c) { return .infinity }
+        if c.motion.isDragging { return .infinity }
         let rest = c.motion.restTime ?? c.restedAt ?? .infinity
         return max(rest, (c.restedAt ?? rest) + Self.indicatorHold + Self.indicatorFade)
     }
@@ -265,9 +268,8 @@ final class ScrollComponent: Component {
         steppedAt = t
         for i in containers.indices {
             containers[i].steppedPathStart = containers[i].motion.path?.start
-            // Asked only of a path nothing else keeps ticking (a refresh animator moving with time).
             let c = containers[i]
-            containers[i].wakeAt = Self.animatesEveryTick(c) ? nil : c.motion.path.flatMap { Self.wake(c, on: $0, after: t) }
+            containers[i].wakeAt = c.motion.path.flatMap { Self.wake(c, on: $0, after: t) }
         }
     }
 
@@ -278,11 +280,12 @@ final class ScrollComponent: Component {
                                 refreshing: c.refreshing)
     }
 
-    /// Whether some container's offset left the window its rows were laid out for, or its custom
-    /// refresh view has a new state to show.
+    /// Whether some container's offset left the window its rows were laid out for, its custom
+    /// refresh view has a new state to show, or its animator starts or stops looping.
     func needsLayout(at t: Double) -> Bool {
         containers.contains {
             ContentWindow.chunk($0.motion.drawnOffset(at: t)) != $0.laidOutChunk || refreshState($0, at: t) != $0.laidOutRefreshState
+                || Self.loops($0) != $0.laidOutLooping
         }
     }
 
@@ -294,6 +297,7 @@ final class ScrollComponent: Component {
             c.laidOutChunk = positions.chunk(of: c.id)
             c.laidOutRefreshState = positions.refreshState(of: c.id)
             Self.follow(&c, box, at: t)
+            c.laidOutLooping = Self.loops(c)
             kept.append(c)
         }
         containers = kept

@@ -79,9 +79,11 @@ enum ScrollDrawing {
             var item = animator.kind == .standard ? Item(id: pass.ids.id(node: node.id, role: role), kind: .rect)
                 : Item(id: pass.ids.id(node: node.id, role: role, index: part), kind: .rect)
             animator.setUp(part, &item) { pass.paints.solid($0) }
-            animator.update(part, &item, offset: offset, refreshing: refreshing, at: pass.time)
-            // Its activity indicator turns for as long as it is drawn, shown by its opacity: declared once.
+            animator.update(part, &item, offset: offset, refreshing: refreshing)
+            // Its activity indicator turns for as long as it is drawn, shown by its opacity; the
+            // other animators' parts loop while refreshing: declared once.
             if item.kind == .activityIndicator { pass.itemMotions.append(ActivityIndicator.motion(id: item.id)) }
+            if refreshing { pass.itemMotions += animator.loops(part, of: item, offset: offset) }
             pass.emit(item)
             pass.animations.append(.item(id: item.id, .scroll(.refreshPart(node: node.id, animator, part: part))))
         }
@@ -141,7 +143,7 @@ enum ScrollField: Sendable {
             indicator.update(&item, id: node, values: values)
         case let .refreshPart(node, animator, part):
             animator.update(part, &item, offset: values?.offset(of: node) ?? 0,
-                            refreshing: values?.isRefreshing(node) ?? false, at: t)
+                            refreshing: values?.isRefreshing(node) ?? false)
         case let .loadMoreSpinner(node):
             LoadMoreFooter.updateSpinner(&item, loading: values?.isLoadingMore(node) ?? false)
         }
@@ -162,8 +164,7 @@ extension ScrollField {
 
     /// Along the path its container's offset follows (a coast, a spring back): the content
     /// layer's position; the indicator's place and length (at rest, its fade); a pull-to-refresh animator's parts as
-    /// the pull has them (while refreshing, only the standard animator's: the others move with
-    /// time then, stepped). Nil for the rest.
+    /// the pull has them (while refreshing, what loops with time is the render's). Nil for the rest.
     @inline(never)  // for size
     func motions(of item: Item, _ values: MovingValues) -> [ItemMotion]? {
         switch self {
@@ -183,13 +184,11 @@ extension ScrollField {
         case let .refreshPart(node, animator, part):
             guard let path = values.path(of: node, .offset) else { return nil }
             let refreshing = values.isRefreshing(node)
-            guard !refreshing || animator.kind == .standard else { return nil }
             // It moves with the pull alone: none on the way, nothing moves.
             if !refreshing && !path.values.contains(where: { $0 < 0 }) { return [] }
             return ItemMotion.along(item.id, count: path.values.count, interval: path.interval, start: path.start) {
                 var at = item
-                animator.update(part, &at, offset: path.values[$0], refreshing: refreshing,
-                                at: path.start + Double($0) * path.interval)
+                animator.update(part, &at, offset: path.values[$0], refreshing: refreshing)
                 return at
             }
         case .loadMoreSpinner:

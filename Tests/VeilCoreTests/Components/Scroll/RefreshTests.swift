@@ -83,11 +83,11 @@ import Testing
     /// Infinity's other animators follow the pull: the arrow turns up at the trigger height, the
     /// disc grows, the spark's dots appear one by one; refreshing, each loops once a second.
     @Test func theOtherAnimatorsFollowThePull() {
-        func item(_ kind: RefreshAnimatorKind, _ part: Int, offset: Double, refreshing: Bool = false, at t: Double = 0) -> Item {
+        func item(_ kind: RefreshAnimatorKind, _ part: Int, offset: Double, refreshing: Bool = false, at phase: Double = 0) -> Item {
             let animator = RefreshAnimator(width: 300, height: 60, kind: kind)
             var item = Item(id: 1, kind: .rect)
             animator.setUp(part, &item) { _ in 1 }
-            animator.update(part, &item, offset: offset, refreshing: refreshing, at: t)
+            animator.update(part, &item, offset: offset, refreshing: refreshing, phase: phase)
             return item
         }
         // Arrow: the blue arc grows with progress; the left head leans one way pointing down, the other pointing up.
@@ -97,12 +97,41 @@ import Testing
         #expect(item(.arrow, 1, offset: -60, refreshing: true, at: 0.25).arcStart == Fixed.angle(turns: 0.25))
         // Circle: the disc's diameter is progress × 24; refreshing it pulses out and fades.
         #expect(item(.circle, 0, offset: -15).width == Fixed.from(6))
-        let pulse = item(.circle, 0, offset: -60, refreshing: true, at: 10.5)
+        let pulse = item(.circle, 0, offset: -60, refreshing: true, at: 0.5)
         #expect(pulse.width == Fixed.from(12) && pulse.opacity == Fixed.opacity(0.5))
         // Spark: k of 8 dots show once progress reaches k/8.
         let shown = (0 ..< 8).filter { item(.spark, $0, offset: -30).opacity > 0 }
         #expect(shown == [0, 1, 2, 3])
-        #expect((0 ..< 8).allSatisfy { item(.spark, $0, offset: -60, refreshing: true, at: 3.3).opacity > 0 })
+        #expect((0 ..< 8).allSatisfy { item(.spark, $0, offset: -60, refreshing: true, at: 0.3).opacity > 0 })
+    }
+
+    /// Refreshing, the arrow's arc, the circle's disc and the spark's light loop a second, each
+    /// field that moves declared once as a loop of 65 points: played at each point's time, in any
+    /// period, a part is exactly what the animator draws at that phase.
+    @Test func refreshingTheirPartsLoopAsDeclared() {
+        for kind in [RefreshAnimatorKind.arrow, .circle, .spark] {
+            let animator = RefreshAnimator(width: 300, height: 60, kind: kind)
+            for part in 0 ..< animator.parts {
+                var base = Item(id: 1, kind: .rect)
+                animator.setUp(part, &base) { _ in 1 }
+                animator.update(part, &base, offset: -60, refreshing: true)
+                let loops = animator.loops(part, of: base, offset: -60)
+                #expect(loops.allSatisfy { if case .loop = $0.path { return $0.start == 0 } else { return false } })
+                for k in 0 ..< RefreshAnimator.loopPoints {
+                    var drawn = base
+                    animator.update(part, &drawn, offset: -60, refreshing: true, phase: Double(k) / 64)
+                    let played = loops.reduce(base) { $1.played($0, at: 7 + Double(k) / 64) }
+                    #expect(played == drawn, "\(kind) part \(part) at phase \(k)/64")
+                }
+            }
+            #expect(!(0 ..< animator.parts).allSatisfy { part in
+                var item = Item(id: 1, kind: .rect)
+                animator.setUp(part, &item) { _ in 1 }
+                return animator.loops(part, of: item, offset: -60).isEmpty
+            }, "\(kind): something loops")
+        }
+        #expect(RefreshAnimator(width: 300, height: 60, kind: .standard).loops(1, of: Item(id: 1, kind: .rect), offset: -60).isEmpty,
+                "the standard animator's turn is its activity indicator's steps")
     }
 
     /// A refresh can show skeleton rows until it ends: the host shows a skeleton on the list when
@@ -130,19 +159,25 @@ import Testing
         #expect(ScrollingTests.contentOffset(frame) == 0)
     }
 
-    /// Refreshing with the standard animator, once the list rests open, nothing moves but the
-    /// declared turn: the session has nothing to tick until the refresh ends; the arrow animator
-    /// turns with time, stepped every tick.
-    @Test func aRefreshWithTheStandardAnimatorIsAWait() throws {
-        let run = Run(try Self.scene())
-        try Self.pull(run, 200, at: 0.5)
-        _ = try run.tick(until: 3)  // open, at rest, its indicator faded
-        #expect(run.events.contains("refresh"))
-        #expect(run.session.nextChange == nil, "nothing moves by itself: \(String(describing: run.session.nextChange))")
-        let arrow = Run(try Self.scene(refresh: #"{"height": 60, "animator": "arrow"}"#))
-        try Self.pull(arrow, 200, at: 0.5)
-        _ = try arrow.tick(until: 3)
-        #expect(arrow.session.nextChange == arrow.session.time, "the arrow's arc turns every tick")
+    /// Refreshing, once the list rests open, nothing moves but what is declared (the standard
+    /// animator's turn, the others' loops): the session has nothing to tick until the refresh
+    /// ends, and sends nothing; the loops come with the refresh and go with it.
+    @Test func aRefreshIsAWaitWithEveryAnimator() throws {
+        for animator in ["default", "arrow", "circle", "spark"] {
+            let run = Run(try Self.scene(refresh: #"{"height": 60, "animator": "\#(animator)"}"#))
+            try Self.pull(run, 200, at: 0.5)
+            var frame = try run.tick(until: 3)  // open, at rest, its indicator faded
+            #expect(run.events.contains("refresh"))
+            #expect(run.session.nextChange == nil, "\(animator): nothing moves by itself: \(String(describing: run.session.nextChange))")
+            let loops = { (f: Frame) in f.itemMotions.filter { if case .loop = $0.path { return true } else { return false } } }
+            #expect(loops(frame).isEmpty == (animator == "default"), "\(animator): \(loops(frame).count) loops")
+            let sent = run.messages.count
+            _ = try run.tick(until: 5)
+            #expect(run.messages.count == sent, "\(animator): nothing sent while it refreshes")
+            try run.apply(.command(.refresh(node: utf8("l"), .end)), at: 5)
+            frame = try run.tick(until: 6)
+            #expect(loops(frame).isEmpty, "\(animator): the loops go with the refresh")
+        }
     }
 
     /// The keyboard's refresh: "." scrolls to the top and refreshes, once, as `begin` does.
