@@ -61,7 +61,10 @@ struct LiveComponents {
 
     /// Their events, the last registered first: a scroll container's come before those of the
     /// sheet that drives it.
-    func takeEvents() -> [HostEvent] { scroll.takeEvents() + sheet.takeEvents() }
+    func takeEvents() -> [HostEvent] {
+        let scrolled = scroll.takeEvents(), sheets = sheet.takeEvents()
+        return sheets.isEmpty ? scrolled : scrolled + sheets  // every tick asks: most often neither has one
+    }
 
     /// The events a layout raised (a fetching list's requests for rows), for the message that
     /// draws that layout: a layout follows a change, so a render that takes them always follows.

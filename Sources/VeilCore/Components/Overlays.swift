@@ -94,6 +94,7 @@ struct Overlays {
 
     /// Drops overlays whose fade-out ended and ends finished fade-ins; true when anything changed.
     mutating func removeFinished(at t: Double) -> Bool {
+        if entries.isEmpty { return false }  // every tick asks: no removal made of nothing
         let before = entries.count
         entries.removeAll { ($0.removeAt.map { t >= $0 }) ?? false }
         var changed = entries.count != before

@@ -78,6 +78,7 @@ struct Skeletons {
     /// Starts delayed shows that are due, ends finished fade-ins (the content is then no longer
     /// drawn under the placeholders) and drops finished fade-outs; true when the tree changes.
     mutating func settle(at t: Double) -> Bool {
+        if entries.isEmpty { return false }  // every tick asks: no removal made of nothing
         var changed = false
         while let i = entries.firstIndex(where: { !$0.started && $0.startAt <= t }) {
             start(i)
