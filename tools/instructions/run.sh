@@ -11,8 +11,8 @@ base=${1:-$(git rev-parse --verify -q origin/main || git rev-parse HEAD~1)}
 out=.build/instructions
 mkdir -p "$out"
 
-build() {  # build SOURCE_TREE DIR: a release VeilCore (as `make fuzz-figures` builds it) and the cases
-  swiftc -parse-as-library -O -wmo -swift-version 6 -module-name VeilCore -emit-module \
+build() {  # build SOURCE_TREE DIR: a release VeilCore (as Package.swift builds it for release) and the cases
+  swiftc -parse-as-library -O -wmo -swift-version 6 -enforce-exclusivity=unchecked -module-name VeilCore -emit-module \
     -emit-module-path "$2/VeilCore.swiftmodule" -emit-object -o "$2/VeilCore.o" $(find "$1/Sources/VeilCore" -name '*.swift')
   swiftc -O -I "$2" tools/instructions/main.swift "$PWD/Benchmarks/Benchmarks/SessionTicks/Scenes.swift" \
     "$2/VeilCore.o" -o "$2/cases"
