@@ -56,8 +56,11 @@ export class PageScroller {
     /** @type {HTMLElement | null} */
     this.layer = null;
     this.loading = false;
+    /** The page said there is no more (`setHasMore(false)`). */
+    this.ended = false;
     this.height = features.loadMore?.height ?? 60;
-    /** The footer's room at the list's end while the page loads (an `li` in a list). */
+    /** The footer's room at the list's end while the page loads, and for the end text once there is
+     * no more (an `li` in a list). */
     this.spacer = list.ownerDocument.createElement(/^(UL|OL)$/.test(list.tagName) ? "li" : "div");
     this.spacer.className = "veil-load-more-room";
     this.spacer.setAttribute("aria-hidden", "true");
@@ -70,10 +73,18 @@ export class PageScroller {
     this.destroyed = false;
   }
 
-  /** The list's content height, less the footer's room the list holds while loading and what the
-   * pull's translate adds to its scrollable overflow. */
+  /** The list's content height, less the footer's room the list holds and what the pull's
+   * translate adds to its scrollable overflow. */
   contentHeight() {
-    return Math.max(1, this.list.scrollHeight - (this.loading ? this.height : 0) - this.pulled);
+    return Math.max(1, this.list.scrollHeight - (this.spacer.isConnected ? this.height : 0) - this.pulled);
+  }
+
+  /** The footer's room at the list's end while the page loads, or once there is no more when an
+   * end text shows there (as the core's scroll range has it); none otherwise. */
+  placeRoom() {
+    const room = this.loading || (this.ended && !!this.features.loadMore?.endText);
+    if (room && this.spacer.parentNode !== this.list) this.list.append(this.spacer);
+    if (!room) this.spacer.remove();
   }
 
   async start() {
@@ -114,7 +125,7 @@ export class PageScroller {
     const controller = this.controller;
     controller.on("loadMore", (/** @type {any} */ event) => {
       this.loading = true;
-      list.append(this.spacer);
+      this.placeRoom();
       this.emit("loadMore", event);
     });
     controller.on("refresh", (/** @type {any} */ event) => { this.refreshing = true; this.emit("refresh", event); });
@@ -229,7 +240,7 @@ export class PageScroller {
   async end() {
     if (!this.controller) return;
     this.loading = false;
-    this.spacer.remove();
+    this.placeRoom();
     this.measure();
     await this.controller.loadMore.end();
   }
@@ -237,6 +248,10 @@ export class PageScroller {
   /** @param {boolean} more */
   async setHasMore(more) {
     await this.controller?.loadMore.setHasMore({ hasMore: more });
+    this.ended = !more;
+    if (!more) this.loading = false;  // the core's answer to a load under way, as end() is
+    this.placeRoom();
+    this.measure();
   }
 
   /** @param {string} name @param {any} event */

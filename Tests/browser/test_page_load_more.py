@@ -5,7 +5,8 @@ natively — the script's scrollTop, the wheel, the End key — and the core fol
 - near the end it asks once (`loadMore`); the list holds the footer's room while the page loads;
   scrolling on meanwhile asks nothing more; the page appends its rows and calls `end()`; the next
   arrival near the new end asks again — never twice for one arrival;
-- `setHasMore(false)` ends the asking;
+- `setHasMore(false)` ends the asking; an `endText` then keeps the footer's room, and scrolling to the
+  end shows it;
 - a list that does not scroll its content is a clear error.
 """
 
@@ -121,6 +122,32 @@ class PageLoadMoreTest(unittest.TestCase):
         finally:
             self.release.set()
             driver.quit()
+
+    def test_the_end_text_shows_at_the_end(self):
+        page = PAGE % """import { loadMore } from "/veil/page.js";
+const list = document.getElementById("feed");
+const more = loadMore(list, { endText: "That's all" });
+more.on("loadMore", () => more.setHasMore(false));"""
+        site = harness.StaticSite({"index.html": page}, prefix="veil-end-")
+        driver = harness.chromium(width=600, height=600)
+        try:
+            driver.get(site.url("index.html"))
+            harness.wait_for(driver, "window.ready === true", what="the core watching the list")
+            driver.execute_script("document.getElementById('feed').scrollTop = 10000")
+            harness.wait_for(driver, "document.querySelector('#feed .veil-load-more-room')", what="asked, answered: no more")
+            self.quiet(driver)
+            driver.execute_script("document.getElementById('feed').scrollTop = 10000")
+            self.quiet(driver)
+            placed = driver.execute_script("""const list = document.getElementById('feed').getBoundingClientRect();
+              const text = [...document.querySelectorAll('.veil-scroller [data-item]')].filter(e => e.firstChild?.tagName === 'CANVAS' && e.style.opacity !== '0').pop();
+              const r = text.getBoundingClientRect();
+              return [r.top >= list.top, r.bottom <= list.bottom, r.height > 0, document.getElementById('feed').scrollHeight];""")
+            self.assertEqual(placed, [True, True, True, 860], "the end text in view, in the room the list keeps for it")
+            harness.screenshot(driver, "page-load-more-end")
+            self.assertEqual(driver.execute_script("return veilMore.errors"), [])
+        finally:
+            driver.quit()
+            site.close()
 
     def test_a_list_that_does_not_scroll_is_a_clear_error(self):
         driver = harness.chromium(width=600, height=600)

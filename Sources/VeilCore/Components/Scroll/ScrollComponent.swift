@@ -50,9 +50,13 @@ final class ScrollComponent: Component {
         var content = 0.0
         var viewport = 0.0
 
-        /// Where the offset may rest at the end: the content's end, and the footer while loading.
-        var upper: Double {
-            max(lower, content - viewport + (loadingMore && loadMore?.edge != .start ? loadMore?.height ?? 0 : 0))
+        /// Where the offset may rest at the end: the content's end, and the footer's room.
+        var upper: Double { max(lower, content - viewport + footerRoom) }
+        /// Room past the content's end for infinite scroll's footer: while loading more, and once
+        /// there is no more if an end text shows there (else it could never be scrolled to).
+        var footerRoom: Double {
+            guard let more = loadMore, more.edge != .start else { return 0 }
+            return loadingMore || (!more.hasMore && !more.endText.isEmpty) ? more.height : 0
         }
     }
 

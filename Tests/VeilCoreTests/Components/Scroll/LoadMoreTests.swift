@@ -88,6 +88,20 @@ import Testing
         #expect(frame.canvasItems.contains { $0.text == Array("That's everything".utf8) })
     }
 
+    /// Once there is no more, the end text keeps the footer's room below the content, so scrolling
+    /// to the end shows it (without the room it lay past the last offset, out of reach).
+    @Test func theEndTextCanBeScrolledTo() throws {
+        let run = Run(try Self.scene(rows: 100))  // 5,000 pt of rows in a 600 pt viewport
+        try run.apply(.command(.scroll(node: utf8("l"), to: 4_300, animated: false)), at: 0.2)
+        _ = try run.tick(until: 0.4)
+        try run.apply(try Self.command(#"{"command": {"loadMore": {"node": "l", "hasMore": false}}}"#), at: 0.5)
+        try run.apply(.command(.scroll(node: utf8("l"), to: 100_000, animated: false)), at: 0.6)
+        let frame = try run.tick(until: 1)
+        let text = try #require(frame.canvasItems.first { $0.text == Array("That's everything".utf8) })
+        #expect(ScrollingTests.contentOffset(frame) == 4_460, "the content's end and the footer's 60 points")
+        #expect(text.y >= 0 && text.y + text.height <= Fixed.from(600), "in view: \(text.y), \(text.height)")
+    }
+
     @Test func aLongListAsksNearItsEndOnceAndAgainAfterRowsArrive() throws {
         let run = Run(try Self.scene(rows: 100))  // 5,000 pt of rows in a 600 pt viewport
         _ = try run.tick(until: 0.5)
