@@ -28,7 +28,10 @@ struct RenderPass {
     /// Set when something time-driven landed where no AnimatedField reaches (a fade past the layer
     /// depth limit, or around flat items): the session then renders every tick.
     var animatesUnrecorded = false
-    /// A fading layer is open between the node that opened the flat layers and the items being emitted.
+    /// The fade of a layer open between the node that opened the flat layers and the items being
+    /// emitted: declared on each item they draw (a status fading in over a skeleton).
+    var flatFade: Fade? = nil
+    /// Another fading layer is open inside that one: an item holds one fade, so these are stepped.
     var flatFades = false
     /// Entries emitted so far (items and layers, at every depth).
     var entries = 0
@@ -68,12 +71,14 @@ struct RenderPass {
         defer { budget.owedEntries -= owedEntries }
         let layered = RenderPass.makesLayer(box) && layers.count < WireLimits.maxLayerDepth - 2
         // A layer's fade is declared once (`ItemMotion.fading`): its opacity field holds the fade's
-        // start — unless flat layers multiply it into their items, or a link drives the same field.
-        let declaresFade = layered && node.fade != nil && flat == nil && node.link?.role != .opacity
+        // start — unless a link drives the same field. Inside flat layers, which multiply its
+        // opacity into their items, each item it draws declares it (`makeItem`), one fade deep.
+        let fadesFlat = layered && node.fade != nil && flat != nil && flatFade == nil && node.link?.role != .opacity
+        let declaresFade = layered && node.fade != nil && node.link?.role != .opacity && (flat == nil || fadesFlat)
         let opacity = node.opacity * (node.fade.map { declaresFade ? $0.value(at: $0.start) : $0.value(at: time) } ?? 1)
         let outerInherited = inheritedOpacity
         let outerFlatOpacity = flat?.opacity ?? 1
-        let outerFlatFades = flatFades
+        let outerFlatFade = flatFade, outerFlatFades = flatFades
         // Whether this layer's drawing may be kept for a later render, and what it starts from.
         var keeps = false
         let (animationsBefore, entriesBefore, buttonsBefore) = (animations.count, entries, buttonsDrawn)
@@ -94,7 +99,8 @@ struct RenderPass {
                     if flat != nil { flatFades = true }
                 }
             }
-            flat?.opacity *= opacity
+            if fadesFlat { flatFade = node.fade }
+            flat?.opacity *= fadesFlat ? node.opacity : opacity
             keeps = flat == nil && ComponentDrawing.mayKeep(node) && inheritedOpacity == 1
                 && target == .layer && !animatesUnrecorded
             if keeps && reuseEarlierDrawing(box, clip: clip) {
@@ -127,6 +133,7 @@ struct RenderPass {
         }
         inheritedOpacity = outerInherited
         flat?.opacity = outerFlatOpacity
+        flatFade = outerFlatFade
         flatFades = outerFlatFades
     }
 
@@ -249,6 +256,10 @@ struct RenderPass {
         var alpha = opacity * inheritedOpacity
         if target != .layer, let flat {
             alpha *= flat.opacity
+            if let fade = flatFade {
+                itemMotions.append(.fading(id, fade, scale: alpha))
+                alpha *= fade.value(at: fade.start)
+            }
             if flatFades { animatesUnrecorded = true }
             if let clip, clip != flat.clipAtRoot { item.clip = Clip(rect: clip.offsetBy(dx: -o.x, dy: -o.y)) }
         }
