@@ -20,14 +20,8 @@ let embeddedSwiftSettings: [SwiftSetting] = embeddedWasm ? [
 var products: [Product] = [
     .library(name: "VeilCore", targets: ["VeilCore"]),
 ]
-// The runtime's exclusivity checks are left out of the core's release builds, as they are out of
-// veil.wasm (Embedded Swift has none): about 8 % of a tick, an access check on each component's
-// state. The debug builds `swift test` runs keep them, so an overlapping access fails a test.
-let releaseSwiftSettings: [SwiftSetting] = embeddedWasm ? []
-    : [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
-
 var targets: [Target] = [
-    .target(name: "VeilCore", swiftSettings: embeddedSwiftSettings + releaseSwiftSettings),
+    .target(name: "VeilCore", swiftSettings: embeddedSwiftSettings),
 ]
 
 if embeddedWasm {

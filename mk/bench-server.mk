@@ -5,10 +5,10 @@
 .PHONY: bench-server
 ifdef BASE
 bench-server: setup
-	SWIFT=$(SWIFT) Benchmarks/server/ab.sh $(BASE)
+	SWIFT=$(SWIFT) RELEASE_FLAGS="$(RELEASE_FLAGS)" Benchmarks/server/ab.sh $(BASE)
 else
 bench-server: setup
-	$(SWIFT) build -c release --product veil
+	$(SWIFT) build -c release $(RELEASE_FLAGS) --product veil
 	@mkdir -p .build/bench
 	cc -O2 -Wall -o .build/bench/veil_load Benchmarks/server/veil_load.c
 	Benchmarks/server/bench.sh .build/release/veil .build/bench/veil_load

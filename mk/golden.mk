@@ -11,7 +11,7 @@ test-golden: build
 	$(VEIL) test examples
 
 bench-golden: setup
-	$(SWIFT) build -c release --product veil
+	$(SWIFT) build -c release $(RELEASE_FLAGS) --product veil
 	@.build/release/veil test examples > /dev/null
 	@best=; for i in 1 2 3 4 5 6 7 8 9 10; do \
 		start=$$(date +%s%N); .build/release/veil test examples > /dev/null; end=$$(date +%s%N); \

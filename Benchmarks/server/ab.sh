@@ -27,7 +27,8 @@ server=""
 trap '[ -n "$server" ] && kill $server 2>/dev/null; wait 2>/dev/null; rm -rf "$scenes" "$out/log" "$out/load"; git worktree remove --force "$out/base-tree"' EXIT
 echo "building veil at $rev (release, in $out) and this tree…"
 (cd "$out/base-tree" && "$SWIFT" build -c release --product veil --scratch-path "$PWD/../base-build" >/dev/null)
-"$SWIFT" build -c release --product veil >/dev/null
+# This tree's veil as `make` builds it optimised (RELEASE_FLAGS); REV's as its own package did.
+"$SWIFT" build -c release ${RELEASE_FLAGS:-} --product veil >/dev/null
 cc -O2 -Wall -o "$out/veil_load" Benchmarks/server/veil_load.c
 python3 Benchmarks/server/moving_scene.py >"$scenes/moving.json"
 
