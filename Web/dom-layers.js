@@ -36,6 +36,7 @@ const COMPOSITED = new Set(["x", "y", "rotation", "opacity"]);
  * @typedef {import("./wire-format.js").Item} Item
  * @typedef {import("./wire-format.js").Paint} Paint
  * @typedef {import("./motions.js").ItemMotion} ItemMotion
+ * @typedef {import("./motions.js").PointsPath} PointsPath
  */
 
 /** Draws frames into `container` as elements: a Surface (view.js' SurfaceLike) for the page's thread. */
@@ -82,12 +83,13 @@ export class DomLayers {
   }
 
   /**
-   * Whether item motion `m` runs here on its own, needing no frame from the page: an endless turn
-   * (steps of a rotation), animated from the item's declared rotation (the page's loop leaves it
-   * unplayed), or a loop of a field the compositor moves.
-   * @param {ItemMotion} m
+   * Whether item motion `m` (one of the frame's `motions`) runs here on its own, needing no frame
+   * from the page: an endless turn (steps of a rotation) or loop of an item the compositor moves
+   * whole (`compositedItems`), animated from its declared values (the page's loop leaves them
+   * unplayed).
+   * @param {ItemMotion} m @param {ItemMotion[]} motions
    */
-  plays(m) { return (!!m.steps && m.field === "rotation") || (!!m.loop && COMPOSITED.has(m.field)); }
+  plays(m, motions) { return (!!m.steps || !!m.loop) && compositedItems(motions).has(m.id); }
 
   /** Draws every drawn item's canvas again (a face loaded, the pixel ratio changed). */
   redrawAll() {
@@ -214,44 +216,37 @@ export class DomLayers {
   }
 
   /**
-   * A Web Animation for each motion of a field the compositor moves (points; a loop or a turn in
-   * steps, endless); the others (and those gone from the frame) are cancelled, which leaves the element at
-   * the value the frame holds.
+   * Web Animations for the motions of each item the compositor moves whole (`compositedItems`):
+   * its position (x and y together: one `translate`), rotation and opacity, each through the
+   * core's points (a loop's repeating), or a turn's steps as `steps()` easing, repeating. The
+   * others (and those gone from the frame) are cancelled, which leaves the element at the value the
+   * frame holds; the page's frame loop plays those.
    * @param {ItemMotion[]} motions @param {Set<number>} unshown items whose turn is not shown (`unshownSteps`)
    */
   animate(motions, unshown) {
     this.motions = motions;
     /** @type {Set<string>} */
     const live = new Set();
+    const whole = compositedItems(motions);
+    /** @type {Map<number, ItemMotion[]>} */
+    const byItem = new Map();
     for (const m of motions) {
-      const element = this.elements.get(m.id), item = this.styled.get(m.id);
-      const turns = m.steps && m.field === "rotation" && !unshown.has(m.id) ? m.steps : null;
-      const points = m.points ?? (unshown.has(m.id) ? null : m.loop);
-      if (!(points || turns) || !COMPOSITED.has(m.field) || !element || !item) continue;
-      const name = `${m.id} ${m.field}`;
-      /** @type {Keyframe[]} */ let frames;
-      /** @type {KeyframeAnimationOptions} */ let timing;
-      if (points) {
-        const values = points.values;
-        frames = values.map((v, k) => ({ ...fieldStyle(item, m.field, v), offset: values.length > 1 ? k / (values.length - 1) : 1 }));
-        const duration = Math.max(1, (values.length - 1) * points.interval * 1000);
-        // A loop starts again from its first point at each period's end.
-        timing = m.loop ? { duration, iterations: Infinity } : { duration, fill: "forwards" };
-      } else {
-        // value = base + (⌊(t − start) × rate⌋ mod count) × increment: `steps(count, end)` over
-        // count / rate seconds, from the base to a whole round further, repeating.
-        const { count, rate, increment } = /** @type {NonNullable<ItemMotion["steps"]>} */ (turns);
-        const base = item.rotation ?? 0;
-        frames = [fieldStyle(item, "rotation", base), fieldStyle(item, "rotation", base + count * increment)];
-        timing = { duration: (count / rate) * 1000, iterations: Infinity, easing: `steps(${count}, end)` };
+      if (!whole.has(m.id) || unshown.has(m.id)) continue;
+      const list = byItem.get(m.id);
+      if (list) list.push(m); else byItem.set(m.id, [m]);
+    }
+    for (const [id, ms] of byItem) {
+      const element = this.elements.get(id), item = this.styled.get(id);
+      if (!element || !item) continue;
+      for (const { property, start, frames, timing } of animations(item, ms)) {
+        const name = `${id} ${property}`, key = JSON.stringify([start, frames, timing]);
+        live.add(name);
+        if (this.animations.get(name)?.key === key) continue;
+        this.animations.get(name)?.animation.cancel();
+        const animation = element.animate(frames, timing);
+        animation.startTime = this.startMs + start * 1000;
+        this.animations.set(name, { key, animation });
       }
-      const key = JSON.stringify([m.start, frames, timing.duration]);
-      live.add(name);
-      if (this.animations.get(name)?.key === key) continue;
-      this.animations.get(name)?.animation.cancel();
-      const animation = element.animate(frames, timing);
-      animation.startTime = this.startMs + m.start * 1000;
-      this.animations.set(name, { key, animation });
     }
     for (const [name, entry] of this.animations) {
       if (live.has(name)) continue;
@@ -259,6 +254,84 @@ export class DomLayers {
       this.animations.delete(name);
     }
   }
+}
+
+/** Per motions list, the items `compositedItems` found. */
+const compositedOf = new WeakMap();
+
+/**
+ * The items whose every motion the compositor can run: points or loops of a position, a rotation
+ * or an opacity, a turn in steps — x and y on the same path's timing (one `translate`). An item
+ * with another (a width, an arc's start, a fade) is the page's frame loop's to play whole, so
+ * what it draws never comes apart while the page is busy.
+ * @param {ItemMotion[]} motions @returns {Set<number>}
+ */
+export function compositedItems(motions) {
+  const cached = compositedOf.get(motions);
+  if (cached) return cached;
+  /** @type {Map<number, boolean>} */
+  const ok = new Map();
+  /** @type {Map<number, ItemMotion>} */
+  const positions = new Map();
+  for (const m of motions) {
+    const path = m.points ?? m.loop;
+    let fits = (!!m.steps && m.field === "rotation") || (!!path && COMPOSITED.has(m.field));
+    if (fits && (m.field === "x" || m.field === "y")) {
+      const other = positions.get(m.id);
+      const otherPath = other && (other.points ?? other.loop);
+      if (other && otherPath && path) {
+        fits = !!other.loop === !!m.loop && other.start === m.start && otherPath.interval === path.interval
+          && otherPath.values.length === path.values.length;
+      }
+      positions.set(m.id, m);
+    }
+    ok.set(m.id, (ok.get(m.id) ?? true) && fits);
+  }
+  const ids = new Set([...ok].filter(([, fits]) => fits).map(([id]) => id));
+  compositedOf.set(motions, ids);
+  return ids;
+}
+
+/**
+ * The Web Animations of item `item`'s motions `ms` (all of them composited): a property each.
+ * @param {Item} item @param {ItemMotion[]} ms
+ * @returns {{property: string, start: number, frames: Keyframe[], timing: KeyframeAnimationOptions}[]}
+ */
+function animations(item, ms) {
+  const out = [];
+  const x = ms.find((m) => m.field === "x"), y = ms.find((m) => m.field === "y");
+  const position = x ?? y;
+  if (position) {
+    const path = /** @type {PointsPath} */ (position.points ?? position.loop);
+    const xs = (x?.points ?? x?.loop)?.values, ys = (y?.points ?? y?.loop)?.values;
+    const frames = path.values.map((_, k) => ({ translate: `${pt(xs?.[k] ?? item.x)}px ${pt(ys?.[k] ?? item.y)}px`,
+      offset: k / (path.values.length - 1) }));
+    out.push({ property: "translate", start: position.start, frames, timing: pathTiming(position, path) });
+  }
+  for (const m of ms) {
+    if (m.field !== "rotation" && m.field !== "opacity") continue;
+    const path = m.points ?? m.loop;
+    if (path) {
+      const frames = path.values.map((v, k) => ({ ...fieldStyle(item, m.field, v), offset: k / (path.values.length - 1) }));
+      out.push({ property: m.field, start: m.start, frames, timing: pathTiming(m, path) });
+    } else if (m.steps) {
+      // value = base + (⌊(t − start) × rate⌋ mod count) × increment: `steps(count, end)` over
+      // count / rate seconds, from the base to a whole round further, repeating.
+      const { count, rate, increment } = m.steps, base = item.rotation ?? 0;
+      out.push({ property: "rotation", start: m.start, frames: [fieldStyle(item, "rotation", base), fieldStyle(item, "rotation", base + count * increment)],
+        timing: { duration: (count / rate) * 1000, iterations: Infinity, easing: `steps(${count}, end)` } });
+    }
+  }
+  return out;
+}
+
+/**
+ * A points path's timing; a loop starts again from its first point at each period's end.
+ * @param {ItemMotion} m @param {PointsPath} path @returns {KeyframeAnimationOptions}
+ */
+function pathTiming(m, path) {
+  const duration = Math.max(1, (path.values.length - 1) * path.interval * 1000);
+  return m.loop ? { duration, iterations: Infinity } : { duration, fill: "forwards" };
 }
 
 /**

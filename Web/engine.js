@@ -13,9 +13,9 @@ import { Mirror } from "./mirror.js";
  * @typedef {import("./wire-format.js").HostEvent} HostEvent
  * @typedef {import("./wire-format.js").Frame} Frame
  * @typedef {{show: (frame: Frame) => void, showNow: (frame: Frame) => void, followEvents?: (events: HostEvent[]) => void,
- *   plays?: (motion: import("./motions.js").ItemMotion) => boolean}} FrameSink plays: whether the sink runs
- *   that motion on its own and nothing the hooks follow moves by it (an activity indicator's turn on the
- *   page's compositor): the frame loop does not wake for it
+ *   plays?: (motion: import("./motions.js").ItemMotion, motions: import("./motions.js").ItemMotion[]) => boolean}} FrameSink
+ *   plays: whether the sink runs that motion (of the frame's `motions`) on its own and nothing the hooks follow
+ *   moves by it (an activity indicator's turn on the page's compositor): the frame loop does not wake for it
  * @typedef {object} EngineHooks
  * @property {(frame: Frame, events: HostEvent[]) => void} [onFrame] the frame as shown: after each message applied,
  *   and each time a declared motion moves an item (a sheet's spring, a fade: no events) — what a host placing the
@@ -35,8 +35,8 @@ export class Engine {
   constructor(session, { sink = null, env, nowMs, startMs, describes = false, onFrame, onDescribe, onError }) {
     this.session = session;
     this.sink = sink;
-    /** @param {import("./motions.js").ItemMotion} m */
-    this.playsItself = (m) => this.sink?.plays?.(m) ?? false;
+    /** @param {import("./motions.js").ItemMotion} m one of the held frame's item motions */
+    this.playsItself = (m) => this.sink?.plays?.(m, this.frame?.itemMotions ?? []) ?? false;
     this.env = env;
     this.nowMs = nowMs;
     this.startMs = startMs;

@@ -240,8 +240,7 @@ export function readMotions(bytes) {
  */
 export function playMotions(frame, t, playsItself) {
   const motions = frame.motions ?? [];
-  let items = frame.itemMotions ?? [];
-  if (playsItself && items.some(playsItself)) items = items.filter((m) => !playsItself(m));
+  const items = playsItself ? othersOf(frame.itemMotions ?? [], playsItself) : frame.itemMotions ?? [];
   if (motions.length === 0 && items.length === 0) return frame;
   let paints = frame.paints;
   if (motions.length) {
@@ -249,6 +248,22 @@ export function playMotions(frame, t, playsItself) {
     for (const m of motions) if (m.slot < paints.length) paints[m.slot] = motionPaint(m, t);
   }
   return { ...frame, paints, items: items.length ? playItems(frame.items, places(frame, items), t) : frame.items };
+}
+
+/** Per item motions list, those a host does not run itself, with the host's function. */
+const othersOfList = new WeakMap();
+
+/**
+ * `motions` but for those `playsItself` says a host runs on its own (the same list when none), kept
+ * per list so the places found for it are kept too.
+ * @param {ItemMotion[]} motions @param {(m: ItemMotion) => boolean} playsItself
+ */
+function othersOf(motions, playsItself) {
+  const cached = othersOfList.get(motions);
+  if (cached?.playsItself === playsItself) return cached.others;
+  const others = motions.some(playsItself) ? motions.filter((m) => !playsItself(m)) : motions;
+  othersOfList.set(motions, { playsItself, others });
+  return others;
 }
 
 /**

@@ -83,8 +83,8 @@ export class PageScroller {
    * end text shows there (as the core's scroll range has it); none otherwise. */
   placeRoom() {
     const room = this.loading || (this.ended && !!this.features.loadMore?.endText);
-    if (room && this.spacer.parentNode !== this.list) this.list.append(this.spacer);
-    if (!room) this.spacer.remove();
+    if (room && this.list.lastElementChild !== this.spacer) this.list.append(this.spacer);
+    if (!room && this.spacer.parentNode) this.spacer.remove();
   }
 
   async start() {
@@ -137,11 +137,13 @@ export class PageScroller {
     const resizer = this.resizer = new this.env.ResizeObserver(() => this.env.requestAnimationFrame(() => this.measure()));
     resizer.observe(list);
     for (const child of list.children) if (child !== layer && child !== this.spacer) resizer.observe(child);
-    // Rows added or removed (a refresh's prepend, a load's append) change the content's height.
+    // Rows added or removed (a refresh's prepend, a load's append) change the content's height;
+    // the footer's room stays the list's last child (rows appended after it, a list rendered anew).
     const mutations = this.mutations = new this.env.MutationObserver((/** @type {MutationRecord[]} */ records) => {
       for (const record of records) for (const node of record.addedNodes) {
         if (node !== layer && node !== this.spacer && node.nodeType === 1) resizer.observe(/** @type {Element} */ (node));
       }
+      this.placeRoom();
       this.measure();
     });
     mutations.observe(list, { childList: true });

@@ -16,7 +16,7 @@ const pt = (/** @type {number} */ v) => v / 8;
  * @typedef {{resize: (cssWidth: number, cssHeight: number, dpr: number) => void, show: (frame: Frame) => void,
  *   showNow: (frame: Frame) => void, invalidate: () => void, drawNow: () => void, setOrigin?: (x: number, y: number) => void,
  *   origin: {x: number, y: number}, frame: Frame | null, drawCount: number, renderer?: any,
- *   plays?: (motion: import("./motions.js").ItemMotion) => boolean}} SurfaceLike
+ *   plays?: (motion: import("./motions.js").ItemMotion, motions: import("./motions.js").ItemMotion[]) => boolean}} SurfaceLike
  */
 
 /**
@@ -248,10 +248,11 @@ export class CanvasView {
   invalidate() { this.surface.invalidate(); }
 
   /**
-   * Whether the surface runs item motion `m` on its own (DomLayers: an endless turn on the compositor).
-   * @param {import("./motions.js").ItemMotion} m
+   * Whether the surface runs item motion `m` (of the frame's `motions`) on its own (DomLayers: an
+   * endless turn or loop on the compositor).
+   * @param {import("./motions.js").ItemMotion} m @param {import("./motions.js").ItemMotion[]} motions
    */
-  plays(m) { return this.surface.plays?.(m) ?? false; }
+  plays(m, motions) { return this.surface.plays?.(m, motions) ?? false; }
 
   drawNow() { this.surface.drawNow(); }
 }

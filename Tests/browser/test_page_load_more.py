@@ -143,6 +143,9 @@ more.on("loadMore", () => more.setHasMore(false));"""
               const r = text.getBoundingClientRect();
               return [r.top >= list.top, r.bottom <= list.bottom, r.height > 0, document.getElementById('feed').scrollHeight];""")
             self.assertEqual(placed, [True, True, True, 860], "the end text in view, in the room the list keeps for it")
+            driver.execute_script("document.getElementById('feed').append(Object.assign(document.createElement('li'), { textContent: 'Late' }))")
+            harness.wait_for(driver, "document.getElementById('feed').lastElementChild.className === 'veil-load-more-room'",
+                             what="a row appended after the room: the room stays last")
             harness.screenshot(driver, "page-load-more-end")
             self.assertEqual(driver.execute_script("return veilMore.errors"), [])
         finally:

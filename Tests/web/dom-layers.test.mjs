@@ -127,9 +127,10 @@ test("an activity indicator is drawn once on its own canvas and turns by an endl
   assert.deepEqual(turning.keyframes.map((k) => k.rotate), ["0turn", "1turn"]);
   assert.deepEqual([turning.options.duration, turning.options.iterations, turning.options.easing], [1000, Infinity, "steps(8, end)"]);
   assert.equal(turning.startTime, 250);
-  assert.equal(drawn.plays(turn), true, "the page's frame loop need not wake for it");
-  assert.equal(drawn.plays({ ...turn, field: "arcStart" }), false, "a field the compositor cannot move is the page's");
-  assert.equal(playMotions(frame([spinner({})], { itemMotions: [turn] }), 0.5, (m) => drawn.plays(m)).items[0].rotation, 0,
+  assert.equal(drawn.plays(turn, [turn]), true, "the page's frame loop need not wake for it");
+  const arc = { ...turn, field: "arcStart" };
+  assert.equal(drawn.plays(arc, [arc]), false, "a field the compositor cannot move is the page's");
+  assert.equal(playMotions(frame([spinner({})], { itemMotions: [turn] }), 0.5, (m) => drawn.plays(m, [turn])).items[0].rotation, 0,
     "the page's loop leaves it as declared");
   assert.equal(playMotions(frame([spinner({})], { itemMotions: [turn] }), 0.5).items[0].rotation, 4 * 8192, "where a canvas plays it");
 
@@ -153,17 +154,30 @@ test("an activity indicator is drawn once on its own canvas and turns by an endl
   assert.equal(drawn.elements.has(7), false);
 });
 
-test("a loop of a field the compositor moves repeats as an endless Web Animation; another is the page's to play", () => {
+test("loops of what the compositor moves repeat as endless Web Animations; an item with another is the page's to play whole", () => {
   const container = new FakeElement(doc);
   const drawn = new DomLayers(container, { startMs: 100 });
   const dot = rect(3, { x: 80, y: 80, width: 48, height: 48, fill: 1 });
+  const disc = rect(4, { x: 80, y: 80, width: 0, height: 0, fill: 1 });
   const light = { id: 3, field: "opacity", start: 0, loop: { interval: 0.5, values: [255, 64, 255] } };
-  const grow = { id: 3, field: "width", start: 0, loop: { interval: 0.5, values: [0, 192, 0] } };
-  drawn.showNow(frame([layer(2, [dot])], { itemMotions: [light, grow] }));
+  const across = { id: 4, field: "x", start: 0, loop: { interval: 0.5, values: [80, 40, 0] } };
+  const down = { id: 4, field: "y", start: 0, loop: { interval: 0.5, values: [160, 80, 0] } };
+  const motions = [light, across, down];
+  drawn.showNow(frame([layer(2, [dot, disc])], { itemMotions: motions }));
   const [lit] = drawn.elements.get(3).animations;
   assert.deepEqual(lit.keyframes.map((k) => k.opacity), ["1", String(64 / 255), "1"]);
   assert.deepEqual([lit.options.duration, lit.options.iterations, lit.options.fill], [1000, Infinity, undefined]);
   assert.equal(lit.startTime, 100);
-  assert.equal(drawn.elements.get(3).animations.length, 1, "a width is not the compositor's");
-  assert.deepEqual([drawn.plays(light), drawn.plays(grow)], [true, false]);
+  const moves = drawn.elements.get(4).animations;
+  assert.equal(moves.length, 1, "x and y together: one translate");
+  assert.deepEqual(moves[0].keyframes.map((k) => k.translate), ["10px 20px", "5px 10px", "0px 0px"]);
+  assert.deepEqual(motions.map((m) => drawn.plays(m, motions)), [true, true, true]);
+
+  // The disc grows as it moves (a circle animator's part): its width is no compositor's, so none of it is.
+  const grow = { id: 4, field: "width", start: 0, loop: { interval: 0.5, values: [0, 96, 192] } };
+  const withGrowth = [light, across, down, grow];
+  drawn.showNow(frame([layer(2, [dot, disc])], { itemMotions: withGrowth }));
+  assert.equal(moves[0].cancelled, true);
+  assert.equal(drawn.elements.get(4).animations.length, 1, "nothing new on it");
+  assert.deepEqual(withGrowth.map((m) => drawn.plays(m, withGrowth)), [true, false, false, false]);
 });

@@ -69,8 +69,9 @@ public enum RefreshCommand: Sendable {
 }
 
 /// Where the animator is drawn, in the container's layer space, for an offset: its parts (items)
-/// and how each part's changing fields follow the pull, the refresh and the time. The renderer
-/// draws each part with `update` and records it; ticks call the same `update` (FrameAnimations).
+/// and how each part's changing fields follow the pull and the refresh. The renderer draws each
+/// part with `update` and records it, and ticks call the same `update` (FrameAnimations); what moves
+/// with time while refreshing is declared by the render as loops (`loops`).
 struct RefreshAnimator: Sendable {
     /// The container's width, and the trigger height.
     var width: Double

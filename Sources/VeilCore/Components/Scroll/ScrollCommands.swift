@@ -86,6 +86,9 @@ extension ScrollComponent {
         guard let i = containerIndex(id) else { return }
         switch command {
         case .end, .hasMore(false):
+            // The node's style is the container's only from the next layout: the end text's room
+            // (`footerRoom`) counts from now.
+            if case .hasMore(false) = command { containers[i].loadMore?.hasMore = false }
             guard containers[i].loadingMore else { return }
             containers[i].loadingMore = false
             containers[i].answered = (travelled(containers[i], at: t), containers[i].content)

@@ -31,11 +31,11 @@ final class ScrollComponent: Component {
         var refresh: RefreshStyle? = nil
         var refreshing = false
 
-        /// Where the offset may rest at the start: above the content while refreshing or loading
-        /// more at the start.
+        /// Where the offset may rest at the start: above the content while refreshing, and the
+        /// footer's room when it loads more at the start (a chat).
         var lower: Double {
             if refreshing { return -(refresh?.height ?? 0) }
-            return loadingMore && loadMore?.edge == .start ? -(loadMore?.height ?? 0) : 0
+            return loadMore?.edge == .start ? -footerRoom : 0
         }
         /// Rows were appended while it showed its end: the next layout follows them (a chat).
         var followsEnd = false
@@ -50,12 +50,13 @@ final class ScrollComponent: Component {
         var content = 0.0
         var viewport = 0.0
 
-        /// Where the offset may rest at the end: the content's end, and the footer's room.
-        var upper: Double { max(lower, content - viewport + footerRoom) }
-        /// Room past the content's end for infinite scroll's footer: while loading more, and once
-        /// there is no more if an end text shows there (else it could never be scrolled to).
+        /// Where the offset may rest at the end: the content's end, and the footer's room when it
+        /// loads more at the end.
+        var upper: Double { max(lower, content - viewport + (loadMore?.edge == .start ? 0 : footerRoom)) }
+        /// Room for infinite scroll's footer past the edge it loads more at: while loading, and
+        /// once there is no more if an end text shows there (else it could never be scrolled to).
         var footerRoom: Double {
-            guard let more = loadMore, more.edge != .start else { return 0 }
+            guard let more = loadMore else { return 0 }
             return loadingMore || (!more.hasMore && !more.endText.isEmpty) ? more.height : 0
         }
     }

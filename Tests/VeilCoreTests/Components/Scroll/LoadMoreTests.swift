@@ -102,6 +102,24 @@ import Testing
         #expect(text.y >= 0 && text.y + text.height <= Fixed.from(600), "in view: \(text.y), \(text.height)")
     }
 
+    /// The end of a load said while its spinner shows (scrolled to the footer): the list stays
+    /// where it is, and the end text takes the spinner's place, in view.
+    @Test func theEndSaidWhileTheSpinnerShowsKeepsTheListWhereItIs() throws {
+        let run = Run(try Self.scene(rows: 100))
+        try run.apply(.command(.scroll(node: utf8("l"), to: 4_400, animated: false)), at: 0.2)
+        _ = try run.tick(until: 0.4)
+        #expect(run.events.contains("loadMore"))
+        try run.apply(.command(.scroll(node: utf8("l"), to: 100_000, animated: false)), at: 0.5)
+        _ = try run.tick(until: 0.7)
+        try run.apply(try Self.command(#"{"command": {"loadMore": {"node": "l", "hasMore": false}}}"#), at: 0.8)
+        var offsets: [Double] = []
+        for k in 0 ..< 30 { offsets.append(ScrollingTests.contentOffset(try run.tick(until: 0.8 + Double(k) / 60))) }
+        #expect(offsets.allSatisfy { $0 == 4_460 }, "\(Set(offsets))")
+        let frame = try run.tick(until: 1.5)
+        let text = try #require(frame.canvasItems.first { $0.text == Array("That's everything".utf8) })
+        #expect(text.y >= 0 && text.y + text.height <= Fixed.from(600))
+    }
+
     @Test func aLongListAsksNearItsEndOnceAndAgainAfterRowsArrive() throws {
         let run = Run(try Self.scene(rows: 100))  // 5,000 pt of rows in a 600 pt viewport
         _ = try run.tick(until: 0.5)
@@ -171,6 +189,20 @@ import Testing
         #expect(Self.footerSpinner(frame)?.opacity == 0, "the load is answered")
         _ = try run.tick(until: 1.2)
         #expect(run.events.filter { $0 == "loadMore" }.count == 1, "1,000 pt above now: enough for now")
+    }
+
+    /// A chat's end text is its oldest end's: above the first message, in the footer's room.
+    @Test func aChatsEndTextCanBeScrolledTo() throws {
+        let run = Run(try Self.scene(rows: 100, loadMore: #"{"edge": "start", "endText": "No older messages"}"#))
+        _ = try run.tick(until: 0.2)
+        try run.apply(.command(.scroll(node: utf8("l"), to: 300, animated: false)), at: 0.3)
+        _ = try run.tick(until: 0.5)
+        try run.apply(try Self.command(#"{"command": {"loadMore": {"node": "l", "hasMore": false}}}"#), at: 0.6)
+        try run.apply(.command(.scroll(node: utf8("l"), to: -1_000, animated: false)), at: 0.7)
+        let frame = try run.tick(until: 1)
+        #expect(ScrollingTests.contentOffset(frame) == -60)
+        let text = try #require(frame.canvasItems.first { $0.text == Array("No older messages".utf8) })
+        #expect(text.y >= 0 && text.y + text.height <= Fixed.from(600), "in view: \(text.y)")
     }
 
     @Test func aChatFollowsNewMessagesOnlyWhenItShowsItsEnd() throws {
