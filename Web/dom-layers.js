@@ -12,7 +12,8 @@
 // animator and load-more footer (scroller.js) draw with, in place of the canvas renderer; host
 // items are the page's own elements (`slot`); radial paints are the canvas renderer's alone.
 
-import { cssColor, PaintStyles } from "./paint-style.js";
+import { PaintStyles } from "./paint-style.js";
+import { cssColor, linearGradientCss } from "./css-paint.js";
 import { pt, ItemKind } from "./wire-format.js";
 import { drawItem } from "./draw-items.js";
 import { FontRequests } from "./fonts.js";
@@ -24,6 +25,8 @@ const LAYER = ItemKind.layer;
 const DRAWN = new Set([ItemKind.text, ItemKind.image, ItemKind.arc, ItemKind.activityIndicator]);
 /** Room around a drawn item's box (CSS px) for what its kind draws past it: round caps, glyphs' overhang. */
 const MARGIN = 4;
+/** The most device pixels a side of a drawn item's canvas has (browsers refuse far larger ones). */
+const MAX_CANVAS = 4096;
 /** A gradient stop's offset, 0…1, on the wire. */
 const STOP_UNIT = 65535;
 /** A turn on the wire. */
@@ -129,22 +132,27 @@ export class DomLayers {
     /** @type {Set<number>} */
     const seen = new Set();
     this.arrange(this.container, frame.items, frame, seen);
-    for (const [id, element] of this.elements) {
-      if (seen.has(id)) continue;
-      element.remove();
-      this.elements.delete(id);
-      this.styled.delete(id);
-      this.drawnKeys.delete(id);
-      this.arranged.delete(element);
-    }
+    for (const [id, element] of this.elements) if (!seen.has(id)) this.forget(id, element);
     // A turn runs only while its item shows (the core declares it for as long as it is drawn).
-    const unshown = [...unshownSteps(frame)].join(",");
-    if (frame.itemMotions !== this.motions || unshown !== this.unshown) {
-      this.unshown = unshown;
-      this.animate(frame.itemMotions ?? [], unshownSteps(frame));
+    const unshown = unshownSteps(frame), unshownKey = [...unshown].join(",");
+    if (frame.itemMotions !== this.motions || unshownKey !== this.unshown) {
+      this.unshown = unshownKey;
+      this.animate(frame.itemMotions ?? [], unshown);
     }
     this.drawCount++;
     this.onDrawn?.(this.drawCount);
+  }
+
+  /**
+   * Removes item `id`'s element and what was kept of it.
+   * @param {number} id @param {HTMLElement} element
+   */
+  forget(id, element) {
+    element.remove();
+    this.elements.delete(id);
+    this.styled.delete(id);
+    this.drawnKeys.delete(id);
+    this.arranged.delete(element);
   }
 
   /**
@@ -160,12 +168,18 @@ export class DomLayers {
       if (item.kind !== RECT && item.kind !== LAYER && !DRAWN.has(item.kind)) continue;
       seen.add(item.id);
       let element = this.elements.get(item.id);
+      if (element && element.dataset.kind !== String(item.kind)) {
+        // Another kind under the same id (a scene changed): another element.
+        this.forget(item.id, element);
+        element = undefined;
+      }
       if (!element) {
         element = parent.ownerDocument.createElement("div");
         element.style.position = "absolute";
         element.style.left = "0";
         element.style.top = "0";
         element.dataset.item = String(item.id);  // for tools and tests: which item it draws
+        element.dataset.kind = String(item.kind);
         if (DRAWN.has(item.kind)) {
           const canvas = parent.ownerDocument.createElement("canvas");
           canvas.style.position = "absolute";
@@ -203,7 +217,9 @@ export class DomLayers {
     const key = drawnKey(item, frame);
     if (this.drawnKeys.get(item.id) === key) return;
     this.drawnKeys.set(item.id, key);
-    const w = pt(item.width) + 2 * MARGIN, h = pt(item.height) + 2 * MARGIN, dpr = this.dpr;
+    const w = pt(item.width) + 2 * MARGIN, h = pt(item.height) + 2 * MARGIN;
+    // Its backing store within MAX_CANVAS pixels a side, however large the item (drawn coarser).
+    const dpr = Math.max(0, Math.min(this.dpr, MAX_CANVAS / Math.max(1, w), MAX_CANVAS / Math.max(1, h)));
     canvas.width = Math.ceil(w * dpr);
     canvas.height = Math.ceil(h * dpr);
     canvas.style.width = `${w}px`;
@@ -384,16 +400,7 @@ function background(paint, item) {
   if (!paint) return "";
   if (paint.kind === "solid") return cssColor(paint.color);
   if (paint.kind !== "linear") return "";
-  const dx = paint.x1 - paint.x0, dy = paint.y1 - paint.y0, length = Math.hypot(dx, dy);
-  if (length === 0) return cssColor(paint.stops[paint.stops.length - 1]?.color ?? 0);
-  const ux = dx / length, uy = dy / length;
-  // CSS runs the gradient through the box's centre, along the angle, over this length.
-  const span = Math.abs(item.width * ux) + Math.abs(item.height * uy);
-  const cx = item.x + item.width / 2, cy = item.y + item.height / 2;
-  const stops = paint.stops.map((stop) => {
-    const o = stop.offset / STOP_UNIT;
-    const along = (paint.x0 + o * dx - cx) * ux + (paint.y0 + o * dy - cy) * uy + span / 2;
-    return `${cssColor(stop.color)} ${pt(along)}px`;
-  });
-  return `linear-gradient(${Math.atan2(ux, -uy)}rad, ${stops.join(", ")})`;
+  return linearGradientCss({ x: pt(item.x), y: pt(item.y), width: pt(item.width), height: pt(item.height) },
+    [pt(paint.x0), pt(paint.y0)], [pt(paint.x1), pt(paint.y1)],
+    paint.stops.map((stop) => ({ at: stop.offset / STOP_UNIT, color: stop.color })));
 }

@@ -41,7 +41,8 @@ export async function skeletonize(element, options) {
  * @returns {Promise<typeof import("./skeletonize.js")>}
  */
 function skeletonModules() {
-  const [module] = [import("./skeletonize.js"), import("./skeleton-look.js"), import("./skeleton-layer.js"), import("./template.js")];
+  const [module] = [import("./skeletonize.js"), import("./skeleton-look.js"), import("./skeleton-layer.js"), import("./template.js"),
+    import("./css-paint.js")];
   return module;
 }
 
@@ -54,7 +55,7 @@ function skeletonModules() {
 function mountModules() {
   return Promise.all([import("./mount.js"), import("./controller.js"), import("./session-backends.js"), import("./command-methods.js"),
     import("./commands.js"), import("./engine.js"), import("./wasm.js"), import("./view.js"), import("./input.js"), import("./a11y.js"),
-    import("./render.js"), import("./draw-items.js"), import("./paint-style.js"), import("./dirty-rects.js"), import("./layer-bitmaps.js"),
+    import("./render.js"), import("./draw-items.js"), import("./paint-style.js"), import("./css-paint.js"), import("./dirty-rects.js"), import("./layer-bitmaps.js"),
     import("./layer-cache.js"), import("./fonts.js"), import("./motions.js"), import("./mirror.js"), import("./wire-decode.js"),
     import("./wire-patch.js"), import("./frame-hash.js"), import("./wire-format.js")]).then((modules) => modules[0]);
 }

@@ -3,6 +3,10 @@
 // unchanged: a shimmer that changes one paint restyles one slot, shared by all that use it.
 
 import { pt } from "./wire-format.js";
+import { cssColor } from "./css-paint.js";
+
+export { cssColor };
+
 /** A gradient stop's offset, 0…1, on the wire. */
 const STOP_UNIT = 65535;
 
@@ -10,16 +14,6 @@ const STOP_UNIT = 65535;
  * @typedef {import("./wire-format.js").Paint} Paint
  * @typedef {string | CanvasGradient} Style
  */
-
-/**
- * 0xRRGGBBAA → a CSS colour string.
- * @param {number} rgba
- */
-export function cssColor(rgba) {
-  const c = rgba >>> 0;
-  const a = (c & 255) / 255;
-  return `rgba(${c >>> 24},${(c >>> 16) & 255},${(c >>> 8) & 255},${Number(a.toFixed(4))})`;
-}
 
 /**
  * A string that is equal for two paints exactly when they draw the same.

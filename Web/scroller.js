@@ -117,6 +117,7 @@ export class PageScroller {
     // loads; the page's element needs no stand-in under them (a host draws nothing there).
     const drawn = doc.createElement("div");
     Object.assign(drawn.style, { position: "absolute", inset: "0", overflow: "hidden" });
+    drawn.setAttribute("aria-hidden", "true");  // the animator and footer are drawings, as the canvas was
     layer.append(drawn);
     const surface = (/** @type {HTMLCanvasElement} */ c, /** @type {number} */ startMs) => new DomLayers(drawn, { startMs });
     this.controller = await mount(canvas, { scene, size: "fill", node: "list", accessible: false, thread: "main", surface,

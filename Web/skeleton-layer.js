@@ -17,6 +17,7 @@
 // - the cross-dissolve is the layer's opacity, eased as the core's Fade.
 
 import { axis, cssColor, slide } from "./skeleton-look.js";
+import { linearGradientCss } from "./css-paint.js";
 
 /**
  * @typedef {{x: number, y: number, width: number, height: number, radius: number}} Box
@@ -135,34 +136,13 @@ function draw(root, layout, look, motions) {
       // The light covers the placeholder all the way along its sweep.
       const x = -Math.max(dx, 0), y = -Math.max(dy, 0), w = box.width + Math.abs(dx), h = box.height + Math.abs(dy);
       const light = div(`left:${x}px;top:${y}px;width:${w}px;height:${h}px;will-change:transform;`
-        + `background:${lightCss({ x: box.x + x, y: box.y + y, width: w, height: h }, g0, g1, look.colors)}`);
+        + `background:${linearGradientCss({ x: box.x + x, y: box.y + y, width: w, height: h }, g0, g1,
+          look.colors.map((color, k, all) => ({ at: all.length > 1 ? k / (all.length - 1) : 0, color })))}`);
       place.style.background = "none";
       place.append(light);
       motions.push(light.animate([{ transform: "translate(0px,0px)" }, { transform: `translate(${dx}px,${dy}px)` }], timing));
     }
   }
-}
-
-/**
- * The sliding light's gradient, from `g0` to `g1` in the skeleton's pixels, over an element at
- * `box` (also in them): CSS runs a gradient through the element's centre along its angle, so each
- * stop goes where the point it is at projects onto that line (the first and last colours extend
- * beyond, as the core's do).
- * @param {{x: number, y: number, width: number, height: number}} box
- * @param {number[]} g0 @param {number[]} g1 @param {number[]} colors
- */
-function lightCss(box, g0, g1, colors) {
-  if (colors.length === 1) return cssColor(colors[0]);
-  const gx = g1[0] - g0[0], gy = g1[1] - g0[1], length = Math.hypot(gx, gy);
-  const ux = gx / length, uy = gy / length;
-  const span = Math.abs(box.width * ux) + Math.abs(box.height * uy);
-  const cx = box.x + box.width / 2, cy = box.y + box.height / 2;
-  const stops = colors.map((c, i, all) => {
-    const o = i / (all.length - 1);
-    const at = (g0[0] + o * gx - cx) * ux + (g0[1] + o * gy - cy) * uy + span / 2;
-    return `${cssColor(c)} ${at}px`;
-  });
-  return `linear-gradient(${(Math.atan2(ux, -uy) * 180) / Math.PI}deg,${stops.join(",")})`;
 }
 
 /**

@@ -8,6 +8,10 @@
 // checks this file against; skeleton-layer.js draws the look, and a browser test compares its
 // pixels with the core's own frame (`veil render`).
 
+import { cssColor } from "./css-paint.js";
+
+export { cssColor };
+
 /** @typedef {"solid" | "gradient" | "pulse" | "sliding"} SkeletonKind */
 /** @typedef {"leftRight" | "rightLeft" | "topBottom" | "bottomTop" | "topLeftBottomRight" | "bottomRightTopLeft"} SkeletonDirection */
 /** @typedef {"linear" | "easeIn" | "easeOut" | "easeInOut"} CurveName */
@@ -134,11 +138,6 @@ export function complementary(rgba) {
 /** @param {number} rgba → [r, g, b, a] 0…255 */
 export function channels(rgba) { return [rgba >>> 24, (rgba >>> 16) & 255, (rgba >>> 8) & 255, rgba & 255]; }
 
-/** @param {number} rgba → a CSS colour */
-export function cssColor(rgba) {
-  const [r, g, b, a] = channels(rgba);
-  return `rgba(${r},${g},${b},${Math.round((a / 255) * 1000) / 1000})`;
-}
 
 /**
  * Where the sliding light is (SkeletonPaint.slide): its gradient runs from `start` to `start + (1, 0)`,

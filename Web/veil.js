@@ -30,6 +30,7 @@ import "./a11y.js";
 import "./fonts.js";
 import "./draw-items.js";
 import "./paint-style.js";
+import "./css-paint.js";
 import "./dirty-rects.js";
 import "./layer-bitmaps.js";
 import "./layer-cache.js";

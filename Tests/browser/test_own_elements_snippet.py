@@ -84,7 +84,8 @@ class OwnElementsSnippetTest(unittest.TestCase):
                     # The fetch and the skeleton's imports (asked for at once) go out in the same task
                     # (their order on the wire is the network's); nothing else of Veil comes before it.
                     early = [p for p in log[:feed] if p.startswith("/veil/")]
-                    skeleton = {"/veil/page.js", "/veil/skeletonize.js", "/veil/skeleton-look.js", "/veil/skeleton-layer.js", "/veil/template.js"}
+                    skeleton = {"/veil/page.js", "/veil/skeletonize.js", "/veil/skeleton-look.js", "/veil/skeleton-layer.js", "/veil/template.js",
+                                "/veil/css-paint.js"}
                     self.assertTrue(set(early) <= skeleton, f"the fetch went out before Veil loaded ({log})")
                     copies = driver.execute_script("const c = document.querySelector('#feed .veil-template-copies');"
                                                    "return [c.children.length, getComputedStyle(c).opacity, c.inert, c.getAttribute('aria-hidden')]")

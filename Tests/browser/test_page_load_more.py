@@ -93,6 +93,8 @@ class PageLoadMoreTest(unittest.TestCase):
             harness.screenshot(driver, "page-load-more-loading")
             turning = driver.execute_script(harness.ENDLESS_ANIMATIONS)
             self.assertEqual([t[1] for t in turning], ["steps(8)"], "the footer's spinner turns on the compositor")
+            self.assertEqual(driver.execute_script("return document.querySelector('.veil-scroller [data-item]').closest('[aria-hidden=true]') !== null"),
+                             True, "a drawing, out of the accessibility tree as the canvas was")
             self.assertGreaterEqual(harness.frames_while_busy(driver), 3, "and on while the page's main thread is busy")
 
             self.release.set()

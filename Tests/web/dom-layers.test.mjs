@@ -181,3 +181,20 @@ test("loops of what the compositor moves repeat as endless Web Animations; an it
   assert.equal(drawn.elements.get(4).animations.length, 1, "nothing new on it");
   assert.deepEqual(withGrowth.map((m) => drawn.plays(m, withGrowth)), [true, false, false, false]);
 });
+
+test("an item of another kind under the same id gets another element; a huge drawn item a bounded canvas", () => {
+  const container = new FakeElement(doc);
+  const drawn = new DomLayers(container, { startMs: 0 });
+  drawn.showNow(frame([rect(5, {})]));
+  const box = drawn.elements.get(5);
+  drawn.showNow(frame([item({ id: 5, kind: 3, width: 160, height: 160, stroke: 1, lineWidth: 16, arcSweep: 16384 })]));
+  const arc = drawn.elements.get(5);
+  assert.notEqual(arc, box);
+  assert.equal(box.parentNode, null, "the rectangle's element is gone");
+  assert.equal(arc.firstChild.draws.length, 1, "the arc drawn on its own canvas");
+  drawn.resize(800, 800, 2);
+  drawn.showNow(frame([item({ id: 6, kind: 4, width: 8 * 100000, height: 80, fill: 1, lineWidth: 16 })]));
+  const canvas = drawn.elements.get(6).firstChild;
+  assert.ok(canvas.width <= 4096 && canvas.height <= 4096, `${canvas.width} × ${canvas.height}`);
+  assert.equal(canvas.style.width, `${100000 + 8}px`, "still as wide as the item");
+});

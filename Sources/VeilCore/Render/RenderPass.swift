@@ -29,7 +29,8 @@ struct RenderPass {
     /// depth limit, or around flat items): the session then renders every tick.
     var animatesUnrecorded = false
     /// The fade of a layer open between the node that opened the flat layers and the items being
-    /// emitted: declared on each item they draw (a status fading in over a skeleton).
+    /// emitted (a status fading in inside a skeleton): declared on that layer; an item drawn into
+    /// the flat layers under it (no component draws one today) follows it by a render each tick.
     var flatFade: Fade? = nil
     /// Another fading layer is open inside that one: an item holds one fade, so these are stepped.
     var flatFades = false
@@ -71,8 +72,8 @@ struct RenderPass {
         defer { budget.owedEntries -= owedEntries }
         let layered = RenderPass.makesLayer(box) && layers.count < WireLimits.maxLayerDepth - 2
         // A layer's fade is declared once (`ItemMotion.fading`): its opacity field holds the fade's
-        // start — unless a link drives the same field. Inside flat layers, which multiply its
-        // opacity into their items, each item it draws declares it (`makeItem`), one fade deep.
+        // start — unless a link drives the same field. Inside flat layers too, one fade deep: the
+        // flat layers' opacity leaves it out (`flatFade`).
         let fadesFlat = layered && node.fade != nil && flat != nil && flatFade == nil && node.link?.role != .opacity
         let declaresFade = layered && node.fade != nil && node.link?.role != .opacity && (flat == nil || fadesFlat)
         let opacity = node.opacity * (node.fade.map { declaresFade ? $0.value(at: $0.start) : $0.value(at: time) } ?? 1)
@@ -256,11 +257,8 @@ struct RenderPass {
         var alpha = opacity * inheritedOpacity
         if target != .layer, let flat {
             alpha *= flat.opacity
-            if let fade = flatFade {
-                itemMotions.append(.fading(id, fade, scale: alpha))
-                alpha *= fade.value(at: fade.start)
-            }
-            if flatFades { animatesUnrecorded = true }
+            if let fade = flatFade { alpha *= fade.value(at: time) }
+            if flatFade != nil || flatFades { animatesUnrecorded = true }
             if let clip, clip != flat.clipAtRoot { item.clip = Clip(rect: clip.offsetBy(dx: -o.x, dy: -o.y)) }
         }
         item.opacity = Fixed.opacity(alpha)
