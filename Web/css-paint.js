@@ -1,8 +1,8 @@
 // @ts-check
-// css-paint.js — a paint as CSS, as the canvas draws it: a colour, and a linear gradient over an
-// element. Written once for what draws with the page's own elements: a skeleton over the page's
-// content (skeleton-layer.js) and the frames drawn as elements (dom-layers.js). No imports: the
-// skeleton-only page loads it beside skeleton-look.js.
+// css-paint.js — a paint as CSS, as the canvas draws it: a colour, and a linear or radial gradient
+// over an element. Written once for what draws with the page's own elements: a skeleton or a spinner
+// over the page's content (skeleton-layer.js, spinner-layer.js) and the frames drawn as elements
+// (dom-layers.js). No imports: the skeleton-only page loads it beside skeleton-look.js.
 
 /**
  * 0xRRGGBBAA → a CSS colour, straight alpha.
@@ -31,4 +31,17 @@ export function linearGradientCss(box, p0, p1, stops) {
   const css = stops.map(({ at, color }) =>
     `${cssColor(color)} ${(p0[0] + at * dx - cx) * ux + (p0[1] + at * dy - cy) * uy + span / 2}px`);
   return `linear-gradient(${Math.atan2(ux, -uy)}rad, ${css.join(", ")})`;
+}
+
+/**
+ * A radial gradient centred at (`cx`, `cy`) reaching `radius` (the canvas' circle from radius 0),
+ * as the background of an element at `box` (the three in one space, in CSS pixels); the last colour
+ * extends beyond, as the canvas' does.
+ * @param {{x: number, y: number}} box @param {number} cx @param {number} cy @param {number} radius
+ * @param {{at: number, color: number}[]} stops
+ */
+export function radialGradientCss(box, cx, cy, radius, stops) {
+  if (!(radius > 0) || stops.length < 2) return cssColor(stops[stops.length - 1]?.color ?? 0);
+  const css = stops.map(({ at, color }) => `${cssColor(color)} ${at * radius}px`);
+  return `radial-gradient(circle ${radius}px at ${cx - box.x}px ${cy - box.y}px, ${css.join(", ")})`;
 }

@@ -13,7 +13,7 @@
 // items are the page's own elements (`slot`); radial paints are the canvas renderer's alone.
 
 import { PaintStyles } from "./paint-style.js";
-import { cssColor, linearGradientCss } from "./css-paint.js";
+import { cssColor, linearGradientCss, radialGradientCss } from "./css-paint.js";
 import { pt, ItemKind } from "./wire-format.js";
 import { drawItem } from "./draw-items.js";
 import { FontRequests } from "./fonts.js";
@@ -392,15 +392,16 @@ function style(element, item, frame) {
 }
 
 /**
- * A paint as a CSS background over the item's box: a solid colour, or a linear gradient whose axis
- * is the paint's own (in the item's layer's space), each stop where the canvas puts it.
+ * A paint as a CSS background over the item's box: a solid colour, or a linear or radial gradient
+ * in the paint's own place (the item's layer's space), each stop where the canvas puts it.
  * @param {Paint | undefined} paint @param {Item} item
  */
 function background(paint, item) {
   if (!paint) return "";
   if (paint.kind === "solid") return cssColor(paint.color);
+  const box = { x: pt(item.x), y: pt(item.y), width: pt(item.width), height: pt(item.height) };
+  const stops = (paint.stops ?? []).map((stop) => ({ at: stop.offset / STOP_UNIT, color: stop.color }));
+  if (paint.kind === "radial") return radialGradientCss(box, pt(paint.cx), pt(paint.cy), pt(paint.radius), stops);
   if (paint.kind !== "linear") return "";
-  return linearGradientCss({ x: pt(item.x), y: pt(item.y), width: pt(item.width), height: pt(item.height) },
-    [pt(paint.x0), pt(paint.y0)], [pt(paint.x1), pt(paint.y1)],
-    paint.stops.map((stop) => ({ at: stop.offset / STOP_UNIT, color: stop.color })));
+  return linearGradientCss(box, [pt(paint.x0), pt(paint.y0)], [pt(paint.x1), pt(paint.y1)], stops);
 }

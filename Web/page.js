@@ -5,11 +5,12 @@
 // Its skeleton, status and spinner are wishes: each `show`/`hide` records what the page wants, and
 // Veil (mount.js, skeletonize.js, veil.wasm) is loaded only when something is first wanted, then
 // made to match the newest wish. So a skeleton hidden before Veil was ready is never drawn, and a
-// hide before any show loads and changes nothing. The status and the spinner are drawn by the core
-// on a see-through canvas laid over the element (its padding box, kept in view when the element
-// itself scrolls); the skeleton is skeletonize()'s, over the element's content or, while it has
-// none yet, over copies of a template the page never shows — drawn by the page itself (the core's
-// look, skeleton-look.js), so a skeleton loads no veil.wasm. `sheet(element)` (sheet.js) holds one of
+// hide before any show loads and changes nothing. The status is drawn by the core on a see-through
+// canvas laid over the element (its padding box, kept in view when the element itself scrolls);
+// the spinner is the core's overlay drawn by the page itself in such a layer (spinner-layer.js),
+// and the skeleton is skeletonize()'s, over the element's content or, while it has none yet, over
+// copies of a template the page never shows — drawn by the page itself (the core's look,
+// skeleton-look.js): a skeleton or a spinner loads no veil.wasm. `sheet(element)` (sheet.js) holds one of
 // the page's elements in the core's sheet; `loadMore(list)` and `pullToRefresh(list)` (scroller.js)
 // run the core's infinite scroll and pull-to-refresh over the page's own scroller. Each loads its
 // part of Veil when first used.
@@ -47,7 +48,17 @@ function skeletonModules() {
 }
 
 /**
- * mount.js and every module it imports, asked for at once, as skeletonModules: a status, a spinner,
+ * spinner-layer.js and its imports, asked for at once (as skeletonModules).
+ * @returns {Promise<typeof import("./spinner-layer.js")>}
+ */
+function spinnerModules() {
+  const [module] = [import("./spinner-layer.js"), import("./draw-items.js"), import("./wire-format.js"), import("./fonts.js"),
+    import("./css-paint.js")];
+  return module;
+}
+
+/**
+ * mount.js and every module it imports, asked for at once, as skeletonModules: a status,
  * a sheet or a scene comes one round trip after page.js, not one per level of imports
  * (Tests/web/modules.test.mjs checks the list is mount.js' static imports, all of them).
  * @returns {Promise<typeof import("./mount.js")>}
@@ -305,10 +316,12 @@ export class PageOverlay {
     this.drawn = { skeleton: null, status: null, spinner: false };
     /** @type {import("./skeletonize.js").DomSkeleton | null} */
     this.domSkeleton = null;
-    /** @type {import("./controller.js").Controller | null} the status and spinner's scene */
+    /** @type {import("./controller.js").Controller | null} the status' scene */
     this.controller = null;
     /** @type {HTMLElement | null} what holds its canvas over the element */
     this.layer = null;
+    /** @type {import("./spinner-layer.js").SpinnerLayer | null} the spinner, while shown or fading out */
+    this.spinnerLayer = null;
     /** @type {string | null} the element's own inline min-height while a status holds room */
     this.minHeight = null;
     /** @type {Map<string, Set<OverlayListener>>} */
@@ -390,9 +403,9 @@ export class PageOverlay {
     const wanted = { ...this.wanted };
     if (wanted.skeleton !== this.drawn.skeleton) await this.reconcileSkeleton(wanted.skeleton);
     if (this.destroyed) return;
-    if (wanted.status !== this.drawn.status || wanted.spinner !== this.drawn.spinner) {
-      await this.reconcileOverlay(wanted.status, wanted.spinner);
-    }
+    if (wanted.status !== this.drawn.status) await this.reconcileStatus(wanted.status);
+    if (this.destroyed) return;
+    if (wanted.spinner !== this.drawn.spinner) await this.reconcileSpinner(wanted.spinner);
     // A status over the skeleton holds its shimmer still, as the core's does.
     this.domSkeleton?.setPaused(!!this.drawn.status);
   }
@@ -420,33 +433,51 @@ export class PageOverlay {
     }
   }
 
-  /**
-   * @param {StatusWish | null} status
-   * @param {boolean} spinner
-   */
-  async reconcileOverlay(status, spinner) {
+  /** @param {StatusWish | null} status */
+  async reconcileStatus(status) {
     if (!this.controller) {
-      if (!status && !spinner) {
+      if (!status) {
         this.drawn.status = status;
-        this.drawn.spinner = spinner;
         return;  // nothing ever drawn: nothing to load
       }
       await this.mountOverlay();
       if (this.destroyed || !this.controller) return;
     }
-    const controller = this.controller;
-    if (status !== this.drawn.status) {
-      if (status) await controller.status.show({ ...status, node: "overlay" });
-      else await controller.status.hide({ node: "overlay" });
-      this.drawn.status = status;
-    }
-    if (spinner !== this.drawn.spinner) {
-      if (spinner) await controller.spinner.show({ node: "overlay" });
-      else await controller.spinner.hide({ node: "overlay" });
-      this.drawn.spinner = spinner;
-    }
-    if (this.layer) this.layer.style.pointerEvents = status || spinner ? "auto" : "none";
+    if (status) await this.controller.status.show({ ...status, node: "overlay" });
+    else await this.controller.status.hide({ node: "overlay" });
+    this.drawn.status = status;
+    if (this.layer) this.layer.style.pointerEvents = status ? "auto" : "none";
     this.holdStatusRoom(!!status);
+  }
+
+  /**
+   * The spinner fades in or out from where it is, as the core's does; a show while it fades out
+   * brings it back. Resolves once the change has begun, not after the fade.
+   * @param {boolean} spinner
+   */
+  async reconcileSpinner(spinner) {
+    if (!spinner) {
+      this.drawn.spinner = false;
+      const leaving = this.spinnerLayer;
+      leaving?.hide().then(() => {
+        if (this.spinnerLayer !== leaving || this.drawn.spinner) return;
+        this.spinnerLayer = null;
+        leaving.remove();
+        unplace(this.element, leaving.layer);
+      });
+      return;
+    }
+    if (!this.spinnerLayer) {
+      const { SpinnerLayer } = await spinnerModules();
+      if (this.destroyed) return;
+      const layer = this.element.ownerDocument.createElement("div");
+      layer.className = "veil-overlay veil-spinner";
+      placeOver(this.element, layer, this.env);
+      layer.style.zIndex = "2";  // above the status, as the core registers the spinner after it
+      this.spinnerLayer = new SpinnerLayer(layer, this.element, this.env);
+    }
+    this.spinnerLayer.show();
+    this.drawn.spinner = true;
   }
 
   /**
@@ -471,7 +502,7 @@ export class PageOverlay {
     return Object.fromEntries(Object.entries({ wasm, appearance, thread, env }).filter(([, v]) => v !== undefined));
   }
 
-  /** A see-through canvas over the element with a scene of one view: the status and spinner's. */
+  /** A see-through canvas over the element with a scene of one view: the status'. */
   async mountOverlay() {
     const { mount } = await mountModules();
     if (this.destroyed) return;
@@ -510,8 +541,11 @@ export class PageOverlay {
     this.domSkeleton = null;
     this.controller?.destroy();
     this.controller = null;
+    this.spinnerLayer?.remove();
     this.layer?.remove();
     unplace(this.element, this.layer);
+    if (this.spinnerLayer) unplace(this.element, this.spinnerLayer.layer);
+    this.spinnerLayer = null;
     this.layer = null;
     this.holdStatusRoom(false);
     this.element.removeAttribute("aria-busy");

@@ -8,6 +8,7 @@ answers /api/feed (the feed's rows; a 503 the first time, in the error run) and 
 - the error: the status with the message and a real Retry button; Retry from the keyboard loads the
   feed again, and the rows come;
 - the form: while /api/filters is answered, the spinner covers the form, which is busy; after, neither;
+  neither the skeleton nor the spinner loads veil.wasm (the page draws both);
 at desktop and phone size.
 """
 
@@ -98,9 +99,10 @@ class OwnElementsSnippetTest(unittest.TestCase):
                     harness.wait_for(driver, "!document.querySelector('#feed .veil-skeleton, #feed .veil-template-copies') && !document.getElementById('feed').hasAttribute('aria-busy')",
                                      what="the skeleton gone")
                     driver.execute_script("document.querySelector('#filters button').click()")
-                    harness.wait_for(driver, "document.querySelector('#filters canvas') && document.getElementById('filters').getAttribute('aria-busy') === 'true'",
+                    harness.wait_for(driver, "document.querySelector('#filters .veil-spinner') && document.getElementById('filters').getAttribute('aria-busy') === 'true'",
                                      what="the spinner over the form while it submits")
                     harness.screenshot(driver, f"own-elements-spinner-{size[0]}")
+                    self.assertNotIn("/veil/veil.wasm", self.site.log, "a skeleton and a spinner are drawn by the page: no core")
                     self.applied.set()
                     harness.wait_for(driver, "!document.getElementById('filters').hasAttribute('aria-busy')", what="the form no longer busy")
                     self.assertIn("/api/filters", self.site.log)

@@ -210,7 +210,7 @@ class PageElementsTest(unittest.TestCase):
               window.shown = veil.spinner.show();""")
             harness.wait_for_async(driver, "window.shown.then(() => true)", what="the spinner shown")
             driver.execute_script("return new Promise((r) => setTimeout(r, 800))")  # past the 0.25 s fade-in
-            box = harness.canvas_box(driver, "#filters canvas")
+            box = harness.canvas_box(driver, "#filters .veil-spinner")
             image = harness.screenshot(driver, "page-spinner")
             r, g, b = harness.pixel(image, box, 10, 10)[:3]
             self.assertTrue(g > r + 20 and g > b + 10 and g < 160,

@@ -1,0 +1,153 @@
+// @ts-check
+// spinner-layer.js — the loading spinner over one of the page's own elements, drawn by the page
+// (issue 30: a spinner needs no veil.wasm). It is the core's SpinnerView overlay
+// (Sources/VeilCore/Components/Spinner/SpinnerOverlay.swift) restated: over the element's padding
+// box, with its corners, a radial gradient backdrop at opacity 0.7 and a large white activity
+// indicator in the middle, stepping round once a second; it fades in and out as the core's overlay
+// does (Overlays.toggle: from the opacity it has, over the part of 0.25 s left, eased in and out).
+// Tests/Vectors/spinner-look.json, written by the core, holds the two equal
+// (Tests/web/spinner-layer.test.mjs), and test_page_elements compares the pixels with `veil render`.
+// The indicator is drawn once, by draw-items.js as every host draws it; its turn and the fades are
+// Web Animations, which the compositor runs while the page's main thread is busy.
+
+import { drawItem } from "./draw-items.js";
+import { ItemKind } from "./wire-format.js";
+import { cssColor, radialGradientCss } from "./css-paint.js";
+
+/** The core's spinner overlay: what Tests/Vectors/spinner-look.json holds. */
+export const SPINNER = {
+  fade: 0.25,
+  /** Core Animation's ease-in-out, the core's Fade. */
+  fadeEasing: "cubic-bezier(0.42, 0, 0.58, 1)",
+  /** The backdrop's opacity (0…255), its radius as a share of the element's half width, its stops (0…65535, 0xRRGGBBAA). */
+  backdrop: { opacity: 179, radiusFactor: 0.8, stops: [[0, 0x666666CC], [65535, 0x1A1A1A80]] },
+  indicator: { diameter: 37, lineWidth: 4, color: 0xFFFFFFFF },
+  /** Steps a turn, and steps a second. */
+  turn: { steps: 8, perSecond: 8 },
+};
+
+/**
+ * Points to the core's 1/8 pt, as Fixed.from rounds them.
+ * @param {number} points
+ */
+function fixed(points) { return Math.round(points * 8) / 8; }
+
+/**
+ * What the spinner draws over an element `width` × `height` with corners of `cornerRadius`: the
+ * backdrop's CSS and where the indicator goes, in CSS pixels from the element's padding box.
+ * @param {number} width @param {number} height @param {number} cornerRadius
+ */
+export function spinnerLook(width, height, cornerRadius) {
+  const { backdrop, indicator } = SPINNER;
+  const radius = fixed((backdrop.radiusFactor * width) / 2);
+  const stops = backdrop.stops.map(([offset, color]) => ({ at: offset / 65535, color }));
+  return {
+    background: radialGradientCss({ x: 0, y: 0 }, fixed(width / 2), fixed(height / 2), radius, stops),
+    opacity: backdrop.opacity / 255,
+    cornerRadius,
+    radius,
+    indicator: {
+      x: fixed(width / 2 - indicator.diameter / 2), y: fixed(height / 2 - indicator.diameter / 2),
+      diameter: indicator.diameter, lineWidth: indicator.lineWidth, color: indicator.color,
+    },
+  };
+}
+
+/** A canvas' margin around the indicator, for its round caps' anti-aliasing. */
+const MARGIN = 2;
+
+/** The spinner inside `layer` (an element laid over the page's element, its padding box). */
+export class SpinnerLayer {
+  /**
+   * @param {HTMLElement} layer
+   * @param {HTMLElement} element the page's element, whose size and corners the spinner takes
+   * @param {any} env the page's window
+   */
+  constructor(layer, element, env) {
+    this.layer = layer;
+    this.element = element;
+    this.env = env;
+    const doc = layer.ownerDocument;
+    layer.setAttribute("aria-hidden", "true");
+    layer.style.opacity = "0";
+    this.backdrop = doc.createElement("div");
+    this.backdrop.style.cssText = "position:absolute;inset:0";
+    this.turning = doc.createElement("div");
+    this.turning.style.cssText = "position:absolute";
+    this.canvas = doc.createElement("canvas");
+    this.canvas.style.cssText = `position:absolute;left:${-MARGIN}px;top:${-MARGIN}px`;
+    this.turning.append(this.canvas);
+    layer.append(this.backdrop, this.turning);
+    /** @type {Animation | null} */
+    this.fading = null;
+    const { steps, perSecond } = SPINNER.turn;
+    this.turn = this.turning.animate([{ rotate: "0turn" }, { rotate: "1turn" }],
+      { duration: (steps / perSecond) * 1000, iterations: Infinity, easing: `steps(${steps}, end)` });
+    this.size = "";
+    this.fit();
+    if (typeof env.ResizeObserver === "function") {
+      this.sizer = new env.ResizeObserver(() => this.fit());
+      this.sizer.observe(element);
+    }
+  }
+
+  /** Lays the spinner out at the element's size now (and draws the indicator at the screen's pixel ratio). */
+  fit() {
+    const width = this.element.clientWidth, height = this.element.clientHeight;
+    const radius = parseFloat(this.env.getComputedStyle?.(this.element).borderTopLeftRadius ?? "0") || 0;
+    const dpr = this.env.devicePixelRatio || 1;
+    const size = `${width}x${height}r${radius}@${dpr}`;
+    if (size === this.size) return;
+    this.size = size;
+    const look = spinnerLook(width, height, radius);
+    Object.assign(this.backdrop.style, { background: look.background, opacity: String(look.opacity), borderRadius: `${radius}px` });
+    // At whole pixels, the indicator drawn at its fraction inside (the compositor would move a layer
+    // at a fractional place to a whole pixel), turning about its own centre.
+    const { x, y, diameter, lineWidth, color } = look.indicator;
+    const left = Math.floor(x), top = Math.floor(y), fx = x - left, fy = y - top;
+    Object.assign(this.turning.style, { left: `${left}px`, top: `${top}px`, width: `${diameter + 1}px`, height: `${diameter + 1}px`,
+      transformOrigin: `${fx + diameter / 2}px ${fy + diameter / 2}px` });
+    const side = diameter + 1 + 2 * MARGIN;
+    this.canvas.width = Math.ceil(side * dpr);
+    this.canvas.height = Math.ceil(side * dpr);
+    this.canvas.style.width = `${this.canvas.width / dpr}px`;
+    this.canvas.style.height = `${this.canvas.height / dpr}px`;
+    const ctx = /** @type {any} */ (this.canvas.getContext("2d"));
+    if (!ctx) return;
+    ctx.setTransform(dpr, 0, 0, dpr, (MARGIN + fx) * dpr, (MARGIN + fy) * dpr);
+    const item = { kind: ItemKind.activityIndicator, x: 0, y: 0, width: diameter * 8, height: diameter * 8,
+      lineWidth: lineWidth * 8, fill: 1, stroke: 0, opacity: 255, rotation: 0, clip: null };
+    drawItem(ctx, /** @type {any} */ (item), [cssColor(color)], false, /** @type {any} */ ({}));
+  }
+
+  /** Fades in from the opacity it has now; taps on the element land on the spinner meanwhile. */
+  show() {
+    this.layer.style.pointerEvents = "auto";
+    return this.fadeTo(1);
+  }
+
+  /** Fades out from the opacity it has now; resolves once gone (then `remove()`). */
+  hide() {
+    this.layer.style.pointerEvents = "none";
+    return this.fadeTo(0);
+  }
+
+  /** @param {number} opacity @returns {Promise<void>} */
+  fadeTo(opacity) {
+    const now = Number(this.env.getComputedStyle?.(this.layer).opacity ?? this.layer.style.opacity) || 0;
+    this.fading?.cancel();
+    this.layer.style.opacity = String(opacity);
+    const seconds = SPINNER.fade * Math.abs(opacity - now);
+    if (!(seconds > 0)) { this.fading = null; return Promise.resolve(); }
+    const fading = this.fading = this.layer.animate([{ opacity: now }, { opacity }],
+      { duration: seconds * 1000, easing: SPINNER.fadeEasing });
+    return fading.finished.then(() => {}, () => {});
+  }
+
+  remove() {
+    this.sizer?.disconnect();
+    this.turn.cancel();
+    this.fading?.cancel();
+    this.layer.remove();
+  }
+}
