@@ -99,25 +99,19 @@ test-fuzz: fuzz-build fuzz-seeds
 	  tools/fuzz/run.sh $(FUZZ_DIR) $$t $(FUZZ_SMOKE_SECONDS) $(FUZZ_DIR)/smoke-corpus/$$t || failed=1; done; exit $$failed
 
 # The session fuzzer for wasm: Fuzz/Session + Fuzz/wasm over the VeilCore that `make wasm` compiled
-# (same Embedded flags, its module and objects), linked as a module of its own so veil.wasm does
+# (same Embedded flags, its module and bitcode), linked as a module of its own so veil.wasm does
 # not grow. Tests/wasm/fuzz.test.mjs runs it in node on random inputs (make test-wasm).
 WASM_FUZZ_OUT  := .build/wasm/veil-fuzz.wasm
 # (mk/wasm.mk is read after this file: its variables are used only in the recipe, expanded when it runs.)
-WASM_CORE_BUILD = $(WASM_SCRATCH)/$(WASM_TRIPLE)/release
 WASM_FUZZ_EXPORTS := fuzz_alloc fuzz_free fuzz_run fuzz_script fuzz_message fuzz_message_length
-# The core's objects by its sources' names (a file renamed or removed leaves its old object behind).
-WASM_CORE_OBJECTS = $(addprefix $(WASM_CORE_BUILD)/VeilCore.build/,$(addsuffix .o,$(notdir $(FUZZ_CORE_SOURCES))))
 
 .PHONY: wasm-fuzz
 wasm-fuzz: $(WASM_FUZZ_OUT)
 
 $(WASM_FUZZ_OUT): $(FUZZ_SESSION_SOURCES) Fuzz/wasm/main.swift .build/wasm/veil.wasm mk/fuzz.mk
-	swiftc -target $(WASM_TRIPLE) -enable-experimental-feature Embedded -wmo -Osize \
-	  -Xfrontend -disable-stack-protector -parse-as-library -swift-version 6 -module-name VeilFuzz \
-	  -I $(WASM_CORE_BUILD)/Modules $(FUZZ_SESSION_SOURCES) Fuzz/wasm/main.swift $(WASM_CORE_OBJECTS) \
-	  -Xclang-linker -nostdlib $(addprefix -Xlinker ,--no-entry --gc-sections --strip-all --stack-first -z stack-size=262144) \
-	  $(addprefix -Xlinker --export=,$(WASM_FUZZ_EXPORTS)) \
-	  $(addprefix -Xlinker ,$(abspath $(WASM_SUPPORT)) $(WASM_LIBC) $(WASM_BUILTINS)) -o $@
+	swiftc $(WASM_SWIFTFLAGS) -module-name VeilFuzz -I $(WASM_BITCODE) $(FUZZ_SESSION_SOURCES) Fuzz/wasm/main.swift \
+	  $(WASM_CORE_BC) -Xclang-linker -nostdlib $(addprefix -Xlinker ,--no-entry --gc-sections --strip-all --stack-first -z stack-size=262144) \
+	  $(addprefix -Xlinker --export=,$(WASM_FUZZ_EXPORTS)) $(addprefix -Xlinker ,$(abspath $(WASM_LIBS))) -o $@
 	@echo "$@: $$(wc -c < $@) bytes"
 
 # `make fuzz-figures`: after `make fuzz`, the session corpus replayed in a release build (VeilCore -O,
