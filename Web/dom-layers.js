@@ -10,7 +10,7 @@
 // the session's clock: once started it costs the page no script per frame and keeps moving while
 // the main thread is busy. What the own-element sheet (sheet.js) and the page's own list's refresh
 // animator and load-more footer (scroller.js) draw with, in place of the canvas renderer; host
-// items are the page's own elements (`slot`); radial paints are the canvas renderer's alone.
+// items are the page's own elements (`slot`).
 
 import { PaintStyles } from "./paint-style.js";
 import { cssColor, linearGradientCss, radialGradientCss } from "./css-paint.js";

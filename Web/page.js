@@ -76,7 +76,7 @@ function mountModules() {
  * worker — without using it: the page's choice, e.g. once its content is in.
  */
 export async function preload() {
-  await skeletonModules();
+  await Promise.all([skeletonModules(), spinnerModules()]);
   (await mountModules()).prestart();
 }
 
@@ -417,12 +417,15 @@ export class PageOverlay {
       this.drawn.skeleton = null;
       this.domSkeleton = null;
       if (old) await old.hide();
+      if (!this.domSkeleton) releasePosition(this.element);
       return;
     }
     const { skeletonize } = await skeletonModules();
     // A newer wish came while loading: the next pass takes it (this one would be drawn for nothing).
     if (this.destroyed || this.wanted.skeleton !== wish) return;
     if (old) { this.domSkeleton = null; old.remove(); }
+    // Held here, so the skeleton and the overlay's layers share one record of the element's position.
+    holdPosition(this.element, this.env);
     this.domSkeleton = await skeletonize(this.element, { ...wish, ...this.veilOptions() });
     this.drawn.skeleton = wish;
     if (this.destroyed || this.wanted.skeleton !== wish) {
@@ -430,6 +433,7 @@ export class PageOverlay {
       this.domSkeleton = null;
       this.drawn.skeleton = null;
       if (stale) await stale.hide();
+      if (!this.domSkeleton) releasePosition(this.element);
     }
   }
 
@@ -543,8 +547,8 @@ export class PageOverlay {
     this.controller = null;
     this.spinnerLayer?.remove();
     this.layer?.remove();
-    unplace(this.element, this.layer);
     if (this.spinnerLayer) unplace(this.element, this.spinnerLayer.layer);
+    unplace(this.element, this.layer);
     this.spinnerLayer = null;
     this.layer = null;
     this.holdStatusRoom(false);
@@ -566,11 +570,8 @@ const POSITIONS = new WeakMap();
  * @param {any} env
  */
 export function placeOver(element, layer, env) {
+  holdPosition(element, env);
   const style = env.getComputedStyle?.(element);
-  if (style?.position === "static") {
-    POSITIONS.set(element, element.style.position);
-    element.style.position = "relative";
-  }
   const scrolls = !!style && /(auto|scroll)/.test(style.overflowY + style.overflowX);
   Object.assign(layer.style, { zIndex: "1", pointerEvents: "none" });
   if (scrolls) {
@@ -601,7 +602,23 @@ const SIZERS = new WeakMap();
  */
 export function unplace(element, layer) {
   if (layer) SIZERS.get(layer)?.disconnect();
-  if (element.querySelector(":scope > .veil-overlay")) return;
+  releasePosition(element);
+}
+
+/**
+ * A static element becomes `position: relative` while any of Veil's layers is in it (an overlay's,
+ * a skeleton's, a template's copies), whichever came first and whichever goes last.
+ * @param {HTMLElement} element @param {any} env
+ */
+function holdPosition(element, env) {
+  if (POSITIONS.has(element) || env.getComputedStyle?.(element).position !== "static") return;
+  POSITIONS.set(element, element.style.position);
+  element.style.position = "relative";
+}
+
+/** @param {HTMLElement} element */
+function releasePosition(element) {
+  if (element.querySelector(":scope > .veil-overlay, :scope > .veil-skeleton, :scope > .veil-template-copies")) return;
   const position = POSITIONS.get(element);
   if (position !== undefined) {
     element.style.position = position;

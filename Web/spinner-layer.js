@@ -6,7 +6,7 @@
 // indicator in the middle, stepping round once a second; it fades in and out as the core's overlay
 // does (Overlays.toggle: from the opacity it has, over the part of 0.25 s left, eased in and out).
 // Tests/Vectors/spinner-look.json, written by the core, holds the two equal
-// (Tests/web/spinner-layer.test.mjs), and test_page_elements compares the pixels with `veil render`.
+// (Tests/web/spinner-layer.test.mjs), and test_spinner_layer compares the pixels with `veil render`.
 // The indicator is drawn once, by draw-items.js as every host draws it; its turn and the fades are
 // Web Animations, which the compositor runs while the page's main thread is busy.
 
@@ -33,24 +33,35 @@ export const SPINNER = {
 function fixed(points) { return Math.round(points * 8) / 8; }
 
 /**
- * What the spinner draws over an element `width` × `height` with corners of `cornerRadius`: the
- * backdrop's CSS and where the indicator goes, in CSS pixels from the element's padding box.
- * @param {number} width @param {number} height @param {number} cornerRadius
+ * What the spinner draws over an element's padding box, `width` × `height`: the backdrop's CSS
+ * and where the indicator goes, in CSS pixels from the box's corner.
+ * @param {number} width @param {number} height
  */
-export function spinnerLook(width, height, cornerRadius) {
+export function spinnerLook(width, height) {
   const { backdrop, indicator } = SPINNER;
   const radius = fixed((backdrop.radiusFactor * width) / 2);
   const stops = backdrop.stops.map(([offset, color]) => ({ at: offset / 65535, color }));
   return {
     background: radialGradientCss({ x: 0, y: 0 }, fixed(width / 2), fixed(height / 2), radius, stops),
     opacity: backdrop.opacity / 255,
-    cornerRadius,
     radius,
     indicator: {
       x: fixed(width / 2 - indicator.diameter / 2), y: fixed(height / 2 - indicator.diameter / 2),
       diameter: indicator.diameter, lineWidth: indicator.lineWidth, color: indicator.color,
     },
   };
+}
+
+/**
+ * The corner radius of an element's padding box, as the core's host corner: its top-left border
+ * radius (a length, or a share of its border box's width) less the border's width.
+ * @param {CSSStyleDeclaration | undefined} style @param {number} borderWidth
+ */
+export function paddingRadius(style, borderWidth) {
+  if (!style) return 0;
+  const text = style.borderTopLeftRadius.split(" ")[0] ?? "0";
+  const outer = text.endsWith("%") ? (parseFloat(text) / 100) * borderWidth : parseFloat(text);
+  return Math.max(0, (outer || 0) - (parseFloat(style.borderLeftWidth) || 0));
 }
 
 /** A canvas' margin around the indicator, for its round caps' anti-aliasing. */
@@ -85,21 +96,32 @@ export class SpinnerLayer {
       { duration: (steps / perSecond) * 1000, iterations: Infinity, easing: `steps(${steps}, end)` });
     this.size = "";
     this.fit();
+    // Fitted again when the element's size changes (its border box: a padding change too), and
+    // when the screen's pixel ratio does (a zoom, another screen), so the indicator stays sharp.
     if (typeof env.ResizeObserver === "function") {
       this.sizer = new env.ResizeObserver(() => this.fit());
-      this.sizer.observe(element);
+      this.sizer.observe(element, { box: "border-box" });
     }
+    this.watchRatio();
+  }
+
+  /** Fits again at the next change of the screen's pixel ratio. */
+  watchRatio() {
+    const query = this.env.matchMedia?.(`(resolution: ${this.env.devicePixelRatio || 1}dppx)`);
+    if (!query?.addEventListener) return;
+    this.ratio = { query, changed: () => { this.fit(); this.watchRatio(); } };
+    query.addEventListener("change", this.ratio.changed, { once: true });
   }
 
   /** Lays the spinner out at the element's size now (and draws the indicator at the screen's pixel ratio). */
   fit() {
     const width = this.element.clientWidth, height = this.element.clientHeight;
-    const radius = parseFloat(this.env.getComputedStyle?.(this.element).borderTopLeftRadius ?? "0") || 0;
+    const radius = paddingRadius(this.env.getComputedStyle?.(this.element), this.element.offsetWidth);
     const dpr = this.env.devicePixelRatio || 1;
     const size = `${width}x${height}r${radius}@${dpr}`;
     if (size === this.size) return;
     this.size = size;
-    const look = spinnerLook(width, height, radius);
+    const look = spinnerLook(width, height);
     Object.assign(this.backdrop.style, { background: look.background, opacity: String(look.opacity), borderRadius: `${radius}px` });
     // At whole pixels, the indicator drawn at its fraction inside (the compositor would move a layer
     // at a fractional place to a whole pixel), turning about its own centre.
@@ -146,6 +168,7 @@ export class SpinnerLayer {
 
   remove() {
     this.sizer?.disconnect();
+    this.ratio?.query.removeEventListener("change", this.ratio.changed);
     this.turn.cancel();
     this.fading?.cancel();
     this.layer.remove();

@@ -109,7 +109,7 @@ WASM_FUZZ_EXPORTS := fuzz_alloc fuzz_free fuzz_run fuzz_script fuzz_message fuzz
 wasm-fuzz: $(WASM_FUZZ_OUT)
 
 $(WASM_FUZZ_OUT): $(FUZZ_SESSION_SOURCES) Fuzz/wasm/main.swift .build/wasm/veil.wasm mk/fuzz.mk
-	swiftc $(WASM_SWIFTFLAGS) -module-name VeilFuzz -I $(WASM_BITCODE) $(FUZZ_SESSION_SOURCES) Fuzz/wasm/main.swift \
+	$(WASM_SWIFT_BIN)swiftc $(WASM_SWIFTFLAGS) -module-name VeilFuzz -I $(WASM_BITCODE) $(FUZZ_SESSION_SOURCES) Fuzz/wasm/main.swift \
 	  $(WASM_CORE_BC) -Xclang-linker -nostdlib $(addprefix -Xlinker ,--no-entry --gc-sections --strip-all --stack-first -z stack-size=262144) \
 	  $(addprefix -Xlinker --export=,$(WASM_FUZZ_EXPORTS)) $(addprefix -Xlinker ,$(abspath $(WASM_LIBS))) -o $@
 	@echo "$@: $$(wc -c < $@) bytes"

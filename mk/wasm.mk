@@ -21,11 +21,14 @@ WASM_CORE_SOURCES := $(shell find Sources/VeilCore -name '*.swift')
 WASM_EXPORT_SOURCES := $(wildcard Sources/VeilWasm/*.swift)
 # Embedded Swift, optimized for size; no closure specialization: a copy of a function per closure
 # passed to it (Node.update(at:_:) ×7) cost 4 KB (docs/EMBED.md, the size figures).
-# WASM_EXTRA_SWIFTFLAGS adds flags for size experiments (a `-g` build, docs/EMBED.md).
+# WASM_EXTRA_SWIFTFLAGS adds flags for size experiments (`make wasm-map WASM_EXTRA_SWIFTFLAGS=-g`
+# keeps DWARF in .build-wasm/veil-named.wasm, docs/EMBED.md).
 WASM_SWIFTFLAGS := -target $(WASM_TRIPLE) -enable-experimental-feature Embedded -enable-experimental-feature Extern \
   -wmo -Osize -Xfrontend -disable-stack-protector -Xllvm -sil-disable-pass=closure-specialize \
   -parse-as-library -swift-version 6 $(WASM_EXTRA_SWIFTFLAGS)
 WASM_BITCODE  := $(WASM_SCRATCH)/bitcode
+# The flags and the sources' names: a change of either (a flag given, a file removed) compiles again.
+WASM_STAMP    := $(WASM_BITCODE)/inputs
 WASM_CORE_BC  := $(WASM_BITCODE)/VeilCore.bc
 WASM_EXPORTS_BC := $(WASM_BITCODE)/VeilWasm.bc
 WASM_LINKED   := $(WASM_SCRATCH)/veil-linked.wasm
@@ -39,21 +42,25 @@ WASM_LIBS      = $(WASM_SUPPORT) $(WASM_LIBC) $(WASM_BUILTINS)
 WASM_OPT_FEATURES := --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
                      --enable-mutable-globals --enable-multivalue --enable-reference-types
 
-.PHONY: wasm wasm-size wasm-map
+.PHONY: wasm wasm-size wasm-map FORCE
 wasm: $(WASM_OUT)
+
+$(WASM_STAMP): FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(WASM_SWIFTFLAGS) $(WASM_CORE_SOURCES) $(WASM_EXPORT_SOURCES)' | cmp -s - $@ \
+	  || echo '$(WASM_SWIFTFLAGS) $(WASM_CORE_SOURCES) $(WASM_EXPORT_SOURCES)' > $@
 
 # arc4random_buf and putchar without WASI imports; linked before libc.a so libc's are not pulled.
 $(WASM_SUPPORT): tools/wasm/support.c
 	@mkdir -p $(dir $@)
 	$(WASM_CLANG) --target=$(WASM_TRIPLE) -Oz -ffreestanding -c $< -o $@
 
-$(WASM_CORE_BC): $(WASM_CORE_SOURCES) mk/wasm.mk
-	@mkdir -p $(dir $@)
-	swiftc $(WASM_SWIFTFLAGS) -lto=llvm-full -module-name VeilCore -emit-module \
+$(WASM_CORE_BC): $(WASM_CORE_SOURCES) $(WASM_STAMP) mk/wasm.mk
+	$(WASM_SWIFT_BIN)swiftc $(WASM_SWIFTFLAGS) -lto=llvm-full -module-name VeilCore -emit-module \
 	  -emit-module-path $(WASM_BITCODE)/VeilCore.swiftmodule -c $(WASM_CORE_SOURCES) -o $@
 
 $(WASM_EXPORTS_BC): $(WASM_EXPORT_SOURCES) $(WASM_CORE_BC)
-	swiftc $(WASM_SWIFTFLAGS) -lto=llvm-full -module-name VeilWasm -I $(WASM_BITCODE) -c $(WASM_EXPORT_SOURCES) -o $@
+	$(WASM_SWIFT_BIN)swiftc $(WASM_SWIFTFLAGS) -lto=llvm-full -module-name VeilWasm -I $(WASM_BITCODE) -c $(WASM_EXPORT_SOURCES) -o $@
 
 $(WASM_LINKED): $(WASM_CORE_BC) $(WASM_EXPORTS_BC) $(WASM_SUPPORT)
 	@test -f $(WASM_LIBC) || { echo "missing $(WASM_LIBC): apt-get install wasi-libc"; exit 1; }
@@ -91,7 +98,7 @@ WASM_INLINING_LOG := .build/wasm/inlining.log
 .PHONY: wasm-inlining
 wasm-inlining:
 	@mkdir -p .build/wasm/inlining
-	swiftc $(WASM_SWIFTFLAGS) -module-name VeilCore -c $(WASM_CORE_SOURCES) -o .build/wasm/inlining/VeilCore.o \
+	$(WASM_SWIFT_BIN)swiftc $(WASM_SWIFTFLAGS) -module-name VeilCore -c $(WASM_CORE_SOURCES) -o .build/wasm/inlining/VeilCore.o \
 	  -Xllvm -sil-print-inlining-callee=true > $(WASM_INLINING_LOG) 2>&1
 	python3 tools/wasm/inlining-report.py $(WASM_INLINING_LOG) --top 60
 

@@ -8,8 +8,12 @@ SpinnerView overlay restated), not by the core: these tests hold the two equal a
   compositor's resampling of the turned indicator differ);
 - it loads neither veil.wasm nor mount.js nor a worker, and its turn goes on while the page's main
   thread runs an 800 ms task (a Web Animation the compositor runs);
-- hidden, it fades out and leaves nothing behind; shown again while fading out, it comes back from
-  where it was."""
+- its fades follow the core's (Tests/Vectors/spinner-fades.json, written by SpinnerLookVectorTests):
+  the backdrop's opacity through a show, a hide, a show while it fades out (back from where it is,
+  over the part of the fade left) and a hide, sampled with the layer's animations paused at each
+  time; taps land on it while it shows and pass through while it fades out;
+- hidden, it leaves nothing behind: the layer goes, and the element, static before, is static again
+  — also when a skeleton was over it meanwhile, whichever came first."""
 
 import io
 import json
@@ -29,10 +33,11 @@ PAGE = """<!doctype html>
 <link rel="icon" href="data:,">
 <style>
   body { margin: 0; background: #fff }
-  #card { position: absolute; left: 20px; top: 20px; width: 400px; height: 240px; background: #2E7D32; border-radius: 16px }
+  #stage { position: absolute; left: 20px; top: 20px }
+  #card { width: 400px; height: 240px; background: #2E7D32; border-radius: 16px }
   #shot { position: absolute; left: 20px; top: 300px; width: 400px; height: 240px }
 </style>
-<div id="card"></div>
+<div id="stage"><div id="card"></div></div>
 <img id="shot" alt="">
 <script type="module">
   import { overlay } from "/veil/page.js";
@@ -120,31 +125,64 @@ class SpinnerLayerTest(unittest.TestCase):
         frames = harness.frames_while_busy(self.driver)
         self.assertGreaterEqual(frames, 3, f"the indicator turned on while the main thread was busy ({frames} frames)")
 
-    def test_hidden_it_fades_out_and_leaves_nothing_and_comes_back_from_where_it_was(self):
+    def test_its_fades_are_the_cores(self):
+        fades = json.loads((harness.ROOT / "Tests" / "Vectors" / "spinner-fades.json").read_text())
         self.open()
         out = self.driver.execute_async_script("""
-          const done = arguments[0];
+          const [plan, done] = arguments;
           const card = document.getElementById('card');
-          const opacity = () => Number(getComputedStyle(document.querySelector('.veil-spinner')).opacity);
-          await veil.spinner.show();
-          await new Promise((r) => setTimeout(r, 400));
-          const shown = opacity();
-          await veil.spinner.hide();
+          const layer = () => document.querySelector('.veil-spinner');
+          // The layer's own fade (its turn is its child's), held at `seconds` after it began.
+          const hold = (seconds) => { for (const a of layer()?.getAnimations() ?? []) { a.pause(); a.currentTime = seconds * 1000; } };
+          const box = card.getBoundingClientRect();
+          const hit = () => document.elementFromPoint(box.left + 10, box.top + 10) === card ? 'card' : 'spinner';
+          const samples = [];
+          let since = 0;
+          for (const [t, , action] of plan) {
+            if (action) {
+              if (layer()) hold(t - since);
+              await (action === 'show' ? veil.spinner.show() : veil.spinner.hide());
+              since = t;
+            }
+            hold(t - since);
+            const shown = layer() ? Number(getComputedStyle(layer()).opacity) : 0;
+            samples.push([t, Math.round(shown * 179), hit()]);
+          }
+          for (const a of layer().getAnimations()) a.finish();
           await new Promise((r) => setTimeout(r, 100));
-          const leaving = opacity();
-          await veil.spinner.show();   // back while fading out: from where it is, the same layer
-          const back = opacity();
-          const layers = document.querySelectorAll('.veil-spinner').length;
-          await veil.spinner.hide();
-          await new Promise((r) => setTimeout(r, 600));
-          done({ shown, leaving, back, layers, left: card.children.length, busy: card.hasAttribute('aria-busy'),
-                 position: card.style.position });""")
-        self.assertEqual(out["shown"], 1)
-        self.assertTrue(0 < out["leaving"] < 1, out)
-        self.assertAlmostEqual(out["back"], out["leaving"], delta=0.15, msg=f"it comes back from where it was: {out}")
-        self.assertEqual((out["layers"], out["left"], out["busy"], out["position"]), (1, 0, False, ""),
-                         f"one layer at a time, and nothing left once it has faded out: {out}")
-
+          done({ samples, layers: document.querySelectorAll('.veil-spinner').length, busy: card.hasAttribute('aria-busy'),
+                 position: card.style.position, left: card.children.length });""", fades)
+        actions = [(entry[0], entry[2]) for entry in fades if len(entry) > 2]
+        for entry, (t, opacity, hit) in zip(fades, out["samples"]):
+            with self.subTest(t=t):
+                self.assertAlmostEqual(opacity, entry[1] or 0, delta=3, msg=f"the backdrop's opacity at {t} s: {out['samples']}")
+                # Taps land on the spinner from its show to its hide, and pass through while it fades out.
+                showing = [action for at, action in actions if at <= t][-1] == "show"
+                self.assertEqual(hit, "spinner" if showing else "card", f"a tap at {t} s")
+        self.assertEqual((out["layers"], out["left"], out["busy"], out["position"]), (0, 0, False, ""),
+                         f"nothing left once it has faded out, the element static again: {out}")
+    def test_a_skeleton_and_the_spinner_share_the_elements_position(self):
+        """Either shown first and either hidden first, the element stays positioned while one of them
+        is over it, and is static again once both are gone."""
+        for first, second in (("spinner", "skeleton"), ("skeleton", "spinner")):
+            with self.subTest(first=first):
+                self.open()
+                out = self.driver.execute_async_script("""
+                  const [first, second, done] = arguments;
+                  const card = document.getElementById('card');
+                  const parts = { spinner: veil.spinner, skeleton: veil.skeleton };
+                  const gone = () => new Promise((r) => setTimeout(r, 600));  // past any fade out
+                  const position = () => getComputedStyle(card).position;
+                  await parts[first].show();
+                  await parts[second].show();
+                  await parts[first].hide();
+                  await gone();
+                  const between = position();
+                  await parts[second].hide();
+                  await gone();
+                  done({ between, after: position(), inline: card.style.position, left: card.children.length });""",
+                    first, second)
+                self.assertEqual(out, {"between": "relative", "after": "static", "inline": "", "left": 0}, out)
 
 if __name__ == "__main__":
     unittest.main()

@@ -74,6 +74,17 @@ test("a linear paint's stops are where the canvas puts them along its own axis",
     `linear-gradient(${Math.PI}rad, rgba(0,0,0,0) 0px, rgba(0,0,0,0.1216) 22px)`);
 });
 
+test("a radial paint is centred where the canvas centres it, reaching its radius", () => {
+  const container = new FakeElement(doc);
+  const drawn = new DomLayers(container, { startMs: 0 });
+  // A spinner's backdrop over a 200 × 100 pt host at (16, 8): centred in it, 0.8 × its half width.
+  const radial = { kind: "radial", cx: 928, cy: 464, radius: 640,
+    stops: [{ offset: 0, color: 0x666666CC }, { offset: 65535, color: 0x1A1A1A80 }] };
+  drawn.showNow(frame([rect(1, { x: 128, y: 64, width: 1600, height: 800, fill: 3 })], { paints: [...frame([]).paints, radial] }));
+  assert.equal(drawn.elements.get(1).style.background,
+    "radial-gradient(circle 80px at 100px 50px, rgba(102,102,102,0.8) 0px, rgba(26,26,26,0.502) 80px)");
+});
+
 test("a page's element placed in a layer's slot stays above what the layer draws", () => {
   const container = new FakeElement(doc);
   const drawn = new DomLayers(container, { startMs: 0 });

@@ -5,7 +5,9 @@ import Testing
 /// core: the overlay's look is restated there. Tests/Vectors/spinner-look.json holds what the core
 /// draws for random hosts once the fade is over — the backdrop's radial gradient, opacity and
 /// corners, the indicator's box, line and colour, its turn and the fade's length — and
-/// Tests/web/spinner-layer.test.mjs checks the layer's look against it.
+/// Tests/web/spinner-layer.test.mjs checks the layer's look against it; Tests/Vectors/spinner-fades.json
+/// holds the backdrop's opacity through a show, a hide, a show while fading out and a hide, which
+/// test_spinner_layer plays on the page's layer.
 @Suite struct SpinnerLookVectorTests {
     @Test func theOverlayMatchesSpinnerLookJSON() throws {
         var rng = Xorshift(seed: 7)
@@ -43,6 +45,31 @@ import Testing
             cases.append("  {\(size), \"backdrop\": \(backdropJSON), \"indicator\": \(indicatorJSON), \"turn\": \(turnJSON), \"fade\": \(fadeEnd)}")
         }
         try SharedVectors.check("[\n" + cases.joined(separator: ",\n") + "\n]\n", file: "spinner-look.json")
+    }
+
+    /// The backdrop's opacity (0…255) through the fades: shown at 0, hidden at 1, shown again at
+    /// 1.1 while it fades out (back from where it is, over the part of the fade left), hidden at 2.
+    @Test func theFadesMatchSpinnerFadesJSON() throws {
+        var host = view("card", frame: Rect(x: 0, y: 0, width: 200, height: 100), background: .white)
+        host.cornerRadius = 0
+        let s = Session(scene: scene(view("root", children: [host]), width: 200, height: 100))
+        var samples: [String] = []
+        let plan: [(Double, Bool?)] = [(0, true), (0.03, nil), (0.06, nil), (0.125, nil), (0.2, nil), (0.3, nil),
+                                       (1, false), (1.05, nil), (1.1, true), (1.15, nil), (1.2, nil), (1.3, nil),
+                                       (2, false), (2.1, nil), (2.2, nil)]
+        for (t, show) in plan {
+            if let show {
+                _ = s.frame(at: t)  // a command takes effect at the session's time
+                try s.perform(.spinner(node: bytes("card"), show: show))
+            }
+            let f = s.frame(at: t).played(at: t)
+            let backdrop = f.canvasItems.first { item in
+                guard item.kind == .rect, item.fill > 0, case .radial = f.paints[Int(item.fill) - 1] else { return false }
+                return true
+            }
+            samples.append("  [\(t), \(backdrop.map { "\($0.opacity)" } ?? "null")\(show.map { ", \"\($0 ? "show" : "hide")\"" } ?? "")]")
+        }
+        try SharedVectors.check("[\n" + samples.joined(separator: ",\n") + "\n]\n", file: "spinner-fades.json")
     }
 
     private func points(_ fixed: Int32) -> Double { Double(fixed) / 8 }
