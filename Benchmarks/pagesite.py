@@ -108,6 +108,7 @@ class Site:
         self.api_ms = api_ms
         self.rows = rows if rows is not None else json.loads((Path(web) / "examples" / "feed-data.json").read_text())
         self.hold = None   # a threading.Event /api/feed waits for (at most HOLD_LIMIT s), if set to one
+        self.feed_fails = False  # /api/feed answers 503 (a page's error path)
         self.cache = {}
         self.cache_lock = threading.Lock()
         self.load = Load()
@@ -183,6 +184,9 @@ def handler_for(site):
                 if path == "/api/feed" and site.hold is not None:
                     site.hold.wait(HOLD_LIMIT)
                 time.sleep(site.api_ms / 1000)
+                if path == "/api/feed" and site.feed_fails:
+                    self.send(503, b"unavailable", "text/plain", "no-store")
+                    return
                 if path == "/api/feed":
                     data, kind = json.dumps(site.rows).encode(), TYPES[".json"]
                 else:

@@ -3,14 +3,13 @@
 // this file alone (one file, so that a page's script that imports it runs after one round trip). `overlay(element)` returns at once, having loaded nothing: the page
 // shows its own content the moment it has it, whether Veil has loaded or not.
 // Its skeleton, status and spinner are wishes: each `show`/`hide` records what the page wants, and
-// Veil (mount.js, skeletonize.js, veil.wasm) is loaded only when something is first wanted, then
-// made to match the newest wish. So a skeleton hidden before Veil was ready is never drawn, and a
-// hide before any show loads and changes nothing. The status is drawn by the core on a see-through
-// canvas laid over the element (its padding box, kept in view when the element itself scrolls);
-// the spinner is the core's overlay drawn by the page itself in such a layer (spinner-layer.js),
-// and the skeleton is skeletonize()'s, over the element's content or, while it has none yet, over
-// copies of a template the page never shows — drawn by the page itself (the core's look,
-// skeleton-look.js): a skeleton or a spinner loads no veil.wasm. `sheet(element)` (sheet.js) holds one of
+// what draws it is loaded only when something is first wanted, then made to match the newest wish.
+// So a skeleton hidden before it was ready is never drawn, and a hide before any show loads and
+// changes nothing. All three are the core's looks drawn by the page itself, so an overlay loads no
+// veil.wasm: the skeleton is skeletonize()'s (skeleton-look.js), over the element's content or,
+// while it has none yet, over copies of a template the page never shows; the status
+// (status-layer.js: its text and a real button) and the spinner (spinner-layer.js) are each in a
+// layer laid over the element (its padding box, kept in view when the element itself scrolls). `sheet(element)` (sheet.js) holds one of
 // the page's elements in the core's sheet; `loadMore(list)` and `pullToRefresh(list)` (scroller.js)
 // run the core's infinite scroll and pull-to-refresh over the page's own scroller. Each loads its
 // part of Veil when first used.
@@ -48,6 +47,16 @@ function skeletonModules() {
 }
 
 /**
+ * status-layer.js and its imports, asked for at once (as skeletonModules).
+ * @returns {Promise<typeof import("./status-layer.js")>}
+ */
+function statusModules() {
+  const [module] = [import("./status-layer.js"), import("./spinner-layer.js"), import("./draw-items.js"), import("./wire-format.js"),
+    import("./fonts.js"), import("./css-paint.js")];
+  return module;
+}
+
+/**
  * spinner-layer.js and its imports, asked for at once (as skeletonModules).
  * @returns {Promise<typeof import("./spinner-layer.js")>}
  */
@@ -72,12 +81,11 @@ function mountModules() {
 }
 
 /**
- * Starts loading what a first `show` or `mount` needs — the modules, veil.wasm's compile and a
- * worker — without using it: the page's choice, e.g. once its content is in.
+ * Starts loading what a first `show` needs — the skeleton's, the status' and the spinner's modules —
+ * without showing anything: the page's choice, e.g. once its content is in.
  */
 export async function preload() {
-  await Promise.all([skeletonModules(), spinnerModules()]);
-  (await mountModules()).prestart();
+  await Promise.all([skeletonModules(), statusModules()]);
 }
 
 /**
@@ -271,6 +279,7 @@ function hasContent(list) {
  *   actionTitle?: string, action?: string}} StatusWish
  * @typedef {{wasm?: string | URL | WebAssembly.Module, appearance?: "system" | "light" | "dark",
  *   thread?: "auto" | "worker" | "main", background?: string, statusHeight?: number, env?: any}} OverlayOptions
+ *   `wasm` and `thread` are not used: nothing of an overlay loads the core (kept so pages that pass them still work).
  *   `background`: what a status covers the element's content with (#RRGGBB or #RRGGBBAA); default
  *   none: see-through, as StatusProvider's views are. `statusHeight`: the least height the element
  *   takes while a status shows, so the default views fit (default 240).
@@ -316,10 +325,8 @@ export class PageOverlay {
     this.drawn = { skeleton: null, status: null, spinner: false };
     /** @type {import("./skeletonize.js").DomSkeleton | null} */
     this.domSkeleton = null;
-    /** @type {import("./controller.js").Controller | null} the status' scene */
-    this.controller = null;
-    /** @type {HTMLElement | null} what holds its canvas over the element */
-    this.layer = null;
+    /** @type {import("./status-layer.js").StatusLayer | null} the status, while shown */
+    this.statusLayer = null;
     /** @type {import("./spinner-layer.js").SpinnerLayer | null} the spinner, while shown or fading out */
     this.spinnerLayer = null;
     /** @type {string | null} the element's own inline min-height while a status holds room */
@@ -439,19 +446,31 @@ export class PageOverlay {
 
   /** @param {StatusWish | null} status */
   async reconcileStatus(status) {
-    if (!this.controller) {
-      if (!status) {
-        this.drawn.status = status;
-        return;  // nothing ever drawn: nothing to load
-      }
-      await this.mountOverlay();
-      if (this.destroyed || !this.controller) return;
+    if (!status) {
+      this.drawn.status = null;
+      const shown = this.statusLayer;
+      this.statusLayer = null;
+      if (shown) { shown.remove(); unplace(this.element, shown.layer); }
+      this.holdStatusRoom(false);
+      return;
     }
-    if (status) await this.controller.status.show({ ...status, node: "overlay" });
-    else await this.controller.status.hide({ node: "overlay" });
+    const { StatusLayer } = await statusModules();
+    if (this.destroyed) return;
+    if (!this.statusLayer) {
+      const layer = this.element.ownerDocument.createElement("div");
+      layer.className = "veil-overlay veil-status";
+      placeOver(this.element, layer, this.env);
+      layer.style.pointerEvents = "auto";  // what it covers is not tapped through it
+      const { appearance, background, env } = this.options;
+      this.statusLayer = new StatusLayer(layer, { appearance, background, env: env ?? this.env,
+        onAction: (action) => {
+          const type = action === "retry" ? "retry" : "action";
+          this.emit(type, { type, node: "overlay", action });
+        } });
+    }
+    this.holdStatusRoom(true);
     this.drawn.status = status;
-    if (this.layer) this.layer.style.pointerEvents = status ? "auto" : "none";
-    this.holdStatusRoom(!!status);
+    await this.statusLayer.show(status);
   }
 
   /**
@@ -506,51 +525,18 @@ export class PageOverlay {
     return Object.fromEntries(Object.entries({ wasm, appearance, thread, env }).filter(([, v]) => v !== undefined));
   }
 
-  /** A see-through canvas over the element with a scene of one view: the status'. */
-  async mountOverlay() {
-    const { mount } = await mountModules();
-    if (this.destroyed) return;
-    const element = this.element, doc = element.ownerDocument;
-    const layer = doc.createElement("div");
-    layer.className = "veil-overlay";
-    placeOver(element, layer, this.env);
-    const canvas = doc.createElement("canvas");
-    canvas.style.display = "block";
-    layer.append(canvas);
-    this.layer = layer;
-    const width = Math.max(1, element.clientWidth), height = Math.max(1, element.clientHeight);
-    const scene = {
-      name: "overlay", canvas: { width, height }, background: "#00000000",
-      root: { type: "view", id: "overlay", background: this.options.background ?? "#00000000" },
-    };
-    try {
-      this.controller = await mount(canvas, { scene, size: "fill", node: "overlay", ...this.veilOptions() });
-    } catch (error) {
-      layer.remove();
-      unplace(element, layer);
-      this.layer = null;
-      throw error;
-    }
-    if (this.destroyed) { this.controller.destroy(); this.controller = null; return; }
-    for (const type of ["retry", "action", "error"]) {
-      this.controller.on(type, (/** @type {any} */ event) => this.emit(type, event));
-    }
-  }
-
   /** Removes every part drawn and forgets every wish; the element is as it was. */
   destroy() {
     if (this.destroyed) return;
     this.destroyed = true;
     this.domSkeleton?.remove();
     this.domSkeleton = null;
-    this.controller?.destroy();
-    this.controller = null;
+    this.statusLayer?.remove();
     this.spinnerLayer?.remove();
-    this.layer?.remove();
     if (this.spinnerLayer) unplace(this.element, this.spinnerLayer.layer);
-    unplace(this.element, this.layer);
+    unplace(this.element, this.statusLayer?.layer ?? null);
+    this.statusLayer = null;
     this.spinnerLayer = null;
-    this.layer = null;
     this.holdStatusRoom(false);
     this.element.removeAttribute("aria-busy");
     this.listeners.clear();

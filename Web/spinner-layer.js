@@ -67,6 +67,38 @@ export function paddingRadius(style, borderWidth) {
 /** A canvas' margin around the indicator, for its round caps' anti-aliasing. */
 const MARGIN = 2;
 
+/**
+ * An activity indicator as an element `diameter` wide (the spinner's, a loading status'): drawn
+ * once on a canvas, by draw-items.js as every host draws it, `offset` (under a pixel) inside its
+ * box, and turning about its centre by the core's steps, a Web Animation the compositor runs.
+ * @param {Document} doc
+ * @param {{diameter: number, lineWidth: number, color: number}} look
+ * @param {number} dpr the screen's pixel ratio
+ * @param {number[]} offset
+ */
+export function indicatorElement(doc, { diameter, lineWidth, color }, dpr, [fx, fy]) {
+  const turning = doc.createElement("div");
+  turning.setAttribute("aria-hidden", "true");
+  turning.style.cssText = `position:relative;flex:none;width:${diameter}px;height:${diameter}px;`
+    + `transform-origin:${fx + diameter / 2}px ${fy + diameter / 2}px`;
+  const canvas = doc.createElement("canvas");
+  const side = Math.ceil((diameter + 1 + 2 * MARGIN) * dpr);
+  canvas.width = canvas.height = side;
+  canvas.style.cssText = `position:absolute;left:${-MARGIN}px;top:${-MARGIN}px;width:${side / dpr}px;height:${side / dpr}px`;
+  const ctx = /** @type {any} */ (canvas.getContext("2d"));
+  if (ctx) {
+    ctx.setTransform(dpr, 0, 0, dpr, (MARGIN + fx) * dpr, (MARGIN + fy) * dpr);
+    const item = { kind: ItemKind.activityIndicator, x: 0, y: 0, width: diameter * 8, height: diameter * 8,
+      lineWidth: lineWidth * 8, fill: 1, stroke: 0, opacity: 255, rotation: 0, clip: null };
+    drawItem(ctx, /** @type {any} */ (item), [cssColor(color)], false, /** @type {any} */ ({}));
+  }
+  turning.append(canvas);
+  const { steps, perSecond } = SPINNER.turn;
+  turning.animate([{ rotate: "0turn" }, { rotate: "1turn" }],
+    { duration: (steps / perSecond) * 1000, iterations: Infinity, easing: `steps(${steps}, end)` });
+  return turning;
+}
+
 /** The spinner inside `layer` (an element laid over the page's element, its padding box). */
 export class SpinnerLayer {
   /**
@@ -83,17 +115,11 @@ export class SpinnerLayer {
     layer.style.opacity = "0";
     this.backdrop = doc.createElement("div");
     this.backdrop.style.cssText = "position:absolute;inset:0";
-    this.turning = doc.createElement("div");
-    this.turning.style.cssText = "position:absolute";
-    this.canvas = doc.createElement("canvas");
-    this.canvas.style.cssText = `position:absolute;left:${-MARGIN}px;top:${-MARGIN}px`;
-    this.turning.append(this.canvas);
-    layer.append(this.backdrop, this.turning);
+    layer.append(this.backdrop);
+    /** @type {HTMLElement | null} */
+    this.turning = null;
     /** @type {Animation | null} */
     this.fading = null;
-    const { steps, perSecond } = SPINNER.turn;
-    this.turn = this.turning.animate([{ rotate: "0turn" }, { rotate: "1turn" }],
-      { duration: (steps / perSecond) * 1000, iterations: Infinity, easing: `steps(${steps}, end)` });
     this.size = "";
     this.fit();
     // Fitted again when the element's size changes (its border box: a padding change too), and
@@ -124,22 +150,15 @@ export class SpinnerLayer {
     const look = spinnerLook(width, height);
     Object.assign(this.backdrop.style, { background: look.background, opacity: String(look.opacity), borderRadius: `${radius}px` });
     // At whole pixels, the indicator drawn at its fraction inside (the compositor would move a layer
-    // at a fractional place to a whole pixel), turning about its own centre.
-    const { x, y, diameter, lineWidth, color } = look.indicator;
-    const left = Math.floor(x), top = Math.floor(y), fx = x - left, fy = y - top;
-    Object.assign(this.turning.style, { left: `${left}px`, top: `${top}px`, width: `${diameter + 1}px`, height: `${diameter + 1}px`,
-      transformOrigin: `${fx + diameter / 2}px ${fy + diameter / 2}px` });
-    const side = diameter + 1 + 2 * MARGIN;
-    this.canvas.width = Math.ceil(side * dpr);
-    this.canvas.height = Math.ceil(side * dpr);
-    this.canvas.style.width = `${this.canvas.width / dpr}px`;
-    this.canvas.style.height = `${this.canvas.height / dpr}px`;
-    const ctx = /** @type {any} */ (this.canvas.getContext("2d"));
-    if (!ctx) return;
-    ctx.setTransform(dpr, 0, 0, dpr, (MARGIN + fx) * dpr, (MARGIN + fy) * dpr);
-    const item = { kind: ItemKind.activityIndicator, x: 0, y: 0, width: diameter * 8, height: diameter * 8,
-      lineWidth: lineWidth * 8, fill: 1, stroke: 0, opacity: 255, rotation: 0, clip: null };
-    drawItem(ctx, /** @type {any} */ (item), [cssColor(color)], false, /** @type {any} */ ({}));
+    // at a fractional place to a whole pixel).
+    const { x, y } = look.indicator;
+    const left = Math.floor(x), top = Math.floor(y);
+    const turning = indicatorElement(this.layer.ownerDocument, look.indicator, dpr, [x - left, y - top]);
+    Object.assign(turning.style, { position: "absolute", left: `${left}px`, top: `${top}px` });
+    this.turning?.getAnimations().forEach((a) => a.cancel());
+    if (this.turning) this.turning.replaceWith(turning);
+    else this.layer.append(turning);
+    this.turning = turning;
   }
 
   /** Fades in from the opacity it has now; taps on the element land on the spinner meanwhile. */
@@ -169,7 +188,7 @@ export class SpinnerLayer {
   remove() {
     this.sizer?.disconnect();
     this.ratio?.query.removeEventListener("change", this.ratio.changed);
-    this.turn.cancel();
+    this.turning?.getAnimations().forEach((a) => a.cancel());
     this.fading?.cancel();
     this.layer.remove();
   }

@@ -315,8 +315,10 @@ export function readLayout(element: HTMLElement, options?: { lineRatio?: number;
 // The page's own elements (page.js: the light entry; docs/EMBED.md "Your page's own elements")
 
 export interface OverlayOptions {
+  /** Not used: nothing of an overlay loads veil.wasm (accepted so that pages passing it still work). */
   wasm?: string | URL | WebAssembly.Module;
   appearance?: "system" | "light" | "dark";
+  /** Not used, as `wasm`. */
   thread?: "auto" | "worker" | "main";
   /** What a status covers the element's content with (#RRGGBB or #RRGGBBAA); default none: see-through. */
   background?: string;
@@ -333,21 +335,21 @@ export interface StatusWish {
   actionTitle?: string;
   action?: string;
 }
-/** What a page wants over one of its elements; Veil loads at the first `show` and follows the newest wish. */
+/** What a page wants over one of its elements; what draws it loads at the first `show` and follows the newest wish. */
 export class PageOverlay {
   private constructor();
   readonly element: HTMLElement;
   readonly skeleton: { show(wish?: SkeletonWish): Promise<void>; hide(): Promise<void> };
   readonly status: { show(wish: StatusWish): Promise<void>; hide(): Promise<void> };
   readonly spinner: { show(): Promise<void>; hide(): Promise<void> };
-  /** `retry` and `action` (the status' buttons), `error` (Veil could not load or draw). */
+  /** `retry` and `action` (the status' button: `retry` for an action named so, else `action`), `error` (Veil could not load or draw). */
   on(type: "retry" | "action" | "error", listener: (event: { type: string; node?: string; action?: string; message?: string }) => void): () => void;
   /** Removes what was drawn; the element is as it was. */
   destroy(): void;
 }
 /** Veil's skeleton, status and spinner over `element`; returns at once and loads nothing until a `show`. */
 export function overlay(element: HTMLElement, options?: OverlayOptions): PageOverlay;
-/** Starts loading what a first `show` or `mount` needs (the modules, veil.wasm, a worker). */
+/** Starts loading what a first `show` needs (the skeleton's, the status' and the spinner's modules), without showing. */
 export function preload(): Promise<void>;
 
 /** Where the core puts content the host provides (a host node's item, hosts.js), in canvas points. */

@@ -17,6 +17,8 @@ on time.
 - "quick start": docs/EMBED.md's first section ("Your page's own elements") as written, its feed from
   /api/feed — held at the server until the skeleton is drawn, so the load counts what a page that
   shows its skeleton pays; done once the feed's rows are in.
+- "quick start, an error": the same page with /api/feed answering 503, until the error's Retry
+  button is drawn: the skeleton's bytes, the status' modules and the two Inter faces its text is in.
 - "everything": Tests/browser/fixtures/weight/everything.html — imports /veil/veil.js and mounts
   Web/examples/feed.json (text: the Inter faces) on a canvas; done at the first frame drawn.
 
@@ -156,6 +158,17 @@ class PageWeightTest(unittest.TestCase):
         records = self.finish("quick start", "quick-start.html",
                               f"document.querySelectorAll('#feed > li').length === {self.rows}", "the feed's rows in", core=False)
         self.assertIn("/api/feed", {r[0] for r in records})
+
+    def test_quick_start_with_an_error(self):
+        self.site.feed_fails = True
+        try:
+            self.load("quick-start.html", hold_until=SKELETON_DRAWN)
+            records = self.finish("quick start, an error", "quick-start.html",
+                                  "[...document.querySelectorAll('#feed button')].some((b) => b.textContent === 'Retry')",
+                                  "the error's Retry button", core=False)
+        finally:
+            self.site.feed_fails = False
+        self.assertIn("/veil/status-layer.js", {r[0] for r in records}, "the status drawn by the page")
 
     def test_everything(self):
         self.load("everything.html")

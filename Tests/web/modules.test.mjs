@@ -96,7 +96,7 @@ test("veil.js names every module of its static imports itself: the browser asks 
 
 test("page.js asks for all the modules of a capability at once: each list is its root's static imports", () => {
   const page = read("page.js");
-  for (const [helper, root] of [["mountModules", "mount.js"], ["skeletonModules", "skeletonize.js"], ["spinnerModules", "spinner-layer.js"]]) {
+  for (const [helper, root] of [["mountModules", "mount.js"], ["skeletonModules", "skeletonize.js"], ["spinnerModules", "spinner-layer.js"], ["statusModules", "status-layer.js"]]) {
     const start = page.indexOf(`function ${helper}() {`);
     assert.ok(start >= 0, `page.js has no ${helper}()`);
     const body = page.slice(start, page.indexOf("\n}\n", start));
