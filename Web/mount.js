@@ -22,9 +22,8 @@ const DEFAULT_WASM = new URL("veil.wasm", import.meta.url);
 
 /**
  * First paint first: starts the module's fetch and streaming compile, and a worker (its own module
- * graph), before mount() is called — veil.js calls it when the page evaluates it; page.js only in
- * `preload()`, so that a page whose wishes were gone by the time the modules loaded fetches no
- * veil.wasm and starts no worker. Once per page.
+ * graph), before mount() is called — veil.js calls it when the page evaluates it; page.js never
+ * (its overlays need no core; a sheet or a list mounts when first used). Once per page.
  */
 export function prestart() {
   if (prestarted || typeof document !== "object" || !/^https?:$/.test(DEFAULT_WASM.protocol)) return;

@@ -67,8 +67,8 @@ function spinnerModules() {
 }
 
 /**
- * mount.js and every module it imports, asked for at once, as skeletonModules: a status,
- * a sheet or a scene comes one round trip after page.js, not one per level of imports
+ * mount.js and every module it imports, asked for at once, as skeletonModules: a sheet, a
+ * list or a scene comes one round trip after page.js, not one per level of imports
  * (Tests/web/modules.test.mjs checks the list is mount.js' static imports, all of them).
  * @returns {Promise<typeof import("./mount.js")>}
  */
@@ -81,11 +81,14 @@ function mountModules() {
 }
 
 /**
- * Starts loading what a first `show` needs — the skeleton's, the status' and the spinner's modules —
- * without showing anything: the page's choice, e.g. once its content is in.
+ * Starts loading what a first `show` needs — the skeleton's, the status' and the spinner's modules,
+ * and the two faces an error's text is in — without showing anything: the page's choice, e.g. once
+ * its content is in, so that a later error draws at once.
  */
 export async function preload() {
   await Promise.all([skeletonModules(), statusModules()]);
+  const { addFontFaces, loadFontFaces } = await import("./fonts.js");
+  await loadFontFaces(addFontFaces(globalThis), [400, 600]);
 }
 
 /**
@@ -444,33 +447,35 @@ export class PageOverlay {
     }
   }
 
-  /** @param {StatusWish | null} status */
+  /**
+   * The status' layer is made at the first show and kept until `destroy()` (its live region with
+   * it); a hide empties it.
+   * @param {StatusWish | null} status
+   */
   async reconcileStatus(status) {
     if (!status) {
       this.drawn.status = null;
-      const shown = this.statusLayer;
-      this.statusLayer = null;
-      if (shown) { shown.remove(); unplace(this.element, shown.layer); }
+      this.statusLayer?.hide();
       this.holdStatusRoom(false);
       return;
     }
     const { StatusLayer } = await statusModules();
-    if (this.destroyed) return;
+    // A newer wish came while loading: the next pass takes it.
+    if (this.destroyed || this.wanted.status !== status) return;
     if (!this.statusLayer) {
       const layer = this.element.ownerDocument.createElement("div");
       layer.className = "veil-overlay veil-status";
       placeOver(this.element, layer, this.env);
-      layer.style.pointerEvents = "auto";  // what it covers is not tapped through it
       const { appearance, background, env } = this.options;
-      this.statusLayer = new StatusLayer(layer, { appearance, background, env: env ?? this.env,
-        onAction: (action) => {
+      this.statusLayer = new StatusLayer(layer, this.element, { appearance, background, env: env ?? this.env,
+        onAction: (/** @type {string} */ action) => {
           const type = action === "retry" ? "retry" : "action";
           this.emit(type, { type, node: "overlay", action });
         } });
     }
     this.holdStatusRoom(true);
     this.drawn.status = status;
-    await this.statusLayer.show(status);
+    for (const message of await this.statusLayer.show(status)) this.emit("error", { type: "error", message });
   }
 
   /**

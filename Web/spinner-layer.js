@@ -75,8 +75,9 @@ const MARGIN = 2;
  * @param {{diameter: number, lineWidth: number, color: number}} look
  * @param {number} dpr the screen's pixel ratio
  * @param {number[]} offset
+ * @param {number | null} [startTime] the document time its turn began (a redrawn indicator keeps its phase)
  */
-export function indicatorElement(doc, { diameter, lineWidth, color }, dpr, [fx, fy]) {
+export function indicatorElement(doc, { diameter, lineWidth, color }, dpr, [fx, fy], startTime = null) {
   const turning = doc.createElement("div");
   turning.setAttribute("aria-hidden", "true");
   turning.style.cssText = `position:relative;flex:none;width:${diameter}px;height:${diameter}px;`
@@ -94,8 +95,9 @@ export function indicatorElement(doc, { diameter, lineWidth, color }, dpr, [fx, 
   }
   turning.append(canvas);
   const { steps, perSecond } = SPINNER.turn;
-  turning.animate([{ rotate: "0turn" }, { rotate: "1turn" }],
+  const turn = turning.animate([{ rotate: "0turn" }, { rotate: "1turn" }],
     { duration: (steps / perSecond) * 1000, iterations: Infinity, easing: `steps(${steps}, end)` });
+  if (startTime !== null) turn.startTime = startTime;
   return turning;
 }
 
@@ -118,6 +120,8 @@ export class SpinnerLayer {
     layer.append(this.backdrop);
     /** @type {HTMLElement | null} */
     this.turning = null;
+    /** When its turn began: a refit keeps the phase. */
+    this.startTime = /** @type {number | null} */ (doc.timeline?.currentTime ?? null);
     /** @type {Animation | null} */
     this.fading = null;
     this.size = "";
@@ -153,7 +157,7 @@ export class SpinnerLayer {
     // at a fractional place to a whole pixel).
     const { x, y } = look.indicator;
     const left = Math.floor(x), top = Math.floor(y);
-    const turning = indicatorElement(this.layer.ownerDocument, look.indicator, dpr, [x - left, y - top]);
+    const turning = indicatorElement(this.layer.ownerDocument, look.indicator, dpr, [x - left, y - top], this.startTime);
     Object.assign(turning.style, { position: "absolute", left: `${left}px`, top: `${top}px` });
     this.turning?.getAnimations().forEach((a) => a.cancel());
     if (this.turning) this.turning.replaceWith(turning);

@@ -69,29 +69,36 @@ export function statusParts(wish) {
 /** @param {{size: number, weight: number}} font */
 function weighed(font) { return { size: font.size, weight: font.weight }; }
 
-/** The view over `layer` (an element laid over the page's element, its padding box). */
+/**
+ * The view over `layer` (an element laid over the page's element, its padding box), in a shadow
+ * root so that the page's rules do not reach it, and its inherited text styles reset (`all:
+ * initial`): what the page's CSS does to its own text would move the lines from the core's.
+ */
 export class StatusLayer {
   /**
    * @param {HTMLElement} layer
+   * @param {HTMLElement} element the page's element, given focus when a focused button goes
    * @param {{env: any, appearance?: "system" | "light" | "dark", background?: string,
    *   onAction: (action: string) => void}} options
    */
-  constructor(layer, options) {
+  constructor(layer, element, options) {
     this.layer = layer;
+    this.element = element;
     this.options = options;
     this.env = options.env;
     /** @type {StatusWish | null} */
     this.wish = null;
     const doc = layer.ownerDocument;
-    layer.style.background = options.background ?? "transparent";
-    // A polite live region: what a status says is read out when it shows, as the core's hidden DOM did.
+    layer.style.background = "transparent";
+    // One polite live region for the overlay's life: what a status says is read out when it shows.
     layer.setAttribute("role", "status");
+    this.root = layer.attachShadow({ mode: "open" });
     this.column = doc.createElement("div");
-    this.column.style.cssText = "position:absolute;inset:0;margin:0 auto;display:flex;flex-direction:column;"
+    this.column.style.cssText = "all:initial;position:absolute;inset:0;margin:0 auto;display:flex;flex-direction:column;"
       + `align-items:center;justify-content:center;gap:${STATUS_VIEW.spacing}px;padding:${STATUS_VIEW.padding}px;`
       + `box-sizing:border-box;max-width:${STATUS_VIEW.readableWidth}px;overflow:hidden;text-align:center;`
-      + `font-family:${FONT_FAMILY};font-kerning:none;overflow-wrap:break-word`;
-    layer.append(this.column);
+      + `font-family:${FONT_FAMILY};font-kerning:none;overflow-wrap:anywhere`;
+    this.root.append(pressedLook(doc), this.column);
     this.faces = addFontFaces(this.env);
     const media = options.appearance === "system" || options.appearance === undefined
       ? this.env.matchMedia?.("(prefers-color-scheme: dark)") : null;
@@ -108,15 +115,48 @@ export class StatusLayer {
   }
 
   /**
-   * Shows `wish`, in place of what showed; resolves once drawn in the faces it needs.
+   * Shows `wish`, in place of what showed, once the faces its text is in have loaded; resolves with
+   * a message per face that did not (its text is then drawn in another face).
    * @param {StatusWish} wish
+   * @returns {Promise<string[]>}
    */
   async show(wish) {
     this.wish = wish;
     const { parts } = statusParts(wish);
     const weights = parts.flatMap((p) => p.kind === "text" ? [faceWeight(p.weight)] : p.kind === "button" ? [faceWeight(STATUS_VIEW.button.weight)] : []);
-    await loadFontFaces(this.faces, weights);
-    if (this.wish === wish) this.draw(wish);
+    const failed = await loadFontFaces(this.faces, weights);
+    if (this.wish === wish) {
+      this.layer.style.background = this.options.background ?? "transparent";
+      this.layer.style.pointerEvents = "auto";  // what it covers is not tapped through it
+      this.draw(wish);
+    }
+    return failed;
+  }
+
+  /** Takes the view away; the live region stays for the next show. */
+  hide() {
+    this.wish = null;
+    this.keepFocus(() => this.column.replaceChildren());
+    this.layer.style.background = "transparent";
+    this.layer.style.pointerEvents = "none";
+  }
+
+  /**
+   * Runs `change`; if the view's button had focus, the new button (or, with none, the page's
+   * element) has it after, so the keyboard is not sent back to the top of the page.
+   * @param {() => void} change
+   */
+  keepFocus(change) {
+    const focused = !!this.root.activeElement;
+    change();
+    if (!focused) return;
+    const button = this.column.querySelector("button");
+    if (button) { button.focus({ preventScroll: true }); return; }
+    if (!this.element.hasAttribute("tabindex")) {
+      this.element.setAttribute("tabindex", "-1");
+      this.element.addEventListener("blur", () => this.element.removeAttribute("tabindex"), { once: true });
+    }
+    this.element.focus({ preventScroll: true });
   }
 
   /** @param {StatusWish} wish */
@@ -135,48 +175,48 @@ export class StatusLayer {
       if (part.kind === "text") {
         const text = doc.createElement("div");
         text.textContent = part.text;
+        // An empty text takes a line, as the core lays it out.
         text.style.cssText = `font-size:${part.size}px;font-weight:${part.weight};line-height:${line(part.size)};`
-          + `color:${cssColor(palette[part.color])};max-width:100%;white-space:pre-wrap`;
+          + `min-height:${line(part.size)};color:${cssColor(palette[part.color])};max-width:100%;min-width:0;white-space:pre-wrap`;
         return text;
       }
       const { height, padding, cornerRadius, size, weight } = STATUS_VIEW.button;
       const button = doc.createElement("button");
       button.type = "button";
       button.textContent = part.title;
-      button.className = "veil-status-button";
-      button.style.cssText = `height:${height}px;padding:0 ${padding}px;border:0;margin:0;border-radius:${cornerRadius}px;`
+      button.className = "button";
+      button.style.cssText = `all:initial;box-sizing:border-box;height:${height}px;padding:0 ${padding}px;border-radius:${cornerRadius}px;`
         + `background:${cssColor(palette.accent)};color:${cssColor(palette.onAccent)};font:${weight} ${size}px/${line(size)} ${FONT_FAMILY};`
-        + `font-kerning:none;white-space:nowrap;cursor:pointer;outline-color:${cssColor(palette.accent)};flex:none`;
+        + `font-kerning:none;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;max-width:100%;cursor:pointer;`
+        + `outline-color:${cssColor(palette.accent)};flex:none;text-align:center`;
       button.addEventListener("click", () => this.options.onAction(part.action));
       return button;
     });
-    if (row) {
+    this.keepFocus(() => {
+      if (!row) { this.column.replaceChildren(...made); return; }
       const pair = doc.createElement("div");
-      pair.style.cssText = `display:flex;align-items:center;gap:${STATUS_VIEW.spacing}px;max-width:100%`;
+      pair.style.cssText = `display:flex;align-items:center;gap:${STATUS_VIEW.spacing}px;max-width:100%;min-width:0`;
       pair.append(...made);
       this.column.replaceChildren(pair);
-    } else {
-      this.column.replaceChildren(...made);
-    }
-    this.column.prepend(pressedLook(doc));
+    });
   }
 
   remove() {
     this.media?.removeEventListener?.("change", this.onScheme);
-    for (const a of this.layer.getAnimations?.({ subtree: true }) ?? []) a.cancel();
+    this.keepFocus(() => this.column.replaceChildren());
+    for (const a of this.root.getAnimations?.() ?? []) a.cancel();
     this.layer.remove();
   }
 }
 
 /**
  * The button's pressed look (the core draws it at 0.55 of its opacity) and its focus ring (2 pt,
- * 2 pt outside it, in the accent colour), as a style element in the view.
+ * 2 pt outside it, in the accent colour: where the core strokes its ring).
  * @param {Document} doc
  */
 function pressedLook(doc) {
   const style = doc.createElement("style");
-  style.textContent = ".veil-status-button:active{opacity:.55}"
-    + ".veil-status-button:focus-visible{outline-style:solid;outline-width:2px;outline-offset:2px}";
+  style.textContent = ".button:active{opacity:.55}.button:focus-visible{outline-style:solid;outline-width:2px;outline-offset:2px}";
   return style;
 }
 

@@ -115,13 +115,13 @@ class OwnElementsSnippetTest(unittest.TestCase):
         self.release.set()
         driver = self.open(900, 800)
         try:
-            harness.wait_for(driver, "[...document.querySelectorAll('#feed button')].some((b) => /retry/i.test(b.textContent))",
+            harness.wait_for(driver, "[...(document.querySelector('#feed .veil-status')?.shadowRoot?.querySelectorAll('button') ?? [])].some((b) => /retry/i.test(b.textContent))",
                              what="the error with a real Retry button")
             tree = driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})
             names = [str(n.get("name", {}).get("value", "")) for n in tree["nodes"] if not n.get("ignored")]
             self.assertTrue(any("did not load (503)" in n for n in names), "the error's message is in the accessibility tree")
             harness.screenshot(driver, "own-elements-error")
-            driver.execute_script("[...document.querySelectorAll('#feed button')].find((b) => /retry/i.test(b.textContent)).focus()")
+            driver.execute_script("[...(document.querySelector('#feed .veil-status')?.shadowRoot?.querySelectorAll('button') ?? [])].find((b) => /retry/i.test(b.textContent)).focus()")
             driver.switch_to.active_element.send_keys(Keys.ENTER)
             harness.wait_for(driver, f"document.querySelectorAll('#feed > li').length === {len(self.titles)}", what="the rows after Retry")
             self.assertEqual(self.site.log.count("/api/feed"), 2, "Retry fetched the feed again")

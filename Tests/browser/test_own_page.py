@@ -155,11 +155,11 @@ class OwnPageTest(unittest.TestCase):
                                      f"the skeleton covers the list with the page's own canvas colour ({(r, g, b)} in {scheme})")
                     # 2. The error with Retry; Retry from the keyboard.
                     self.release.set()
-                    harness.wait_for(driver, "[...document.querySelectorAll('#feed button')].some((b) => /retry/i.test(b.textContent))",
+                    harness.wait_for(driver, "[...(document.querySelector('#feed .veil-status')?.shadowRoot?.querySelectorAll('button') ?? [])].some((b) => /retry/i.test(b.textContent))",
                                      what="the error's Retry")
                     self.assertTrue(any(role == "button" and "Retry" in n for role, n in self.tree_names(driver)))
                     harness.screenshot(driver, f"own-page-error-{name}")
-                    driver.execute_script("[...document.querySelectorAll('#feed button')].find((b) => /retry/i.test(b.textContent)).focus()")
+                    driver.execute_script("[...(document.querySelector('#feed .veil-status')?.shadowRoot?.querySelectorAll('button') ?? [])].find((b) => /retry/i.test(b.textContent)).focus()")
                     driver.switch_to.active_element.send_keys(Keys.ENTER)
                     harness.wait_for(driver, "document.querySelectorAll('#feed > li').length === 6", what="the rows after Retry")
                     harness.wait_for(driver, "!document.getElementById('feed').hasAttribute('aria-busy')", what="not busy")

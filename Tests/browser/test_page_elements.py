@@ -155,7 +155,7 @@ class PageElementsTest(unittest.TestCase):
               veil.on('retry', () => { veilPage.retries++; veil.status.hide(); });
               window.shown = veil.status.show({ state: 'error', message: 'The feed did not load.' });""")
             harness.wait_for_async(driver, "window.shown.then(() => true)", what="the error shown")
-            harness.wait_for(driver, "[...document.querySelectorAll('#feed button')].some((b) => /retry/i.test(b.textContent))",
+            harness.wait_for(driver, "[...(document.querySelector('#feed .veil-status')?.shadowRoot?.querySelectorAll('button') ?? [])].some((b) => /retry/i.test(b.textContent))",
                              what="a real Retry button")
             tree = driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})
             nodes = [n for n in tree["nodes"] if not n.get("ignored")]
@@ -164,7 +164,7 @@ class PageElementsTest(unittest.TestCase):
             self.assertTrue(any(n.get("role", {}).get("value") == "button" and "Retry" in str(n.get("name", {}).get("value", "")) for n in nodes),
                             "Retry is a button in the accessibility tree")
             harness.screenshot(driver, "page-status-error")
-            driver.execute_script("[...document.querySelectorAll('#feed button')].find((b) => /retry/i.test(b.textContent)).focus()")
+            driver.execute_script("[...(document.querySelector('#feed .veil-status')?.shadowRoot?.querySelectorAll('button') ?? [])].find((b) => /retry/i.test(b.textContent)).focus()")
             from selenium.webdriver.common.keys import Keys
             driver.switch_to.active_element.send_keys(Keys.ENTER)
             harness.wait_for(driver, "veilPage.retries === 1", what="Retry from the keyboard reaches the page")

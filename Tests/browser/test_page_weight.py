@@ -164,7 +164,7 @@ class PageWeightTest(unittest.TestCase):
         try:
             self.load("quick-start.html", hold_until=SKELETON_DRAWN)
             records = self.finish("quick start, an error", "quick-start.html",
-                                  "[...document.querySelectorAll('#feed button')].some((b) => b.textContent === 'Retry')",
+                                  "[...(document.querySelector('#feed .veil-status')?.shadowRoot?.querySelectorAll('button') ?? [])].some((b) => b.textContent === 'Retry')",
                                   "the error's Retry button", core=False)
         finally:
             self.site.feed_fails = False

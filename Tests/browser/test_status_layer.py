@@ -38,21 +38,25 @@ MEASURE = """
   const veil = window.veil = overlay(card, { appearance: c.appearance, statusHeight: 0 });
   await veil.status.show(c.status);
   await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+  const root = card.querySelector('.veil-status').shadowRoot;
+  for (const a of root.getAnimations()) { a.pause(); a.currentTime = 0; }  // the indicator at its first step
   const origin = card.getBoundingClientRect();
   const box = (r) => ({ x: r.left - origin.left, y: r.top - origin.top, width: r.width, height: r.height });
-  const column = card.querySelector('.veil-status > div');
+  const column = root.querySelector('div');
   // The loading row's two parts are in a row of their own.
   const parts = [...column.children].filter((e) => e.tagName !== 'STYLE')
     .flatMap((e) => e.style.display === 'flex' ? [...e.children] : [e]);
   return parts.map((e) => {
     const kind = e.tagName === 'BUTTON' ? 'button' : e.tagName === 'CANVAS' ? 'image' : e.getAttribute('aria-hidden') ? 'indicator' : 'text';
-    const out = { kind, box: box(e.getBoundingClientRect()) };
+    const style = getComputedStyle(e);
+    const out = { kind, box: box(e.getBoundingClientRect()), color: style.color, background: style.backgroundColor, weight: style.fontWeight };
     if (kind === 'text') {
       const range = document.createRange();
       range.selectNodeContents(e);
       // A line's glyphs: its rects (a trailing space is one of its own) joined by their top.
       const lines = new Map();
-      for (const r of [...range.getClientRects()].map(box).filter((r) => r.width > 4)) {
+      const space = 0.3 * parseFloat(style.fontSize);  // wider than Inter's space
+      for (const r of [...range.getClientRects()].map(box).filter((r) => r.width > space)) {
         const key = Math.round(r.y);
         const line = lines.get(key);
         if (!line) { lines.set(key, { ...r }); continue; }
@@ -84,6 +88,11 @@ class StatusLayerTest(unittest.TestCase):
         self.driver.get(self.site.url("status.html"))
         harness.wait_for(self.driver, "window.ready === true", what="the page's module")
 
+    @staticmethod
+    def css(rgba):
+        r, g, b, a = rgba
+        return f"rgb({r}, {g}, {b})" if a == 255 else f"rgba({r}, {g}, {b}, {round(a / 255, 4)})"
+
     def near(self, got, want, what, tolerance=1.0):
         for key in ("x", "y", "width", "height"):
             if key in want:
@@ -108,10 +117,15 @@ class StatusLayerTest(unittest.TestCase):
                         for got, want in zip(lines, core):
                             self.near(got, {"x": want["x"], "width": want["width"]}, f"{what}: the line {want['text']!r}")
                         self.near(part["box"], {"y": core[0]["y"], "height": sum(w["height"] for w in core)}, f"{what}: {core[0]['text']!r}")
+                        self.assertEqual((part["color"], part["weight"]), (self.css(core[0]["fill"]), str(core[0]["fontWeight"])),
+                                         f"{what}: {core[0]['text']!r}'s colour and weight")
                         lines_seen += len(lines)
                     elif part["kind"] == "button":
                         rect = next(i for i in items if i["kind"] == 0 and i.get("cornerRadius") == 10)
                         self.near(part["box"], rect, f"{what}: the button")
+                        title = texts[lines_seen]
+                        self.assertEqual((part["background"], part["color"], part["weight"]),
+                                         (self.css(rect["fill"]), self.css(title["fill"]), str(title["fontWeight"])), f"{what}: the button's colours")
                         lines_seen += 1  # its title is one of the core's text items
                     else:
                         kind = 2 if part["kind"] == "image" else 4
@@ -139,14 +153,38 @@ class StatusLayerTest(unittest.TestCase):
         self.assertTrue(any("did not load" in n for n in names), "the message is in the accessibility tree")
         self.assertTrue(any(n.get("role", {}).get("value") == "status" for n in nodes), "in a status live region")
         from selenium.webdriver.common.keys import Keys
-        self.driver.execute_script("document.querySelector('#card button').focus()")
+        self.driver.execute_script("document.querySelector('#card .veil-status').shadowRoot.querySelector('button').focus()")
         self.driver.switch_to.active_element.send_keys(Keys.ENTER)
         harness.wait_for(self.driver, "window.retries === 1", what="Retry from the keyboard reaches the page")
         self.assertEqual(self.driver.execute_script("return window.retried"), {"type": "retry", "node": "overlay", "action": "retry"})
         self.driver.execute_async_script("const done = arguments[0]; veil.status.hide().then(done);")
+        self.assertEqual(self.driver.execute_script("return document.activeElement === document.getElementById('card')"), True,
+                         "the focused Retry gone, the keyboard is on the element, not sent back to the top of the page")
+        self.assertEqual(self.driver.execute_script("return document.getElementById('card').style.minHeight"), "")
+        self.driver.execute_script("veil.destroy()")
         self.assertEqual(self.driver.execute_script(
-            "const c = document.getElementById('card'); return [c.children.length, c.style.position, c.style.minHeight]"), [0, "", ""],
-            "hidden, nothing of it is left and the element's styles are as they were")
+            "const c = document.getElementById('card'); return [c.children.length, c.style.position]"), [0, ""],
+            "destroyed, nothing of it is left and the element's styles are as they were")
+
+    def test_the_pages_rules_do_not_reach_it(self):
+        """A page whose text and buttons are styled its own way: the view stays the core's."""
+        self.open()
+        self.driver.execute_script("""
+          const style = document.createElement('style');
+          // Rules for every div and button (which do not reach into the view) and text styles the
+          // element passes down (which would, but for the view's reset).
+          style.textContent = 'div:not(#card), button { letter-spacing: 3px; font: italic 30px serif; padding: 9px; margin: 5px }'
+            + ' #card { word-spacing: 12px; text-indent: 20px; line-height: 3; letter-spacing: 2px; text-transform: uppercase;'
+            + ' font: italic 700 25px serif; text-align: right; white-space: nowrap; color: red }';
+          document.head.append(style);""")
+        case = next(c for c in self.cases if c["appearance"] == "light" and c["status"].get("message") == "The feed did not load.")
+        parts = self.driver.execute_async_script(
+            "const [c, done] = arguments; (async () => {" + MEASURE + "})().then(done, (e) => done(String(e.stack || e)));", case)
+        self.assertIsInstance(parts, list, parts)
+        title = next(i for i in case["items"] if i.get("text") == "Error")
+        self.near(parts[0]["lines"][0], {"x": title["x"], "width": title["width"]}, "the title under the page's rules")
+        button = next(i for i in case["items"] if i.get("cornerRadius") == 10)
+        self.near(parts[2]["box"], button, "the button under the page's rules")
 
 
 if __name__ == "__main__":
