@@ -4,7 +4,9 @@ printed by `make bench-embed`.
 
 Every `*.html` in Benchmarks/pages/ is measured. Each shows the same feed (a "Feed" heading, six
 rows of an avatar, a title and a subtitle, the rows of Web/examples/feed-data.json from /api/feed)
-and marks `performance.mark("content")` at the moment the feed's rows are in the page.
+and marks `performance.mark("content")` at the moment the feed's rows are in the page — but
+own-elements-error.html, whose feed is down (/api/feed-down): its content is the error Veil draws
+over the list, marked once drawn.
 
 The pages are served by Benchmarks/pagesite.py's site, as a CDN would (gzip, ordinary caching): /veil/
 is Web/ (`--web DIR`) with /veil/veil.wasm (`--wasm FILE`), /fonts/ Web/fonts/, /feed.json and

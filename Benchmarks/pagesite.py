@@ -10,7 +10,8 @@ images as they are), with ordinary caching (`max-age`, ETag):
 - /api/feed — the feed's rows as JSON, and /post/42.html — the same rows as the feed's HTML, each
   answered after `api_ms` as a real API would be (and, while `site.hold` is an unset
   threading.Event, not before it is set: a test holds the data until the page has drawn its
-  skeleton);
+  skeleton); /api/feed-down — a feed that is down: 503 after `api_ms` (so is /api/feed while
+  `site.feed_fails`);
 - /blank — an empty page of the same origin, to start each load from.
 
 `site.load` counts what the server sends — the status line, headers and body of every response,
@@ -180,11 +181,11 @@ def handler_for(site):
                 self.wfile.write(body)
 
         def answer(self, path):
-            if path in ("/api/feed", "/post/42.html"):
+            if path in ("/api/feed", "/api/feed-down", "/post/42.html"):
                 if path == "/api/feed" and site.hold is not None:
                     site.hold.wait(HOLD_LIMIT)
                 time.sleep(site.api_ms / 1000)
-                if path == "/api/feed" and site.feed_fails:
+                if path == "/api/feed-down" or (path == "/api/feed" and site.feed_fails):
                     self.send(503, b"unavailable", "text/plain", "no-store")
                     return
                 if path == "/api/feed":
