@@ -9,10 +9,10 @@
 // veil.wasm: the skeleton is skeletonize()'s (skeleton-look.js), over the element's content or,
 // while it has none yet, over copies of a template the page never shows; the status
 // (status-layer.js: its text and a real button) and the spinner (spinner-layer.js) are each in a
-// layer laid over the element (its padding box, kept in view when the element itself scrolls). `sheet(element)` (sheet.js) holds one of
-// the page's elements in the core's sheet; `loadMore(list)` and `pullToRefresh(list)` (scroller.js)
-// run the core's infinite scroll and pull-to-refresh over the page's own scroller. Each loads its
-// part of Veil when first used.
+// layer laid over the element (its padding box, kept in view when the element itself scrolls).
+// `sheet(element)` (sheet.js) holds one of the page's elements in the core's sheet; `loadMore(list)`
+// and `pullToRefresh(list)` (scroller.js) run the core's infinite scroll and pull-to-refresh over
+// the page's own scroller. Each loads its part of Veil when first used.
 
 
 
@@ -328,7 +328,7 @@ export class PageOverlay {
     this.drawn = { skeleton: null, status: null, spinner: false };
     /** @type {import("./skeletonize.js").DomSkeleton | null} */
     this.domSkeleton = null;
-    /** @type {import("./status-layer.js").StatusLayer | null} the status, while shown */
+    /** @type {import("./status-layer.js").StatusLayer | null} the status' layer, from its first show until destroy() */
     this.statusLayer = null;
     /** @type {import("./spinner-layer.js").SpinnerLayer | null} the spinner, while shown or fading out */
     this.spinnerLayer = null;
