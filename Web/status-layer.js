@@ -103,7 +103,19 @@ export class StatusLayer {
     const media = options.appearance === "system" || options.appearance === undefined
       ? this.env.matchMedia?.("(prefers-color-scheme: dark)") : null;
     this.media = media;
-    this.onScheme = () => { if (this.wish) this.draw(this.wish); };
+    /** @type {{element: Element, make: (palette: typeof STATUS_PALETTE.light) => Element}[]} what is drawn in the palette's colours */
+    this.drawings = [];
+    // A new scheme repaints what shows in place (no new text for a screen reader to read again).
+    this.onScheme = () => {
+      if (!this.wish) return;
+      const palette = STATUS_PALETTE[this.appearance];
+      this.paint(palette);
+      for (const drawing of this.drawings) {
+        const element = drawing.make(palette);
+        drawing.element.replaceWith(element);
+        drawing.element = element;
+      }
+    };
     media?.addEventListener?.("change", this.onScheme);
   }
 
@@ -159,6 +171,14 @@ export class StatusLayer {
     this.element.focus({ preventScroll: true });
   }
 
+  /**
+   * The palette's colours as the view's custom properties, which its text and button use.
+   * @param {typeof STATUS_PALETTE.light} palette
+   */
+  paint(palette) {
+    for (const [name, color] of Object.entries(palette)) this.column.style.setProperty(`--${name}`, cssColor(color));
+  }
+
   /** @param {StatusWish} wish */
   draw(wish) {
     const doc = this.layer.ownerDocument;
@@ -166,18 +186,25 @@ export class StatusLayer {
     const { row, parts } = statusParts(wish);
     const line = (/** @type {number} */ size) => `${size * STATUS_VIEW.lineHeight}px`;
     const dpr = this.env.devicePixelRatio || 1;
+    this.paint(palette);
+    this.drawings = [];
+    const drawn = (/** @type {(palette: typeof STATUS_PALETTE.light) => Element} */ make) => {
+      const element = make(palette);
+      this.drawings.push({ element, make });
+      return element;
+    };
     const made = parts.map((part) => {
       if (part.kind === "indicator") {
         const { diameter, lineWidth } = STATUS_VIEW.indicator;
-        return indicatorElement(doc, { diameter, lineWidth, color: palette.secondaryText }, dpr, [0, 0]);
+        return drawn((p) => indicatorElement(doc, { diameter, lineWidth, color: p.secondaryText }, dpr, [0, 0]));
       }
-      if (part.kind === "image") return imageElement(doc, palette, dpr);
+      if (part.kind === "image") return drawn((p) => imageElement(doc, p, dpr));
       if (part.kind === "text") {
         const text = doc.createElement("div");
         text.textContent = part.text;
         // An empty text takes a line, as the core lays it out.
         text.style.cssText = `font-size:${part.size}px;font-weight:${part.weight};line-height:${line(part.size)};`
-          + `min-height:${line(part.size)};color:${cssColor(palette[part.color])};max-width:100%;min-width:0;white-space:pre-wrap`;
+          + `min-height:${line(part.size)};color:var(--${part.color});max-width:100%;min-width:0;white-space:pre-wrap`;
         return text;
       }
       const { height, padding, cornerRadius, size, weight } = STATUS_VIEW.button;
@@ -186,9 +213,9 @@ export class StatusLayer {
       button.textContent = part.title;
       button.className = "button";
       button.style.cssText = `all:initial;box-sizing:border-box;height:${height}px;padding:0 ${padding}px;border-radius:${cornerRadius}px;`
-        + `background:${cssColor(palette.accent)};color:${cssColor(palette.onAccent)};font:${weight} ${size}px/${line(size)} ${FONT_FAMILY};`
+        + `background:var(--accent);color:var(--onAccent);font:${weight} ${size}px/${line(size)} ${FONT_FAMILY};`
         + `font-kerning:none;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;max-width:100%;cursor:pointer;`
-        + `outline-color:${cssColor(palette.accent)};flex:none;text-align:center`;
+        + "outline-color:var(--accent);flex:none;text-align:center";
       button.addEventListener("click", () => this.options.onAction(part.action));
       return button;
     });

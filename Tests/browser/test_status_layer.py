@@ -146,7 +146,9 @@ class StatusLayerTest(unittest.TestCase):
           done();""")
         fetched = {p.split("?")[0] for p in self.site.log if p.startswith("/veil/")}
         self.assertFalse([p for p in fetched if p.endswith(".wasm") or "mount.js" in p or "worker" in p], fetched)
-        self.assertIn("/veil/fonts/Inter-SemiBold.woff2", fetched, "the faces its text is drawn in")
+        self.assertTrue(self.driver.execute_script(
+            "return [...document.fonts].some((f) => f.family.includes('Veil Inter') && f.weight === '600' && f.status === 'loaded')"),
+            "the face its title is drawn in is loaded (from the HTTP cache after an earlier test)")
         tree = self.driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})
         nodes = [n for n in tree["nodes"] if not n.get("ignored")]
         names = [str(n.get("name", {}).get("value", "")) for n in nodes]
@@ -165,6 +167,30 @@ class StatusLayerTest(unittest.TestCase):
         self.assertEqual(self.driver.execute_script(
             "const c = document.getElementById('card'); return [c.children.length, c.style.position]"), [0, ""],
             "destroyed, nothing of it is left and the element's styles are as they were")
+
+    def test_a_new_colour_scheme_repaints_it_in_place(self):
+        """The system's scheme turning dark repaints the view with the core's dark colours, the same
+        elements (a screen reader has nothing new to read)."""
+        self.open()
+        try:
+            self.driver.execute_async_script("""
+              const done = arguments[0];
+              const card = document.getElementById('card');
+              card.style.height = '240px';
+              window.veil = overlay(card);
+              await veil.status.show({ state: 'error', message: 'The feed did not load.' });
+              window.title = card.querySelector('.veil-status').shadowRoot.querySelector('div > div');
+              done();""")
+            self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+            harness.wait_for(self.driver, "getComputedStyle(window.title).color === 'rgb(255, 255, 255)'", what="the title repainted white")
+            same, button = self.driver.execute_script("""
+              const root = document.querySelector('#card .veil-status').shadowRoot;
+              return [root.querySelector('div > div') === window.title, getComputedStyle(root.querySelector('button')).backgroundColor];""")
+            self.assertTrue(same, "the same elements, repainted")
+            dark = next(c for c in self.cases if c["appearance"] == "dark" and c["status"].get("message") == "The feed did not load.")
+            self.assertEqual(button, self.css(next(i for i in dark["items"] if i.get("cornerRadius") == 10)["fill"]))
+        finally:
+            self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
     def test_the_pages_rules_do_not_reach_it(self):
         """A page whose text and buttons are styled its own way: the view stays the core's."""
