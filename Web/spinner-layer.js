@@ -55,12 +55,12 @@ export function spinnerLook(width, height) {
 /**
  * The corner radius of an element's padding box, as the core's host corner: its top-left border
  * radius (a length, or a share of its border box's width) less the border's width.
- * @param {CSSStyleDeclaration | undefined} style @param {number} borderWidth
+ * @param {CSSStyleDeclaration | undefined} style @param {number} boxWidth its border box's width
  */
-export function paddingRadius(style, borderWidth) {
+export function paddingRadius(style, boxWidth) {
   if (!style) return 0;
   const text = style.borderTopLeftRadius.split(" ")[0] ?? "0";
-  const outer = text.endsWith("%") ? (parseFloat(text) / 100) * borderWidth : parseFloat(text);
+  const outer = text.endsWith("%") ? (parseFloat(text) / 100) * boxWidth : parseFloat(text);
   return Math.max(0, (outer || 0) - (parseFloat(style.borderLeftWidth) || 0));
 }
 

@@ -52,7 +52,7 @@ export function statusParts(wish) {
   const v = STATUS_VIEW;
   if (wish.state === "loading") {
     return { row: true, parts: [{ kind: "indicator" },
-      { kind: "text", role: "title", text: wish.title ?? "Loading…", ...weighed(v.loadingTitle), color: "text" }] };
+      { kind: "text", role: "title", text: wish.title ?? "Loading…", ...v.loadingTitle, color: "text" }] };
   }
   const error = wish.state === "error";
   const title = wish.title ?? (error ? "Error" : undefined);
@@ -60,14 +60,11 @@ export function statusParts(wish) {
   /** @type {StatusPart[]} */
   const parts = [];
   if (wish.image !== undefined) parts.push({ kind: "image" });
-  if (title !== undefined) parts.push({ kind: "text", role: "title", text: title, ...weighed(v.title), color: "text" });
-  if (wish.message !== undefined) parts.push({ kind: "text", role: "message", text: wish.message, ...weighed(v.message), color: "secondaryText" });
+  if (title !== undefined) parts.push({ kind: "text", role: "title", text: title, ...v.title, color: "text" });
+  if (wish.message !== undefined) parts.push({ kind: "text", role: "message", text: wish.message, ...v.message, color: "secondaryText" });
   if (actionTitle !== undefined) parts.push({ kind: "button", title: actionTitle, action: wish.action ?? (error ? "retry" : "action") });
   return { row: false, parts };
 }
-
-/** @param {{size: number, weight: number}} font */
-function weighed(font) { return { size: font.size, weight: font.weight }; }
 
 /**
  * The view over `layer` (an element laid over the page's element, its padding box), in a shadow
