@@ -5,8 +5,8 @@ printed by `make bench-embed`.
 Every `*.html` in Benchmarks/pages/ is measured. Each shows the same feed (a "Feed" heading, six
 rows of an avatar, a title and a subtitle, the rows of Web/examples/feed-data.json from /api/feed)
 and marks `performance.mark("content")` at the moment the feed's rows are in the page — but
-own-elements-error.html, whose feed is down (/api/feed-down): its content is the error Veil draws
-over the list, marked once drawn.
+own-elements-error.html (own-elements.html with its feed down, made by pagesite.make_files): its
+content is the error Veil draws over the list, marked once drawn.
 
 The pages are served by Benchmarks/pagesite.py's site, as a CDN would (gzip, ordinary caching): /veil/
 is Web/ (`--web DIR`) with /veil/veil.wasm (`--wasm FILE`), /fonts/ Web/fonts/, /feed.json and
@@ -299,7 +299,7 @@ def main():
     args = parser.parse_args()
     faulthandler.dump_traceback_later(float(os.environ.get("VEIL_BENCH_TIMEOUT", "3600")), exit=True)
 
-    names = sorted(p.stem for p in PAGES.glob("*.html"))
+    names = sorted([p.stem for p in PAGES.glob("*.html")] + ["own-elements-error"])   # the last made by make_files
     if args.pages:
         wanted = [n.strip() for n in args.pages.split(",") if n.strip()]
         unknown = [n for n in wanted if n not in names]

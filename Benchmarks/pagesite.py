@@ -228,7 +228,10 @@ class Server(http.server.ThreadingHTTPServer):
 
 
 def make_files(folder, veil_bin, web):
-    """The quick start's scene and its first frame, made as docs/EMBED.md's shell block makes it."""
+    """The quick start's scene and its first frame, made as docs/EMBED.md's shell block makes it; and
+    own-elements-error.html, Benchmarks/pages/own-elements.html with its feed down (/api/feed-down)."""
+    page = (Path(__file__).resolve().parent / "pages" / "own-elements.html").read_text()
+    (folder / "own-elements-error.html").write_text(page.replace('"/api/feed"', '"/api/feed-down"'))
     shutil.copy(Path(web) / "examples" / "feed.json", folder / "feed.json")
     events = folder / "skeleton.jsonl"
     events.write_text(json.dumps({"t": 0, "command": {"skeleton": {"node": "feed", "show": True, "style": "sliding"}}}) + "\n")

@@ -312,6 +312,28 @@ export function overlay(element, options = {}) {
 /** @type {WeakMap<Element, PageOverlay>} */
 const OVERLAYS = new WeakMap();
 
+/**
+ * What is wrong with a status wish, or null: the bounds the core's status command has (its texts
+ * at most 16,384 bytes of UTF-8, the image's and the action's names at most 256, an action not
+ * empty), so a page's status asks no more of the page than the core's would have.
+ * @param {any} wish
+ * @returns {string | null}
+ */
+function statusProblem(wish) {
+  if (!wish || !["loading", "error", "empty"].includes(wish.state)) {
+    return `needs a state of "loading", "error" or "empty" (got ${JSON.stringify(wish?.state)})`;
+  }
+  for (const [key, most] of [["title", 16384], ["message", 16384], ["actionTitle", 16384], ["image", 256], ["action", 256]]) {
+    const value = wish[key];
+    if (value === undefined) continue;
+    if (typeof value !== "string") return `needs ${key} as a string (got ${typeof value})`;
+    const bytes = new TextEncoder().encode(value).length;
+    if (bytes > most) return `needs ${key} of at most ${most} bytes (got ${bytes})`;
+    if (key === "action" && bytes === 0) return "needs a non-empty action";
+  }
+  return null;
+}
+
 /** The wishes of one element, and the Veil parts that carry them out once loaded. */
 export class PageOverlay {
   /**
@@ -349,10 +371,8 @@ export class PageOverlay {
     this.status = {
       /** @param {StatusWish} wish */
       show: (wish) => {
-        if (!wish || !["loading", "error", "empty"].includes(wish.state)) {
-          return Promise.reject(new Error(`veil.overlay: status.show needs a state of "loading", "error" or "empty" (got ${JSON.stringify(wish?.state)})`));
-        }
-        return this.want("status", { ...wish });
+        const problem = statusProblem(wish);
+        return problem ? Promise.reject(new Error(`veil.overlay: status.show ${problem}`)) : this.want("status", { ...wish });
       },
       hide: () => this.want("status", null),
     };

@@ -20,7 +20,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from PIL import Image
+from PIL import Image, ImageChops
 from selenium import webdriver
 from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.chrome.service import Service
@@ -222,6 +222,34 @@ def screenshot(driver, name):
     png = driver.get_screenshot_as_png()
     (OUT / f"{name}.png").write_bytes(png)
     return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def core_svg(folder, name, scene, lines, t):
+    """`veil render --at t` of `scene` with `lines` (the events file's lines, as dicts), as SVG text:
+    what the core draws, to hold a layer the page draws against it."""
+    scene_file, events_file, svg = folder / f"{name}.json", folder / f"{name}.events.jsonl", folder / f"{name}.svg"
+    scene_file.write_text(json.dumps(scene))
+    events_file.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    subprocess.run([str(VEIL_BIN), "render", str(scene_file), "--at", str(t), "--events", str(events_file),
+                    "--format", "svg", "--out", str(svg)], check=True, capture_output=True)
+    return svg.read_text()
+
+
+def show_svg(driver, svg, image_id="shot"):
+    """Shows `svg` in the page's <img id=IMAGE_ID> and waits until it is painted."""
+    driver.execute_async_script("""
+      const [svg, id, done] = arguments;
+      const img = document.getElementById(id);
+      img.onload = () => requestAnimationFrame(() => requestAnimationFrame(() => done()));
+      img.src = 'data:image/svg+xml;base64,' + btoa(svg);
+    """, svg, image_id)
+
+
+def difference(a, b, tolerance=12):
+    """How two pictures of one size differ: the pixels differing by more than `tolerance` in a
+    channel, and the largest difference."""
+    diff = ImageChops.difference(a, b)
+    return sum(1 for p in diff.getdata() if max(p) > tolerance), max(max(p) for p in diff.getdata())
 
 
 def touch_drag(driver, x, y, dy, steps, pause=0.0):

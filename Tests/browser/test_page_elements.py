@@ -239,6 +239,10 @@ class PageElementsTest(unittest.TestCase):
                 veil.on('error', (e) => events.push(e.message));
                 await attempt(() => veilPage.overlay(list));
                 await attempt(() => veil.status.show({ state: 'broken' }));
+                await attempt(() => veil.status.show({ state: 'error', title: 5 }));
+                await attempt(() => veil.status.show({ state: 'error', message: 'é'.repeat(8193) }));
+                await attempt(() => veil.status.show({ state: 'empty', actionTitle: 'Add', action: '' }));
+                const refusedDrewNothing = !list.querySelector('.veil-status') && !list.hasAttribute('aria-busy');
                 await attempt(() => veil.skeleton.show({ template: '#no-such-template' }));
                 await attempt(() => veil.skeleton.show({ template: '#feed-row', count: 0 }));
                 veil.destroy();
@@ -252,7 +256,7 @@ class PageElementsTest(unittest.TestCase):
                 waiting.spinner.show();                  // waits for a size; nothing thrown
                 await new Promise((r) => setTimeout(r, 300));
                 waiting.destroy();
-                return { messages, events, leftovers: document.querySelectorAll('.veil-overlay, .veil-template-copies, .veil-skeleton, canvas').length,
+                return { messages, events, refusedDrewNothing, leftovers: document.querySelectorAll('.veil-overlay, .veil-template-copies, .veil-skeleton, canvas').length,
                          busy: list.hasAttribute('aria-busy'), position: list.style.position };
               })().then(done, (e) => done(String(e.stack || e)));""")
             self.assertIsInstance(out, dict, out)
@@ -261,9 +265,13 @@ class PageElementsTest(unittest.TestCase):
             self.assertIn("must be an element of the page", m[1])
             self.assertIn("already has an overlay", m[2])
             self.assertIn('needs a state of "loading", "error" or "empty"', m[3])
-            self.assertEqual(m[4], "ok", "a template not in the page is an error event, not a throw from show")
-            self.assertEqual(m[5], "ok", "so is a count out of range")
-            self.assertIn("destroyed", m[6])
+            self.assertIn("needs title as a string (got number)", m[4])
+            self.assertIn("needs message of at most 16384 bytes (got 16386)", m[5])
+            self.assertIn("needs a non-empty action", m[6])
+            self.assertTrue(out["refusedDrewNothing"], "a refused status changes nothing")
+            self.assertEqual(m[7], "ok", "a template not in the page is an error event, not a throw from show")
+            self.assertEqual(m[8], "ok", "so is a count out of range")
+            self.assertIn("destroyed", m[9])
             self.assertTrue(any("no template" in e for e in out["events"]) and any("count" in e for e in out["events"]),
                             f"each said in an error event ({out['events']})")
             self.assertEqual((out["leftovers"], out["busy"], out["position"]), (0, False, ""), "nothing of Veil is left")

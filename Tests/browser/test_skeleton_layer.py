@@ -9,14 +9,12 @@ And what the layer costs: no module but its own and no veil.wasm fetched, and on
 page's main thread does nothing per frame (no style, layout or paint work while it runs)."""
 
 import io
-import json
-import subprocess
 import sys
 import tempfile
 import unittest
 from pathlib import Path
 
-from PIL import Image, ImageChops
+from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import harness  # noqa: E402
@@ -84,18 +82,12 @@ class SkeletonLayerTest(unittest.TestCase):
 
     def core_picture(self, scene, options, t, name):
         """`veil render --at t` of the scene with the skeleton shown at 0 (no dissolve), as SVG."""
-        scene_file, events_file, svg = (self.folder / f"{name}.json", self.folder / f"{name}.events.jsonl",
-                                        self.folder / f"{name}.svg")
-        scene_file.write_text(json.dumps(scene))
         show = {"node": "root", "show": True, "transition": "none"}
         show.update({k: v for k, v in options.items() if k != "appearance"})
         lines = [{"t": 0, "command": {"skeleton": show}}]
         if options.get("appearance") == "dark":
             lines.insert(0, {"t": 0, "command": {"appearance": "dark"}})
-        events_file.write_text("".join(json.dumps(line) + "\n" for line in lines))
-        subprocess.run([str(harness.VEIL_BIN), "render", str(scene_file), "--at", str(t), "--events", str(events_file),
-                        "--format", "svg", "--out", str(svg)], check=True, capture_output=True)
-        return svg.read_text()
+        return harness.core_svg(self.folder, name, scene, lines, t)
 
     def test_the_layer_draws_what_the_core_draws(self):
         for index, (options, t) in enumerate(CASES):
@@ -108,20 +100,12 @@ class SkeletonLayerTest(unittest.TestCase):
                   requestAnimationFrame(() => requestAnimationFrame(() => done(s.scene)));
                 """, options, t)
                 layer = self.shot(20)
-                svg = self.core_picture(scene, options, t, f"case{index}")
-                self.driver.execute_async_script("""
-                  const [svg, done] = arguments;
-                  const img = document.getElementById('shot');
-                  img.onload = () => requestAnimationFrame(() => requestAnimationFrame(() => done()));
-                  img.src = 'data:image/svg+xml;base64,' + btoa(svg);
-                """, svg)
+                harness.show_svg(self.driver, self.core_picture(scene, options, t, f"case{index}"))
                 core = self.shot(300)
                 name = "-".join(f"{k}={v}" for k, v in options.items()) + f"-t{t}"
                 layer.save(harness.OUT / f"skeleton-layer-{name}.png")
                 core.save(harness.OUT / f"skeleton-core-{name}.png")
-                diff = ImageChops.difference(layer, core)
-                far = sum(1 for p in diff.getdata() if max(p) > 12)
-                worst = max(max(p) for p in diff.getdata())
+                far, worst = harness.difference(layer, core)
                 # Rounded corners' edge pixels may differ more; the placeholders' insides may not.
                 self.assertLess(far, 400, f"{far} pixels differ by more than 12 (worst {worst}) between the layer and "
                                           f"`veil render` (out/browser/skeleton-*-{name}.png)")

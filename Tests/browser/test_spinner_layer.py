@@ -17,13 +17,12 @@ SpinnerView overlay restated), not by the core: these tests hold the two equal a
 
 import io
 import json
-import subprocess
 import sys
 import tempfile
 import unittest
 from pathlib import Path
 
-from PIL import Image, ImageChops
+from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import harness  # noqa: E402
@@ -73,12 +72,7 @@ class SpinnerLayerTest(unittest.TestCase):
 
     def core_picture(self, t):
         """`veil render --at t` of the card with the spinner shown at 0, as SVG."""
-        scene_file, events_file, svg = (self.folder / "scene.json", self.folder / "events.jsonl", self.folder / f"{t}.svg")
-        scene_file.write_text(json.dumps(SCENE))
-        events_file.write_text(json.dumps({"t": 0, "command": {"spinner": {"node": "card", "show": True}}}) + "\n")
-        subprocess.run([str(harness.VEIL_BIN), "render", str(scene_file), "--at", str(t), "--events", str(events_file),
-                        "--format", "svg", "--out", str(svg)], check=True, capture_output=True)
-        return svg.read_text()
+        return harness.core_svg(self.folder, f"t{t}", SCENE, [{"t": 0, "command": {"spinner": {"node": "card", "show": True}}}], t)
 
     def test_the_layer_draws_what_the_core_draws(self):
         # Faded in, each a different step of the turn; and halfway through the fade.
@@ -92,18 +86,11 @@ class SpinnerLayerTest(unittest.TestCase):
                   requestAnimationFrame(() => requestAnimationFrame(() => done()));
                 """, t)
                 layer = self.shot(20)
-                self.driver.execute_async_script("""
-                  const [svg, done] = arguments;
-                  const img = document.getElementById('shot');
-                  img.onload = () => requestAnimationFrame(() => requestAnimationFrame(() => done()));
-                  img.src = 'data:image/svg+xml;base64,' + btoa(svg);
-                """, self.core_picture(t))
+                harness.show_svg(self.driver, self.core_picture(t))
                 core = self.shot(300)
                 layer.save(harness.OUT / f"spinner-layer-t{t}.png")
                 core.save(harness.OUT / f"spinner-core-t{t}.png")
-                diff = ImageChops.difference(layer, core)
-                far = sum(1 for p in diff.getdata() if max(p) > 12)
-                worst = max(max(p) for p in diff.getdata())
+                far, worst = harness.difference(layer, core)
                 # At a diagonal step the compositor resamples the turned indicator, softening its
                 # spokes a little; a spoke out of place (another step, half a pixel off) differs by
                 # more than 100 where it is.
@@ -149,7 +136,7 @@ class SpinnerLayerTest(unittest.TestCase):
             samples.push([t, Math.round(shown * 179), hit()]);
           }
           for (const a of layer().getAnimations()) a.finish();
-          await new Promise((r) => setTimeout(r, 100));
+          while (layer()) await new Promise((r) => setTimeout(r, 20));  // removed once its fade is over
           done({ samples, layers: document.querySelectorAll('.veil-spinner').length, busy: card.hasAttribute('aria-busy'),
                  position: card.style.position, left: card.children.length });""", fades)
         actions = [(entry[0], entry[2]) for entry in fades if len(entry) > 2]
@@ -171,15 +158,16 @@ class SpinnerLayerTest(unittest.TestCase):
                   const [first, second, done] = arguments;
                   const card = document.getElementById('card');
                   const parts = { spinner: veil.spinner, skeleton: veil.skeleton };
-                  const gone = () => new Promise((r) => setTimeout(r, 600));  // past any fade out
+                  // Until the part's layer has faded out and gone, however long the machine takes.
+                  const gone = async (part) => { while (card.querySelector('.veil-' + part)) await new Promise((r) => setTimeout(r, 20)); };
                   const position = () => getComputedStyle(card).position;
                   await parts[first].show();
                   await parts[second].show();
                   await parts[first].hide();
-                  await gone();
+                  await gone(first);
                   const between = position();
                   await parts[second].hide();
-                  await gone();
+                  await gone(second);
                   done({ between, after: position(), inline: card.style.position, left: card.children.length });""",
                     first, second)
                 self.assertEqual(out, {"between": "relative", "after": "static", "inline": "", "left": 0}, out)
